@@ -1,0 +1,83 @@
+//! Diagnostics as data: built by the scanner and the validator, rendered last.
+
+use crate::rules::Rule;
+use crate::span::Span;
+
+/// How serious a finding is once it is reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Worth a look; fails a run only under `--deny warnings`.
+    Warning,
+    /// The URL breaks RFC 1738; fails a `check` run.
+    Error,
+}
+
+impl Severity {
+    /// Lower-case name used in every output format.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A replacement that repairs the diagnostic's span unambiguously.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Fix {
+    /// Text that replaces the bytes under the diagnostic's span.
+    pub replacement: String,
+}
+
+/// One problem, with the exact bytes it is about.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    /// The rule that found the problem.
+    pub rule: Rule,
+    /// Severity; starts as the rule's default and may be changed by configuration.
+    pub severity: Severity,
+    /// The offending bytes. Validator diagnostics index the URL text; scanner
+    /// diagnostics index the source text (see [`crate::scan::Found`]).
+    pub span: Span,
+    /// What is wrong, naming the character or part ("unsafe character '~' ...").
+    pub message: String,
+    /// Why it is wrong and what to do, with the RFC 1738 section.
+    pub help: String,
+    /// The repair, where exactly one repair is right.
+    pub fix: Option<Fix>,
+}
+
+impl Diagnostic {
+    /// A diagnostic at the rule's default severity, without help or fix.
+    ///
+    /// Rules that are off by default start as warnings; they are only reported
+    /// when configuration turns them on, at the level it gives.
+    pub fn new(rule: Rule, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            rule,
+            severity: rule
+                .info()
+                .default_level
+                .severity()
+                .unwrap_or(Severity::Warning),
+            span,
+            message: message.into(),
+            help: String::new(),
+            fix: None,
+        }
+    }
+
+    /// The same diagnostic with a help text.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = help.into();
+        self
+    }
+
+    /// The same diagnostic with a fix replacing its span.
+    pub fn with_fix(mut self, replacement: impl Into<String>) -> Self {
+        self.fix = Some(Fix {
+            replacement: replacement.into(),
+        });
+        self
+    }
+}

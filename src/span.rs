@@ -1,0 +1,135 @@
+//! Byte spans and line/column lookup: the one span type every stage shares.
+
+/// A half-open byte range `start..end` into some text (a URL or a source).
+///
+/// Which text a span indexes is stated by whoever holds it: validator
+/// diagnostics index the URL, scanner diagnostics and segments index the source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Span {
+    /// First byte of the range.
+    pub start: usize,
+    /// One past the last byte of the range.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end`; callers keep `start <= end`.
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// Number of bytes covered.
+    pub const fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// True when the span covers no bytes.
+    pub const fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+
+    /// The span moved right by `offset` bytes.
+    pub const fn shifted(&self, offset: usize) -> Self {
+        Span::new(self.start + offset, self.end + offset)
+    }
+
+    /// The span as a `Range`, for slicing.
+    pub const fn range(&self) -> std::ops::Range<usize> {
+        self.start..self.end
+    }
+}
+
+impl From<std::ops::Range<usize>> for Span {
+    fn from(range: std::ops::Range<usize>) -> Self {
+        Span::new(range.start, range.end)
+    }
+}
+
+/// A 1-based line and column (columns counted in characters, not bytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LineCol {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, in Unicode scalar values from the line start.
+    pub column: usize,
+}
+
+/// Start offsets of every line of a text, for offset -> line/column lookup.
+///
+/// Lines end at `\n`, `\r\n` or a lone `\r` (old Mac text and some mail).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineIndex {
+    line_starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Index the line starts of `text`.
+    pub fn new(text: &str) -> Self {
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![0];
+        for pos in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            // The `\r` of a `\r\n` pair is not a line end of its own.
+            if bytes[pos] == b'\r' && bytes.get(pos + 1) == Some(&b'\n') {
+                continue;
+            }
+            line_starts.push(pos + 1);
+        }
+        LineIndex { line_starts }
+    }
+
+    /// Byte offsets at which each line starts (the first is always 0).
+    pub fn line_starts(&self) -> &[usize] {
+        &self.line_starts
+    }
+
+    /// 0-based index of the line containing `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(line) => line,
+            Err(next) => next - 1,
+        }
+    }
+
+    /// Line and column of `offset` in `text` (the text this index was built from).
+    ///
+    /// An offset inside a multi-byte character counts as that character.
+    pub fn line_col(&self, text: &str, offset: usize) -> LineCol {
+        let offset = offset.min(text.len());
+        let line = self.line_of(offset);
+        let start = self.line_starts[line];
+        let column = text.as_bytes()[start..offset]
+            .iter()
+            .filter(|&&b| (b as i8) >= -0x40) // counts UTF-8 lead bytes only
+            .count();
+        LineCol {
+            line: line + 1,
+            column: column + 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters_not_bytes() {
+        let text = "ab\nçé<x>\r\nlast\rmac";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_starts(), &[0, 3, 12, 17]);
+        assert_eq!(index.line_col(text, 0), LineCol { line: 1, column: 1 });
+        let lt = text.find('<').unwrap();
+        assert_eq!(index.line_col(text, lt), LineCol { line: 2, column: 3 });
+        assert_eq!(
+            index.line_col(text, text.len()),
+            LineCol { line: 4, column: 4 }
+        );
+    }
+
+    #[test]
+    fn crlf_is_one_line_break() {
+        let text = "a\r\nb";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_col(text, 3), LineCol { line: 2, column: 1 });
+    }
+}
