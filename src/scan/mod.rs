@@ -3,9 +3,35 @@
 //!
 //! The scanner knows nothing of schemes' grammars; it asks the validator only
 //! for the hyphen-break evidence rule.
+//!
+//! The hot loop is a `memchr` for the two bytes that can start a URL's
+//! recognition, `<` (a wrapper) and `:` (the end of a scheme); everything
+//! else is per-URL work bounded by the URL's own length, so scanning is
+//! linear in the text. Scanning is lazy: each `next` scans only as far as
+//! the next URL.
+//!
+//! ```
+//! use urlint::{scan, Form, ScanOptions};
+//!
+//! let text = "See <URL:ftp://ds.in\n   ternic.net/rfc> or http://info.cern.ch/.";
+//! let found: Vec<_> = scan(text, &ScanOptions::default()).collect();
+//! assert_eq!(found[0].url, "ftp://ds.internic.net/rfc");
+//! assert_eq!(found[0].form, Form::Wrapped);
+//! assert_eq!(found[1].url, "http://info.cern.ch/");
+//! ```
+
+mod bare;
+mod chars;
+mod hyphen;
+mod lines;
+mod scheme;
+mod wrapper;
 
 use crate::diagnostic::Diagnostic;
+use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::{validate, ValidateOptions};
+use scheme::Schemes;
 
 /// How a URL was written in the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -98,8 +124,129 @@ pub struct ScanOptions {
 
 /// Find every URL in `text`, in source order, without overlaps.
 pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Found> + 't {
-    let _ = (text, options);
-    std::iter::empty()
+    Scanner::new(text, options, host_invalid_by_validator)
+}
+
+/// True when the validator finds the URL's host invalid: the hyphen-break
+/// evidence that one reading cannot be right.
+fn host_invalid_by_validator(url: &str) -> bool {
+    let options = ValidateOptions {
+        fragment_allowed: true,
+        ..ValidateOptions::default()
+    };
+    validate(url, &options)
+        .iter()
+        .any(|diagnostic| diagnostic.rule == Rule::BadHost)
+}
+
+/// The lazy scan over one text: where to look next and what it may not overlap.
+struct Scanner<'t> {
+    text: &'t str,
+    schemes: Schemes,
+    /// Where the search for the next trigger byte resumes.
+    pos: usize,
+    /// End of the last URL returned; no later URL starts before it.
+    floor: usize,
+    host_invalid: fn(&str) -> bool,
+    /// Bytes still allowed for hyphen-break occurrence searches.
+    search_budget: usize,
+}
+
+impl<'t> Scanner<'t> {
+    fn new(text: &'t str, options: &ScanOptions, host_invalid: fn(&str) -> bool) -> Self {
+        Scanner {
+            text,
+            schemes: Schemes::new(&options.extra_schemes),
+            pos: 0,
+            floor: 0,
+            host_invalid,
+            search_budget: hyphen::SEARCH_BUDGET,
+        }
+    }
+
+    /// The URL recognised at the trigger byte at `at`, if any.
+    fn found_at(&mut self, at: usize) -> Option<Found> {
+        if self.text.as_bytes()[at] == b'<' {
+            let parsed = wrapper::parse(self.text, at, &self.schemes)?;
+            Some(self.wrapped(parsed))
+        } else {
+            let url = bare::at_colon(self.text, at, self.floor, &self.schemes)?;
+            Some(self.undelimited(url))
+        }
+    }
+
+    /// Finish a wrapper: resolve its hyphen breaks and join its runs.
+    fn wrapped(&mut self, parsed: wrapper::Wrapper) -> Found {
+        let mut evidence = hyphen::Evidence {
+            text: self.text,
+            outer: parsed.outer,
+            host_invalid: &self.host_invalid,
+            budget: &mut self.search_budget,
+        };
+        let resolved = hyphen::resolve(parsed.spans, &parsed.hyphens, &mut evidence);
+        let mut diagnostics = parsed.diagnostics;
+        diagnostics.extend(resolved.diagnostics);
+        diagnostics.sort_by_key(|diagnostic| diagnostic.span);
+        let (url, segments) = joined(self.text, &resolved.spans);
+        Found {
+            url,
+            form: parsed.form,
+            outer: parsed.outer,
+            segments,
+            alternatives: resolved.alternatives,
+            diagnostics,
+        }
+    }
+
+    /// Finish a prefixed or bare URL: one run, nothing to report.
+    fn undelimited(&self, url: bare::Undelimited) -> Found {
+        let (joined_url, segments) = joined(self.text, &[url.url]);
+        Found {
+            url: joined_url,
+            form: url.form,
+            outer: url.outer,
+            segments,
+            alternatives: Vec::new(),
+            diagnostics: Vec::new(),
+        }
+    }
+}
+
+impl Iterator for Scanner<'_> {
+    type Item = Found;
+
+    fn next(&mut self) -> Option<Found> {
+        let bytes = self.text.as_bytes();
+        while let Some(offset) = memchr::memchr2(b'<', b':', bytes.get(self.pos..)?) {
+            let at = self.pos + offset;
+            match self.found_at(at) {
+                Some(found) => {
+                    self.pos = found.outer.end.max(at + 1);
+                    self.floor = found.outer.end;
+                    return Some(found);
+                }
+                None => self.pos = at + 1,
+            }
+        }
+        self.pos = bytes.len();
+        None
+    }
+}
+
+/// The URL the runs `spans` of `text` join to, with their segments.
+fn joined(text: &str, spans: &[Span]) -> (String, Vec<Segment>) {
+    let mut url = String::new();
+    let mut segments = Vec::with_capacity(spans.len());
+    for &source in spans {
+        if let Some(piece) = text.get(source.range()) {
+            segments.push(Segment {
+                source,
+                url_start: url.len(),
+            });
+            url.push_str(piece);
+        }
+    }
+    (url, segments)
 }
 
 /// Map `url_span` through `segments` to source spans; `outer` is the fallback
