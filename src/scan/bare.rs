@@ -147,3 +147,138 @@ fn trim_end(bytes: &[u8], from: usize, mut end: usize) -> usize {
 fn count(bytes: &[u8], byte: u8) -> isize {
     bytes.iter().filter(|&&b| b == byte).count() as isize
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first undelimited URL in `text` (trying every `:`), as text.
+    fn first_url(text: &str) -> Option<&str> {
+        let schemes = Schemes::new(&[]);
+        text.match_indices(':')
+            .find_map(|(colon, _)| at_colon(text, colon, 0, &schemes))
+            .map(|found| &text[found.url.range()])
+    }
+
+    #[test]
+    fn appendix_bare_url_boundaries() {
+        let cases: &[(&str, Option<&str>)] = &[
+            // Sentence punctuation after the URL is the sentence's.
+            ("see http://a.b/c.", Some("http://a.b/c")),
+            ("see http://a.b/c, then", Some("http://a.b/c")),
+            ("http://a.b/c; or", Some("http://a.b/c")),
+            ("at http://a.b/c: the", Some("http://a.b/c")),
+            ("http://a.b/c!?", Some("http://a.b/c")),
+            ("'http://a.b/c'", Some("http://a.b/c")),
+            ("http://a.b/c...", Some("http://a.b/c")),
+            // ...but inside the URL it stays.
+            (
+                "http://a.b/c.html?x=1;y=2",
+                Some("http://a.b/c.html?x=1;y=2"),
+            ),
+            ("http://a.b/it's/x", Some("http://a.b/it's/x")),
+            // Brackets: balanced pairs stay, an unbalanced closer goes.
+            ("(see http://a.b/c)", Some("http://a.b/c")),
+            (
+                "http://en.wikipedia.org/wiki/Foo_(bar)",
+                Some("http://en.wikipedia.org/wiki/Foo_(bar)"),
+            ),
+            ("(http://a.b/Foo_(bar))", Some("http://a.b/Foo_(bar)")),
+            ("(http://a.b/Foo_(bar)).", Some("http://a.b/Foo_(bar)")),
+            ("[http://a.b/c]", Some("http://a.b/c")),
+            ("http://a.b/x[1]", Some("http://a.b/x[1]")),
+            // Delimiters end it.
+            ("\"http://a.b/c\"", Some("http://a.b/c")),
+            ("<a href=\"http://a.b/c\">", Some("http://a.b/c")),
+            ("`http://a.b/c`", Some("http://a.b/c")),
+            ("http://a.b/c<br>", Some("http://a.b/c")),
+            ("http://a.b/c\tx", Some("http://a.b/c")),
+            ("http://a.b/c\u{A0}x", Some("http://a.b/c")),
+            ("http://a.b/c\u{3000}x", Some("http://a.b/c")),
+            ("http://a.b/c\u{200B}x", Some("http://a.b/c")),
+            ("http://a.b/c\u{7}x", Some("http://a.b/c")),
+            // Unsafe ASCII continues it, for the validator to report.
+            ("http://a.b/~joe/{x}|y^", Some("http://a.b/~joe/{x}|y^")),
+            // Non-ASCII: letters of spaced scripts continue it...
+            ("http://a.b/café", Some("http://a.b/café")),
+            ("http://a.b/cafe\u{301}", Some("http://a.b/cafe\u{301}")),
+            ("http://a.b/путь end", Some("http://a.b/путь")),
+            // ...CJK, kana, Hangul and Thai glued to it end it...
+            ("请访问http://a.b/c网站", Some("http://a.b/c")),
+            ("什么http://a.b.cn什么", Some("http://a.b.cn")),
+            ("http://a.b/c。次", Some("http://a.b/c")),
+            ("http://a.b/cです", Some("http://a.b/c")),
+            ("http://a.b/c에서", Some("http://a.b/c")),
+            ("http://a.b/cที่", Some("http://a.b/c")),
+            ("http://a.b/c\u{FF09}", Some("http://a.b/c")),
+            // ...and so does non-ASCII punctuation.
+            ("“http://a.b/c”", Some("http://a.b/c")),
+            ("«http://a.b/c»", Some("http://a.b/c")),
+            ("http://a.b/c…", Some("http://a.b/c")),
+            ("http://a.b/c—next", Some("http://a.b/c")),
+            ("http://a.b/c😀", Some("http://a.b/c")),
+        ];
+        for &(text, expected) in cases {
+            assert_eq!(first_url(text), expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn appendix_only_known_schemes_or_slashes_make_bare_urls() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("Note: this is not a URL", None),
+            ("Note:this", None),
+            ("the ftp: prefix", None),
+            ("mailto:<rfc822-addr-spec>", None),
+            ("http://<host>:<port>/<path>", None),
+            ("http://", None),
+            (
+                "mailto:timbl@info.cern.ch.",
+                Some("mailto:timbl@info.cern.ch"),
+            ),
+            (
+                "news:comp.infosystems.www",
+                Some("news:comp.infosystems.www"),
+            ),
+            ("HTTP://A.B/", Some("HTTP://A.B/")),
+            ("magic://a/b", Some("magic://a/b")),
+            ("file:///etc/motd", Some("file:///etc/motd")),
+            ("g:a", None),
+            ("fxqn:/us/va", None),
+            ("12:30 pm", None),
+        ];
+        for &(text, expected) in cases {
+            assert_eq!(first_url(text), expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn appendix_url_prefix_without_brackets() {
+        let schemes = Schemes::new(&[]);
+        let text = "see URL:ftp://a.b/c. Or url:gopher://g/1x, and URL: http://no/";
+        let found: Vec<Undelimited> = text
+            .match_indices(':')
+            .filter_map(|(colon, _)| at_colon(text, colon, 0, &schemes))
+            .filter(|found| found.form == Form::Prefixed)
+            .collect();
+        let urls: Vec<(&str, &str)> = found
+            .iter()
+            .map(|f| (&text[f.outer.range()], &text[f.url.range()]))
+            .collect();
+        assert_eq!(
+            urls,
+            [
+                ("URL:ftp://a.b/c", "ftp://a.b/c"),
+                ("url:gopher://g/1x", "gopher://g/1x")
+            ]
+        );
+    }
+
+    #[test]
+    fn extra_schemes_make_bare_urls() {
+        let schemes = Schemes::new(&["doi".to_string()]);
+        let text = "doi:10.1000/182.";
+        let found = at_colon(text, 3, 0, &schemes).map(|f| &text[f.url.range()]);
+        assert_eq!(found, Some("doi:10.1000/182"));
+    }
+}

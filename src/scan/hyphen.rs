@@ -214,3 +214,119 @@ fn without_hyphen(spans: &[Span], hyphen: usize) -> Vec<Span> {
         .filter(|span| !span.is_empty())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::scheme::Schemes;
+    use crate::scan::wrapper;
+
+    /// A stand-in for the validator's host rules: a label may not end in '-'.
+    fn label_ends_in_hyphen(url: &str) -> bool {
+        let host = url
+            .split("//")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or("");
+        host.split('.').any(|label| label.ends_with('-'))
+    }
+
+    fn never_invalid(_: &str) -> bool {
+        false
+    }
+
+    /// Resolve the wrapper at the first `<`: chosen URL, alternatives, help texts.
+    fn resolve_first(
+        text: &str,
+        host_invalid: &dyn Fn(&str) -> bool,
+        budget: usize,
+    ) -> (String, Vec<String>, Vec<String>) {
+        let at = text.find('<').unwrap();
+        let parsed = wrapper::parse(text, at, &Schemes::new(&[])).unwrap();
+        let mut budget = budget;
+        let mut evidence = Evidence {
+            text,
+            outer: parsed.outer,
+            host_invalid,
+            budget: &mut budget,
+        };
+        let resolved = resolve(parsed.spans, &parsed.hyphens, &mut evidence);
+        for diagnostic in &resolved.diagnostics {
+            assert_eq!(diagnostic.rule, Rule::HyphenBreak);
+            assert_eq!(&text[diagnostic.span.range()], "-");
+        }
+        (
+            join(text, &resolved.spans),
+            resolved.alternatives.into_iter().map(|a| a.url).collect(),
+            resolved.diagnostics.into_iter().map(|d| d.help).collect(),
+        )
+    }
+
+    #[test]
+    fn appendix_hyphen_is_kept_without_evidence() {
+        let text = "<URL:http://info.cern.ch/marie-\n  claude>";
+        let (url, alternatives, help) = resolve_first(text, &never_invalid, SEARCH_BUDGET);
+        assert_eq!(url, "http://info.cern.ch/marie-claude");
+        assert_eq!(alternatives, ["http://info.cern.ch/marieclaude"]);
+        assert!(help[0].contains("no evidence decided"), "{}", help[0]);
+    }
+
+    #[test]
+    fn appendix_invalid_host_decides_the_reading() {
+        let text = "<URL:http://ds.inter-\n  nic.net/rfc>";
+        let (url, _, help) = resolve_first(text, &never_invalid, SEARCH_BUDGET);
+        assert_eq!(url, "http://ds.inter-nic.net/rfc");
+        assert!(help[0].contains("no evidence"));
+        let text = "<URL:http://ds.internic-\n  .net/rfc>";
+        let (url, alternatives, help) = resolve_first(text, &label_ends_in_hyphen, SEARCH_BUDGET);
+        assert_eq!(url, "http://ds.internic.net/rfc");
+        assert_eq!(alternatives, ["http://ds.internic-.net/rfc"]);
+        assert!(
+            help[0].contains("with the hyphen the host is invalid"),
+            "{}",
+            help[0]
+        );
+    }
+
+    #[test]
+    fn appendix_unbroken_occurrence_decides_the_reading() {
+        let dropped = "Mirror: ftp://ds.internic.net/rfc\n<URL:ftp://ds.inter-\n   nic.net/rfc>";
+        let (url, alternatives, help) = resolve_first(dropped, &never_invalid, SEARCH_BUDGET);
+        assert_eq!(url, "ftp://ds.internic.net/rfc");
+        assert_eq!(alternatives, ["ftp://ds.inter-nic.net/rfc"]);
+        assert!(
+            help[0].contains("'ds.internic.net' appears unbroken"),
+            "{}",
+            help[0]
+        );
+
+        let kept = "<URL:http://a.b/marie-\n  claude> is marie-claude's page";
+        let (url, alternatives, help) = resolve_first(kept, &never_invalid, SEARCH_BUDGET);
+        assert_eq!(url, "http://a.b/marie-claude");
+        assert_eq!(alternatives, ["http://a.b/marieclaude"]);
+        assert!(
+            help[0].contains("'marie-claude' appears unbroken"),
+            "{}",
+            help[0]
+        );
+    }
+
+    #[test]
+    fn occurrence_search_stops_when_the_budget_is_spent() {
+        let text = "ftp://ds.internic.net/rfc <URL:ftp://ds.inter-\n nic.net/rfc>";
+        let (url, _, help) = resolve_first(text, &never_invalid, 0);
+        assert_eq!(url, "ftp://ds.inter-nic.net/rfc");
+        assert!(help[0].contains("no evidence"));
+    }
+
+    #[test]
+    fn each_break_is_resolved_on_its_own() {
+        let text = "see a-bc.example\n<URL:http://a-\n bc.example/x-\n y>";
+        let (url, alternatives, _) = resolve_first(text, &never_invalid, SEARCH_BUDGET);
+        assert_eq!(url, "http://a-bc.example/x-y");
+        assert_eq!(
+            alternatives,
+            ["http://abc.example/x-y", "http://a-bc.example/xy"]
+        );
+    }
+}

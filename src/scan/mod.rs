@@ -307,4 +307,98 @@ mod tests {
             vec![Span::new(0, 0)]
         );
     }
+
+    fn urls(text: &str) -> Vec<(Form, String)> {
+        scan(text, &ScanOptions::default())
+            .map(|found| (found.form, found.url))
+            .collect()
+    }
+
+    #[test]
+    fn appendix_forms_are_found_in_source_order() {
+        let text = "A <URL:ftp://a.b/x> B <http://c.d/> C URL:news:comp.x D \
+                    gopher://e.f/1 E Note: this. F <xsl:t a=\"http://g.h/\">";
+        assert_eq!(
+            urls(text),
+            [
+                (Form::Wrapped, "ftp://a.b/x".to_string()),
+                (Form::Angle, "http://c.d/".to_string()),
+                (Form::Prefixed, "news:comp.x".to_string()),
+                (Form::Bare, "gopher://e.f/1".to_string()),
+                (Form::Bare, "http://g.h/".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn appendix_examples_join_and_map_back_to_the_source() {
+        let text = "Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n   \
+                    type=d> but you can probably pick it up from <URL:ftp://ds.in\n   \
+                    ternic.net/rfc>.  Note the warning in <URL:http://ds.internic.\n   \
+                    net/instructions/overview.html#WARNING>.";
+        let found: Vec<Found> = scan(text, &ScanOptions::default()).collect();
+        let joined: Vec<&str> = found.iter().map(|f| f.url.as_str()).collect();
+        assert_eq!(
+            joined,
+            [
+                "ftp://info.cern.ch/pub/www/doc;type=d",
+                "ftp://ds.internic.net/rfc",
+                "http://ds.internic.net/instructions/overview.html#WARNING",
+            ]
+        );
+        let second = &found[1];
+        assert_eq!(
+            &text[second.outer.range()],
+            "<URL:ftp://ds.in\n   ternic.net/rfc>"
+        );
+        let pieces: Vec<&str> = second
+            .source_spans(Span::new(6, 21))
+            .iter()
+            .map(|span| &text[span.range()])
+            .collect();
+        assert_eq!(pieces, ["ds.in", "ternic.net"]);
+        assert!(found.iter().all(|f| f.diagnostics.is_empty()));
+    }
+
+    #[test]
+    fn a_wrapper_hides_the_urls_inside_it() {
+        assert_eq!(
+            urls("<URL:http://a.b/?u=http://c.d/> http://e.f/"),
+            [
+                (Form::Wrapped, "http://a.b/?u=http://c.d/".to_string()),
+                (Form::Bare, "http://e.f/".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn appendix_invalid_host_prefers_the_hyphenless_reading() {
+        fn label_ends_in_hyphen(url: &str) -> bool {
+            url.contains("-.")
+        }
+        let text = "<URL:http://ds.internic-\n .net/>";
+        let found: Vec<Found> =
+            Scanner::new(text, &ScanOptions::default(), label_ends_in_hyphen).collect();
+        assert_eq!(found[0].url, "http://ds.internic.net/");
+        assert_eq!(found[0].alternatives[0].url, "http://ds.internic-.net/");
+        assert_eq!(found[0].diagnostics[0].rule, Rule::HyphenBreak);
+        let covered: String = found[0]
+            .segments
+            .iter()
+            .map(|segment| &text[segment.source.range()])
+            .collect();
+        assert_eq!(covered, found[0].url);
+    }
+
+    #[test]
+    fn extra_schemes_are_recognised() {
+        let options = ScanOptions {
+            extra_schemes: vec!["doi".to_string()],
+        };
+        let found: Vec<String> = scan("see doi:10.1000/182.", &options)
+            .map(|found| found.url)
+            .collect();
+        assert_eq!(found, ["doi:10.1000/182"]);
+        assert_eq!(urls("see doi:10.1000/182."), []);
+    }
 }

@@ -281,3 +281,182 @@ fn space_in_wrapper(span: Span) -> Diagnostic {
              otherwise remove it or break the line there",
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::hyphen::join;
+
+    /// A finding's rule with the source text under its span.
+    type Finding<'t> = (Rule, &'t str);
+
+    /// The wrapper at the first `<` of `text`: joined URL, form, outer text
+    /// and its findings.
+    fn wrapper(text: &str) -> Option<(String, Form, &str, Vec<Finding<'_>>)> {
+        let at = text.find('<')?;
+        let parsed = parse(text, at, &Schemes::new(&[]))?;
+        let findings = parsed
+            .diagnostics
+            .iter()
+            .map(|d| (d.rule, &text[d.span.range()]))
+            .collect();
+        Some((
+            join(text, &parsed.spans),
+            parsed.form,
+            &text[parsed.outer.range()],
+            findings,
+        ))
+    }
+
+    fn url(text: &str) -> String {
+        wrapper(text).map(|(url, ..)| url).unwrap_or_default()
+    }
+
+    #[test]
+    fn appendix_wrapper_forms() {
+        for (text, form) in [
+            ("<URL:http://a.b/>", Some(Form::Wrapped)),
+            ("<url:http://a.b/>", Some(Form::Wrapped)),
+            ("<Url: http://a.b/>", Some(Form::Wrapped)),
+            ("<http://a.b/>", Some(Form::Angle)),
+            ("<news:comp.x>", Some(Form::Angle)),
+            ("<magic://a/>", Some(Form::Angle)),
+            ("<xsl:template match=\"/\">", None),
+            ("<uri@bunyip.com>", None),
+            ("<host>:<port>", None),
+            ("< URL:http://a.b/>", None),
+            ("<", None),
+        ] {
+            assert_eq!(wrapper(text).map(|w| w.1), form, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn appendix_whitespace_in_wrappers_is_ignored() {
+        for (text, expected) in [
+            (
+                "<URL:ftp://ds.in\n      ternic.net/rfc>",
+                "ftp://ds.internic.net/rfc",
+            ),
+            (
+                "<URL:ftp://info.cern.ch/pub/www/doc;\n      type=d>",
+                "ftp://info.cern.ch/pub/www/doc;type=d",
+            ),
+            ("<URL:http://a.b/\r\n   c>", "http://a.b/c"),
+            ("<URL:http://a.b/\r   c>", "http://a.b/c"),
+            ("<URL:http://a.b/  \t\n\tc  \n  >", "http://a.b/c"),
+            ("<URL:\n  http://a.b/c>", "http://a.b/c"),
+            ("<URL:  http://a.b/c  >", "http://a.b/c"),
+            ("<URL:http://a.b/\u{A0}\n\u{A0}\u{A0}c>", "http://a.b/c"),
+            ("<URL:http://a.b/\u{2003}\n\u{3000}c>", "http://a.b/c"),
+            ("<URL:http://a.b/#frag>", "http://a.b/#frag"),
+            ("<URL:http://é.b/>", "http://é.b/"),
+        ] {
+            let (joined, _, _, findings) = wrapper(text).unwrap();
+            assert_eq!(joined, expected, "{text:?}");
+            assert_eq!(findings, [], "{text:?}");
+        }
+    }
+
+    #[test]
+    fn appendix_space_inside_a_line_is_flagged() {
+        let text = "<gopher://g.b/00/Information\n   About Gopher/About\u{A0}\u{A0}Gopher>";
+        let (joined, _, _, findings) = wrapper(text).unwrap();
+        assert_eq!(joined, "gopher://g.b/00/InformationAboutGopher/AboutGopher");
+        assert_eq!(
+            findings,
+            [
+                (Rule::SpaceInWrapper, " "),
+                (Rule::SpaceInWrapper, "\u{A0}\u{A0}")
+            ]
+        );
+    }
+
+    #[test]
+    fn appendix_continuation_lines_skip_quote_comment_and_gutter_leaders() {
+        for (text, expected) in [
+            (
+                "> see <URL:ftp://ds.in\n>    ternic.net/rfc>",
+                "ftp://ds.internic.net/rfc",
+            ),
+            (">> <URL:ftp://a.b/\n>> c/d\n>> >", "ftp://a.b/c/d"),
+            ("# see <URL:ftp://a.b/\n#   c>", "ftp://a.b/c"),
+            ("// <URL:ftp://a.b/\n// c>", "ftp://a.b/c"),
+            (" * <URL:ftp://a.b/\n *   c>", "ftp://a.b/c"),
+            (
+                "  792. type=d> but <URL:ftp://ds.in\n  793. ternic.net/rfc>",
+                "ftp://ds.internic.net/rfc",
+            ),
+            (
+                "  1377. \u{A0}\u{A0}<ftp://a.b/c/\n  1378. \u{A0}\u{A0}d> .",
+                "ftp://a.b/c/d",
+            ),
+            // A line that merely starts like a leader keeps its text.
+            ("<URL:ftp://a.b/\n# c>", "ftp://a.b/#c"),
+        ] {
+            assert_eq!(url(text), expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn appendix_unterminated_wrappers_are_bounded_and_reported() {
+        let long_line = format!("<URL:http://a.b/{}", "x".repeat(3000));
+        let cases: Vec<(&str, &str, &str)> = vec![
+            ("<URL:http://a.b/c", "http://a.b/c", "<URL:http://a.b/c"),
+            (
+                "<URL:http://a.b/c\n  d/e\n\nmore>",
+                "http://a.b/cd/e",
+                "<URL:http://a.b/c\n  d/e",
+            ),
+            (
+                "<URL:http://a.b/c is great\nand so on.\n\nNext",
+                "http://a.b/c",
+                "<URL:http://a.b/c",
+            ),
+            (
+                "<URL:http://a.b/c <URL:http://d.e/>",
+                "http://a.b/c",
+                "<URL:http://a.b/c",
+            ),
+            (
+                "<URL:http://a/\nb\nc\nd\ne\nf\ng>",
+                "http://a/bcde",
+                "<URL:http://a/\nb\nc\nd\ne",
+            ),
+            ("<URL:\n\nhttp://a/>", "", "<URL:"),
+            (
+                &long_line,
+                &long_line[5..MAX_BYTES + 1],
+                &long_line[..MAX_BYTES + 1],
+            ),
+        ];
+        for (text, expected, outer) in cases {
+            let (joined, _, got_outer, findings) = wrapper(text).unwrap();
+            assert_eq!(joined, expected, "{text:?}");
+            assert_eq!(got_outer, outer, "{text:?}");
+            assert_eq!(
+                findings.first().map(|f| f.0),
+                Some(Rule::UnterminatedWrapper),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn appendix_empty_wrapper_is_reported() {
+        for text in ["<URL:>", "<URL: \n >", "<url:\t>"] {
+            let (joined, _, outer, findings) = wrapper(text).unwrap();
+            assert_eq!(joined, "", "{text:?}");
+            assert_eq!(findings, [(Rule::EmptyUrl, outer)], "{text:?}");
+        }
+    }
+
+    #[test]
+    fn appendix_hyphens_at_line_breaks_are_recorded() {
+        let text = "<URL:http://info.cern.ch/marie-\n   claude/a-b-  \n c>";
+        let at = text.find('<').unwrap();
+        let parsed = parse(text, at, &Schemes::new(&[])).unwrap();
+        let hyphens: Vec<&str> = parsed.hyphens.iter().map(|&h| &text[h..h + 2]).collect();
+        assert_eq!(hyphens, ["-\n", "- "]);
+    }
+}
