@@ -19,7 +19,7 @@
 //! - Only known schemes, or any scheme followed by `//`, make a bare URL
 //!   ("Note: this" is not one); after `URL:` any scheme does. A URL needs
 //!   something besides slashes after its `scheme:` ("the ftp: prefix" and
-//!   "http://<host>" templates are not URLs).
+//!   `http://<host>` templates are not URLs).
 
 use super::chars::{char_at, is_space, is_spaceless_script};
 use super::scheme::{scheme_before, scheme_then_colon, Schemes};

@@ -182,11 +182,6 @@ impl<'t> Walker<'t> {
         self.end_run(at);
         self.pending = None;
         let bytes = self.text.as_bytes();
-        if let Some(last) = self.spans.last().filter(|_| self.line_has_text) {
-            if bytes.get(last.end - 1) == Some(&b'-') {
-                self.hyphens.push(last.end - 1);
-            }
-        }
         self.lines += 1;
         if self.lines > MAX_LINES {
             return Err(Cut::LineLimit);
@@ -196,9 +191,24 @@ impl<'t> Walker<'t> {
             None => Err(Cut::EndOfText),
             Some(b'\r' | b'\n') => Err(Cut::BlankLine),
             Some(_) => {
+                self.note_hyphen();
                 self.line_has_text = false;
                 Ok(next)
             }
+        }
+    }
+
+    /// Record the hyphen ending this line's URL text, now that the URL is
+    /// known to go on after the break (a hyphen before a wrapper's cut is
+    /// just the URL's last character).
+    fn note_hyphen(&mut self) {
+        let last_byte = self
+            .spans
+            .last()
+            .filter(|_| self.line_has_text)
+            .map(|span| span.end - 1);
+        if let Some(hyphen) = last_byte.filter(|&at| self.text.as_bytes().get(at) == Some(&b'-')) {
+            self.hyphens.push(hyphen);
         }
     }
 
@@ -458,5 +468,13 @@ mod tests {
         let parsed = parse(text, at, &Schemes::new(&[])).unwrap();
         let hyphens: Vec<&str> = parsed.hyphens.iter().map(|&h| &text[h..h + 2]).collect();
         assert_eq!(hyphens, ["-\n", "- "]);
+    }
+
+    #[test]
+    fn appendix_hyphen_before_a_cut_is_not_a_break() {
+        let text = "<URL:http://a.b/c-\n\nd";
+        let parsed = parse(text, 0, &Schemes::new(&[])).unwrap();
+        assert_eq!(join(text, &parsed.spans), "http://a.b/c-");
+        assert_eq!(parsed.hyphens, []);
     }
 }
