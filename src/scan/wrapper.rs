@@ -46,10 +46,15 @@ pub(crate) struct Wrapper {
 /// Why a wrapper without its `>` was cut where it was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Cut {
+    /// The text ended.
     EndOfText,
+    /// A blank line (after the leader) ends the paragraph.
     BlankLine,
+    /// The wrapper reached [`MAX_LINES`].
     LineLimit,
+    /// The wrapper reached [`MAX_BYTES`].
     ByteLimit,
+    /// Another `<URL:` or `<scheme:` opened.
     NewWrapper,
 }
 
@@ -103,17 +108,25 @@ pub(crate) fn parse(text: &str, at: usize, schemes: &Schemes) -> Option<Wrapper>
 /// State of the walk through a wrapper's body, one character at a time.
 struct Walker<'t> {
     text: &'t str,
+    /// Offset of the opening `<`.
     open: usize,
+    /// The first line's leader, skipped on each continuation line.
     leader: Leader,
+    /// Source runs of URL text collected so far.
     spans: Vec<Span>,
     /// Start of the source run being collected.
     run: Option<usize>,
     /// Whitespace seen after URL text on this line, not yet known to be
     /// followed by more URL text on the same line.
     pending: Option<Span>,
+    /// Whether URL text was seen on the current line (whitespace before it
+    /// is indentation, not a space inside the URL).
     line_has_text: bool,
+    /// Lines the wrapper spans so far.
     lines: usize,
+    /// Hyphens that end a line before the URL goes on.
     hyphens: Vec<usize>,
+    /// Whitespace runs inside a line, each followed by more URL text.
     spaces: Vec<Span>,
 }
 
@@ -133,6 +146,8 @@ impl<'t> Walker<'t> {
         }
     }
 
+    /// Walk from the opening to the closing `>` or to where the wrapper
+    /// must be cut.
     fn walk(mut self, opening: Opening, schemes: &Schemes) -> Wrapper {
         let bytes = self.text.as_bytes();
         let mut at = opening.body;
