@@ -129,6 +129,24 @@ proptest! {
     }
 
     #[test]
+    fn appendix_break_after_a_hyphen_offers_both_readings(
+        head in url(),
+        tail in "[a-z0-9/.]{1,12}",
+        indent in padding(),
+    ) {
+        let kept = format!("{head}-{tail}");
+        let dropped = format!("{head}{tail}");
+        let text = format!("<URL:{head}-\n{indent}{tail}>");
+        let found: Vec<Found> = scan(&text, &ScanOptions::default()).collect();
+        assert_invariants(&text, &found);
+        prop_assert_eq!(found.len(), 1);
+        let readings = [found[0].url.clone(), found[0].alternatives[0].url.clone()];
+        prop_assert!(readings == [kept.clone(), dropped.clone()] || readings == [dropped, kept]);
+        let hyphens: Vec<&str> = found[0].diagnostics.iter().map(|d| &text[d.span.range()]).collect();
+        prop_assert_eq!(hyphens, ["-"]);
+    }
+
+    #[test]
     fn scanning_any_text_keeps_the_invariants(
         text in prop::collection::vec(
             prop::sample::select(vec![
