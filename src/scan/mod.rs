@@ -3,9 +3,35 @@
 //!
 //! The scanner knows nothing of schemes' grammars; it asks the validator only
 //! for the hyphen-break evidence rule.
+//!
+//! The hot loop is a `memchr` for the two bytes that can start a URL's
+//! recognition, `<` (a wrapper) and `:` (the end of a scheme); everything
+//! else is per-URL work bounded by the URL's own length, so scanning is
+//! linear in the text. Scanning is lazy: each `next` scans only as far as
+//! the next URL.
+//!
+//! ```
+//! use urlint::{scan, Form, ScanOptions};
+//!
+//! let text = "See <URL:ftp://ds.in\n   ternic.net/rfc> or http://info.cern.ch/.";
+//! let found: Vec<_> = scan(text, &ScanOptions::default()).collect();
+//! assert_eq!(found[0].url, "ftp://ds.internic.net/rfc");
+//! assert_eq!(found[0].form, Form::Wrapped);
+//! assert_eq!(found[1].url, "http://info.cern.ch/");
+//! ```
+
+mod bare;
+mod chars;
+mod hyphen;
+mod lines;
+mod scheme;
+mod wrapper;
 
 use crate::diagnostic::Diagnostic;
+use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::{validate, ValidateOptions};
+use scheme::Schemes;
 
 /// How a URL was written in the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -98,8 +124,129 @@ pub struct ScanOptions {
 
 /// Find every URL in `text`, in source order, without overlaps.
 pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Found> + 't {
-    let _ = (text, options);
-    std::iter::empty()
+    Scanner::new(text, options, host_invalid_by_validator)
+}
+
+/// True when the validator finds the URL's host invalid: the hyphen-break
+/// evidence that one reading cannot be right.
+fn host_invalid_by_validator(url: &str) -> bool {
+    let options = ValidateOptions {
+        fragment_allowed: true,
+        ..ValidateOptions::default()
+    };
+    validate(url, &options)
+        .iter()
+        .any(|diagnostic| diagnostic.rule == Rule::BadHost)
+}
+
+/// The lazy scan over one text: where to look next and what it may not overlap.
+struct Scanner<'t> {
+    text: &'t str,
+    schemes: Schemes,
+    /// Where the search for the next trigger byte resumes.
+    pos: usize,
+    /// End of the last URL returned; no later URL starts before it.
+    floor: usize,
+    host_invalid: fn(&str) -> bool,
+    /// Bytes still allowed for hyphen-break occurrence searches.
+    search_budget: usize,
+}
+
+impl<'t> Scanner<'t> {
+    fn new(text: &'t str, options: &ScanOptions, host_invalid: fn(&str) -> bool) -> Self {
+        Scanner {
+            text,
+            schemes: Schemes::new(&options.extra_schemes),
+            pos: 0,
+            floor: 0,
+            host_invalid,
+            search_budget: hyphen::SEARCH_BUDGET,
+        }
+    }
+
+    /// The URL recognised at the trigger byte at `at`, if any.
+    fn found_at(&mut self, at: usize) -> Option<Found> {
+        if self.text.as_bytes()[at] == b'<' {
+            let parsed = wrapper::parse(self.text, at, &self.schemes)?;
+            Some(self.wrapped(parsed))
+        } else {
+            let url = bare::at_colon(self.text, at, self.floor, &self.schemes)?;
+            Some(self.undelimited(url))
+        }
+    }
+
+    /// Finish a wrapper: resolve its hyphen breaks and join its runs.
+    fn wrapped(&mut self, parsed: wrapper::Wrapper) -> Found {
+        let mut evidence = hyphen::Evidence {
+            text: self.text,
+            outer: parsed.outer,
+            host_invalid: &self.host_invalid,
+            budget: &mut self.search_budget,
+        };
+        let resolved = hyphen::resolve(parsed.spans, &parsed.hyphens, &mut evidence);
+        let mut diagnostics = parsed.diagnostics;
+        diagnostics.extend(resolved.diagnostics);
+        diagnostics.sort_by_key(|diagnostic| diagnostic.span);
+        let (url, segments) = joined(self.text, &resolved.spans);
+        Found {
+            url,
+            form: parsed.form,
+            outer: parsed.outer,
+            segments,
+            alternatives: resolved.alternatives,
+            diagnostics,
+        }
+    }
+
+    /// Finish a prefixed or bare URL: one run, nothing to report.
+    fn undelimited(&self, url: bare::Undelimited) -> Found {
+        let (joined_url, segments) = joined(self.text, &[url.url]);
+        Found {
+            url: joined_url,
+            form: url.form,
+            outer: url.outer,
+            segments,
+            alternatives: Vec::new(),
+            diagnostics: Vec::new(),
+        }
+    }
+}
+
+impl Iterator for Scanner<'_> {
+    type Item = Found;
+
+    fn next(&mut self) -> Option<Found> {
+        let bytes = self.text.as_bytes();
+        while let Some(offset) = memchr::memchr2(b'<', b':', bytes.get(self.pos..)?) {
+            let at = self.pos + offset;
+            match self.found_at(at) {
+                Some(found) => {
+                    self.pos = found.outer.end.max(at + 1);
+                    self.floor = found.outer.end;
+                    return Some(found);
+                }
+                None => self.pos = at + 1,
+            }
+        }
+        self.pos = bytes.len();
+        None
+    }
+}
+
+/// The URL the runs `spans` of `text` join to, with their segments.
+fn joined(text: &str, spans: &[Span]) -> (String, Vec<Segment>) {
+    let mut url = String::new();
+    let mut segments = Vec::with_capacity(spans.len());
+    for &source in spans {
+        if let Some(piece) = text.get(source.range()) {
+            segments.push(Segment {
+                source,
+                url_start: url.len(),
+            });
+            url.push_str(piece);
+        }
+    }
+    (url, segments)
 }
 
 /// Map `url_span` through `segments` to source spans; `outer` is the fallback
@@ -159,5 +306,99 @@ mod tests {
             map_url_span(&[], Span::new(0, 0), outer),
             vec![Span::new(0, 0)]
         );
+    }
+
+    fn urls(text: &str) -> Vec<(Form, String)> {
+        scan(text, &ScanOptions::default())
+            .map(|found| (found.form, found.url))
+            .collect()
+    }
+
+    #[test]
+    fn appendix_forms_are_found_in_source_order() {
+        let text = "A <URL:ftp://a.b/x> B <http://c.d/> C URL:news:comp.x D \
+                    gopher://e.f/1 E Note: this. F <xsl:t a=\"http://g.h/\">";
+        assert_eq!(
+            urls(text),
+            [
+                (Form::Wrapped, "ftp://a.b/x".to_string()),
+                (Form::Angle, "http://c.d/".to_string()),
+                (Form::Prefixed, "news:comp.x".to_string()),
+                (Form::Bare, "gopher://e.f/1".to_string()),
+                (Form::Bare, "http://g.h/".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn appendix_examples_join_and_map_back_to_the_source() {
+        let text = "Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n   \
+                    type=d> but you can probably pick it up from <URL:ftp://ds.in\n   \
+                    ternic.net/rfc>.  Note the warning in <URL:http://ds.internic.\n   \
+                    net/instructions/overview.html#WARNING>.";
+        let found: Vec<Found> = scan(text, &ScanOptions::default()).collect();
+        let joined: Vec<&str> = found.iter().map(|f| f.url.as_str()).collect();
+        assert_eq!(
+            joined,
+            [
+                "ftp://info.cern.ch/pub/www/doc;type=d",
+                "ftp://ds.internic.net/rfc",
+                "http://ds.internic.net/instructions/overview.html#WARNING",
+            ]
+        );
+        let second = &found[1];
+        assert_eq!(
+            &text[second.outer.range()],
+            "<URL:ftp://ds.in\n   ternic.net/rfc>"
+        );
+        let pieces: Vec<&str> = second
+            .source_spans(Span::new(6, 21))
+            .iter()
+            .map(|span| &text[span.range()])
+            .collect();
+        assert_eq!(pieces, ["ds.in", "ternic.net"]);
+        assert!(found.iter().all(|f| f.diagnostics.is_empty()));
+    }
+
+    #[test]
+    fn a_wrapper_hides_the_urls_inside_it() {
+        assert_eq!(
+            urls("<URL:http://a.b/?u=http://c.d/> http://e.f/"),
+            [
+                (Form::Wrapped, "http://a.b/?u=http://c.d/".to_string()),
+                (Form::Bare, "http://e.f/".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn appendix_invalid_host_prefers_the_hyphenless_reading() {
+        fn label_ends_in_hyphen(url: &str) -> bool {
+            url.contains("-.")
+        }
+        let text = "<URL:http://ds.internic-\n .net/>";
+        let found: Vec<Found> =
+            Scanner::new(text, &ScanOptions::default(), label_ends_in_hyphen).collect();
+        assert_eq!(found[0].url, "http://ds.internic.net/");
+        assert_eq!(found[0].alternatives[0].url, "http://ds.internic-.net/");
+        assert_eq!(found[0].diagnostics[0].rule, Rule::HyphenBreak);
+        let covered: String = found[0]
+            .segments
+            .iter()
+            .map(|segment| &text[segment.source.range()])
+            .collect();
+        assert_eq!(covered, found[0].url);
+    }
+
+    #[test]
+    fn extra_schemes_are_recognised() {
+        let options = ScanOptions {
+            extra_schemes: vec!["doi".to_string()],
+        };
+        let found: Vec<String> = scan("see doi:10.1000/182.", &options)
+            .map(|found| found.url)
+            .collect();
+        assert_eq!(found, ["doi:10.1000/182"]);
+        assert_eq!(urls("see doi:10.1000/182."), []);
     }
 }

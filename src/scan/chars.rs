@@ -1,0 +1,126 @@
+//! Character classes the scanner splits text on: whitespace of every kind,
+//! line breaks, and the scripts that write words without spaces.
+
+/// Characters treated as whitespace besides Unicode `White_Space`: the zero
+/// width space and BOM that word processors insert at line-break chances.
+const EXTRA_SPACES: &[char] = &['\u{200B}', '\u{FEFF}'];
+
+/// Code point ranges of scripts written without spaces between words (CJK,
+/// kana, Hangul, Thai and neighbours, fullwidth forms). Text in them glued
+/// to a URL is prose, not URL, so it ends a bare URL.
+const SPACELESS_SCRIPTS: &[(u32, u32)] = &[
+    (0x0E00, 0x0EFF),   // Thai, Lao
+    (0x1000, 0x109F),   // Myanmar
+    (0x1100, 0x11FF),   // Hangul Jamo
+    (0x1780, 0x17FF),   // Khmer
+    (0x2E80, 0xA4CF),   // CJK radicals, punctuation, kana, Bopomofo, CJK ideographs, Yi
+    (0xAC00, 0xD7AF),   // Hangul syllables
+    (0xF900, 0xFAFF),   // CJK compatibility ideographs
+    (0xFE30, 0xFE4F),   // CJK compatibility forms
+    (0xFF00, 0xFFEF),   // Halfwidth and fullwidth forms
+    (0x20000, 0x3FFFF), // CJK extensions
+];
+
+/// The character starting at byte `at`, if `at` is a char boundary inside `text`.
+pub(crate) fn char_at(text: &str, at: usize) -> Option<char> {
+    text.get(at..).and_then(|rest| rest.chars().next())
+}
+
+/// True for `\r` and `\n`, the bytes that end a line.
+pub(crate) fn is_line_break(byte: u8) -> bool {
+    byte == b'\n' || byte == b'\r'
+}
+
+/// Byte length of the line break at `at` (`\r\n` counts as one), or 0.
+pub(crate) fn line_break_len(bytes: &[u8], at: usize) -> usize {
+    match (bytes.get(at), bytes.get(at + 1)) {
+        (Some(b'\r'), Some(b'\n')) => 2,
+        (Some(&b), _) if is_line_break(b) => 1,
+        _ => 0,
+    }
+}
+
+/// True for any character that separates words: Unicode `White_Space`
+/// (space, tab, U+00A0, U+2000..U+200A, U+3000...) and zero-width spaces.
+pub(crate) fn is_space(c: char) -> bool {
+    c.is_whitespace() || EXTRA_SPACES.contains(&c)
+}
+
+/// Byte length of the non-line-break whitespace character at `at`, or 0.
+pub(crate) fn space_len(text: &str, at: usize) -> usize {
+    let Some(&byte) = text.as_bytes().get(at) else {
+        return 0;
+    };
+    if byte.is_ascii() {
+        return usize::from(matches!(byte, b' ' | b'\t' | 0x0B | 0x0C));
+    }
+    match char_at(text, at) {
+        Some(c) if is_space(c) => c.len_utf8(),
+        _ => 0,
+    }
+}
+
+/// Offset of the first character at or after `at` that is not whitespace
+/// (line breaks excluded: they stop the skip).
+pub(crate) fn skip_spaces(text: &str, mut at: usize) -> usize {
+    loop {
+        let len = space_len(text, at);
+        if len == 0 {
+            return at;
+        }
+        at += len;
+    }
+}
+
+/// True when `c` belongs to a script written without spaces between words.
+pub(crate) fn is_spaceless_script(c: char) -> bool {
+    let code = u32::from(c);
+    SPACELESS_SCRIPTS
+        .iter()
+        .any(|&(low, high)| (low..=high).contains(&code))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn appendix_whitespace_of_every_kind_is_space() {
+        for (text, len) in [
+            (" ", 1),
+            ("\t", 1),
+            ("\u{A0}", 2),
+            ("\u{2003}", 3),
+            ("\u{3000}", 3),
+            ("\u{200B}", 3),
+            ("x", 0),
+            ("\n", 0),
+            ("é", 0),
+            ("", 0),
+        ] {
+            assert_eq!(space_len(text, 0), len, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn crlf_is_one_line_break() {
+        for (text, len) in [("\r\n", 2), ("\n", 1), ("\r", 1), ("\n\r", 1), ("x", 0)] {
+            assert_eq!(line_break_len(text.as_bytes(), 0), len, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn cjk_and_thai_are_spaceless_latin_is_not() {
+        for (c, spaceless) in [
+            ('什', true),
+            ('か', true),
+            ('한', true),
+            ('ก', true),
+            ('。', true),
+            ('é', false),
+            ('ж', false),
+        ] {
+            assert_eq!(is_spaceless_script(c), spaceless, "{c}");
+        }
+    }
+}

@@ -1,0 +1,237 @@
+//! Line leaders: what starts a line without being text. When a wrapper goes
+//! on to the next line, that line's leader is skipped, but only the leader
+//! the wrapper's first line has too, so URL text is never taken for one.
+//!
+//! Three kinds are known: mail quote markers (`> `, `>> `), comment leaders
+//! of source files (`# `, `// `, ` * `, `-- `, `; `) and line-number gutters
+//! (`  792. ` before every line, as in code-browsing pages), which may come
+//! before either of the others.
+
+use super::chars::{is_line_break, skip_spaces};
+
+/// Comment leaders, longest first so `//` wins over a lone `/`; `/*` opens a
+/// block whose continuation lines start with `*`.
+const COMMENT_LEADERS: &[(&str, &str)] = &[
+    ("//", "//"),
+    ("/*", "*"),
+    ("--", "--"),
+    ("#", "#"),
+    ("*", "*"),
+    (";", ";"),
+];
+
+/// Longest gutter number: seven digits is ten million lines.
+const MAX_GUTTER_DIGITS: usize = 7;
+
+/// How far back the scanner looks for the start of a wrapper's line; a
+/// leader further away than this is not a leader.
+const MAX_LEADER_LOOKBACK: usize = 256;
+
+/// The line structure to skip on a wrapper's continuation lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Leader {
+    /// Gutter number of the previous line, when the first line had a gutter.
+    gutter: Option<u64>,
+    /// Quote depth or comment leader of the first line.
+    marker: Marker,
+}
+
+/// What follows the gutter and indentation on a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Marker {
+    #[default]
+    None,
+    /// Mail quoting, `depth` levels of `>`.
+    Quote { depth: usize },
+    /// A comment leader; continuation lines start with this text.
+    Comment(&'static str),
+}
+
+impl Leader {
+    /// The leader of the line holding the wrapper that opens at `open`.
+    pub(crate) fn of_line(text: &str, open: usize) -> Leader {
+        match line_start_before(text.as_bytes(), open) {
+            Some(start) => Leader::parse(text, start, open),
+            None => Leader::default(),
+        }
+    }
+
+    /// Parse the leader at the start of `text[start..end]`.
+    fn parse(text: &str, start: usize, end: usize) -> Leader {
+        let (gutter, after_gutter) = match gutter_at(text, start) {
+            Some((number, next)) if next <= end => (Some(number), next),
+            _ => (None, start),
+        };
+        let at = skip_spaces(text, after_gutter).min(end);
+        let marker = marker_at(text.as_bytes(), at, end);
+        Leader { gutter, marker }
+    }
+
+    /// Skip the leader and indentation of the continuation line starting at
+    /// `start`; returns where its text begins. Advances the expected gutter
+    /// number, so call once per line, in order.
+    pub(crate) fn skip(&mut self, text: &str, start: usize) -> usize {
+        let mut at = start;
+        if let Some(previous) = self.gutter {
+            if let Some((number, next)) = gutter_at(text, start) {
+                if number == previous + 1 {
+                    self.gutter = Some(number);
+                    at = next;
+                }
+            }
+        }
+        let at = skip_spaces(text, at);
+        let after = match self.marker {
+            Marker::None => at,
+            Marker::Quote { depth } => skip_quotes(text, at, depth).unwrap_or(at),
+            Marker::Comment(leader) => skip_comment(text, at, leader).unwrap_or(at),
+        };
+        skip_spaces(text, after)
+    }
+}
+
+/// Start of the line holding `at`, if it is within the lookback bound.
+fn line_start_before(bytes: &[u8], at: usize) -> Option<usize> {
+    let floor = at.saturating_sub(MAX_LEADER_LOOKBACK);
+    let window = bytes.get(floor..at)?;
+    match memchr::memrchr2(b'\n', b'\r', window) {
+        Some(pos) => Some(floor + pos + 1),
+        None if floor == 0 => Some(0),
+        None => None,
+    }
+}
+
+/// A gutter `[ \t]*digits. ` at `start`: its number and where the text after
+/// it starts.
+fn gutter_at(text: &str, start: usize) -> Option<(u64, usize)> {
+    let bytes = text.as_bytes();
+    let digits_start = start
+        + bytes
+            .get(start..)?
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+    let digits = bytes[digits_start..]
+        .iter()
+        .take(MAX_GUTTER_DIGITS + 1)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    if digits == 0 || digits > MAX_GUTTER_DIGITS {
+        return None;
+    }
+    let dot = digits_start + digits;
+    if bytes.get(dot) != Some(&b'.') || bytes.get(dot + 1) != Some(&b' ') {
+        return None;
+    }
+    let number = text.get(digits_start..dot)?.parse().ok()?;
+    Some((number, dot + 2))
+}
+
+/// The quote depth or comment leader at `at`, which ends before `end`.
+fn marker_at(bytes: &[u8], at: usize, end: usize) -> Marker {
+    let Some(line) = bytes.get(at..end) else {
+        return Marker::None;
+    };
+    if line.first() == Some(&b'>') {
+        let depth = line
+            .iter()
+            .take_while(|&&b| b == b'>' || b == b' ')
+            .filter(|&&b| b == b'>')
+            .count();
+        return Marker::Quote { depth };
+    }
+    COMMENT_LEADERS
+        .iter()
+        .find(|(first, _)| {
+            line.starts_with(first.as_bytes())
+                && line
+                    .get(first.len())
+                    .is_none_or(|&b| b == b' ' || b == b'\t' || b == b'<')
+        })
+        .map_or(Marker::None, |&(_, continuation)| {
+            Marker::Comment(continuation)
+        })
+}
+
+/// Skip exactly `depth` quote markers (each with optional spaces after it).
+fn skip_quotes(text: &str, mut at: usize, depth: usize) -> Option<usize> {
+    for _ in 0..depth {
+        if text.as_bytes().get(at) != Some(&b'>') {
+            return None;
+        }
+        at = skip_spaces(text, at + 1);
+    }
+    Some(at)
+}
+
+/// Skip the comment leader `leader` when it stands alone before a space or
+/// the line's end.
+fn skip_comment(text: &str, at: usize, leader: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let after = at + leader.len();
+    let standalone = bytes.get(at..after) == Some(leader.as_bytes())
+        && bytes
+            .get(after)
+            .is_none_or(|&b| b == b' ' || b == b'\t' || is_line_break(b));
+    standalone.then_some(after)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Text of the second line after skipping with the first line's leader.
+    fn continuation(text: &str) -> &str {
+        let open = text.find('<').unwrap();
+        let mut leader = Leader::of_line(text, open);
+        let next = text.find('\n').unwrap() + 1;
+        &text[leader.skip(text, next)..]
+    }
+
+    #[test]
+    fn appendix_continuation_lines_lose_their_leader() {
+        for (text, rest) in [
+            ("<URL:a\n   b>", "b>"),
+            ("> <URL:a\n> b>", "b>"),
+            (">> x <URL:a\n>> b>", "b>"),
+            (">><URL:a\n> > b>", "b>"),
+            // A lone '>' is a blank quoted line; the '>' after a marker closes.
+            ("> <URL:a\n>", ""),
+            ("> <URL:a\n> >", ">"),
+            ("<URL:a\n> b>", "> b>"),
+            ("# <URL:a\n#   b>", "b>"),
+            ("// see <URL:a\n// b>", "b>"),
+            ("/* <URL:a\n * b>", "b>"),
+            ("-- <URL:a\n-- b>", "b>"),
+            ("# <URL:a\n#b>", "#b>"),
+            ("* <URL:a\n  b>", "b>"),
+            ("  792. <URL:a\n  793. b>", "b>"),
+            ("  792. <URL:a\n  795. b>", "795. b>"),
+            ("  9. > <URL:a\n 10. > b>", "b>"),
+            ("<URL:a\n  2. b>", "2. b>"),
+            ("1. <URL:a\n2. b>", "b>"),
+        ] {
+            assert_eq!(continuation(text), rest, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn gutter_numbers_must_increase_line_by_line() {
+        let text = " 7. <URL:a\n 8. b\n 9. c\n 9. d";
+        let mut leader = Leader::of_line(text, text.find('<').unwrap());
+        let starts: Vec<usize> = text.match_indices('\n').map(|(i, _)| i + 1).collect();
+        let rests: Vec<&str> = starts
+            .iter()
+            .map(|&s| &text[leader.skip(text, s)..])
+            .map(|rest| rest.lines().next().unwrap())
+            .collect();
+        assert_eq!(rests, ["b", "c", "9. d"]);
+    }
+
+    #[test]
+    fn a_leader_too_far_back_is_ignored() {
+        let text = format!("> {}<URL:a\n> b>", "x".repeat(300));
+        let open = text.find('<').unwrap();
+        assert_eq!(Leader::of_line(&text, open), Leader::default());
+    }
+}
