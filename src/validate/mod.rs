@@ -6,7 +6,7 @@
 //! The URL is read once, structure first: the fragment and the scheme are
 //! split off, the scheme picks a section 5 grammar, and the grammar splits
 //! its parts at their delimiters and checks each part's characters
-//! ([`chars`]). Delimiters are never characters that must be encoded, so a
+//! (`chars`). Delimiters are never characters that must be encoded, so a
 //! bad character never changes how the URL is split, and each problem is
 //! reported once: a part judged as a whole (a host, a newsgroup name) does
 //! not also report its characters one by one.
