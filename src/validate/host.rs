@@ -40,6 +40,10 @@ pub(crate) fn check(url: &str, range: Range<usize>) -> Option<HostProblem> {
     if range.is_empty() {
         return Some(HostProblem::new(range.into(), "missing host".to_string()));
     }
+    if bytes[range.start] == b'[' {
+        let message = "bracketed IP literals (IPv6) are not part of RFC 1738's host syntax";
+        return Some(HostProblem::new(range.into(), message.to_string()));
+    }
     if let Some(bad) = (range.start..range.end)
         .find(|&at| !(bytes[at].is_ascii_alphanumeric() || matches!(bytes[at], b'-' | b'.')))
     {
@@ -49,29 +53,25 @@ pub(crate) fn check(url: &str, range: Range<usize>) -> Option<HostProblem> {
         );
         return Some(HostProblem::new(char_span(url, bad), message));
     }
-    let labels = labels(bytes, range.clone());
-    let top = labels.last().cloned().unwrap_or(range.clone());
-    if labels.iter().any(|label| label.is_empty()) {
+    if labels(bytes, range.clone()).any(|label| label.is_empty()) {
         return Some(empty_label(bytes, range));
     }
-    if bytes[top.start].is_ascii_digit() {
-        return check_ipv4(url, &labels, range);
+    let top_start =
+        memchr::memrchr(b'.', &bytes[range.clone()]).map_or(range.start, |at| range.start + at + 1);
+    if bytes[top_start].is_ascii_digit() {
+        return check_ipv4(url, top_start..range.end, range);
     }
-    labels
-        .iter()
-        .find_map(|label| check_label(url, label.clone()))
+    labels(bytes, range).find_map(|label| check_label(url, label))
 }
 
 /// The byte ranges of the dot-separated labels of `bytes[range]`.
-fn labels(bytes: &[u8], range: Range<usize>) -> Vec<Range<usize>> {
-    let mut labels = Vec::with_capacity(4);
+fn labels(bytes: &[u8], range: Range<usize>) -> impl Iterator<Item = Range<usize>> + '_ {
     let mut start = range.start;
-    for at in memchr::memchr_iter(b'.', &bytes[range.clone()]) {
-        labels.push(start..range.start + at);
-        start = range.start + at + 1;
-    }
-    labels.push(start..range.end);
-    labels
+    bytes[range].split(|&byte| byte == b'.').map(move |label| {
+        let label = start..start + label.len();
+        start = label.end + 1;
+        label
+    })
 }
 
 /// The dot that creates the first empty label.
@@ -123,39 +123,35 @@ fn check_label(url: &str, label: Range<usize>) -> Option<HostProblem> {
 }
 
 /// A host whose top label starts with a digit must be a dotted IPv4 address.
-fn check_ipv4(url: &str, labels: &[Range<usize>], host: Range<usize>) -> Option<HostProblem> {
+fn check_ipv4(url: &str, top: Range<usize>, host: Range<usize>) -> Option<HostProblem> {
     let bytes = url.as_bytes();
     let numeric = |label: &Range<usize>| bytes[label.clone()].iter().all(u8::is_ascii_digit);
-    let top = labels.last().cloned().unwrap_or(host.clone());
-    let first_bad = match numeric(&top) {
-        true => labels.iter().find(|label| !numeric(label)),
-        false => Some(&top),
-    };
-    if let Some(label) = first_bad {
-        let message = if *label == top {
-            format!(
-                "top label '{}' starts with a digit but the host is not an IPv4 address",
-                &url[top.clone()]
-            )
-        } else {
-            format!(
-                "'{}' is not a decimal number in an IPv4 address",
-                &url[label.clone()]
-            )
-        };
-        return Some(HostProblem::new(label.clone().into(), message));
+    if !numeric(&top) {
+        let message = format!(
+            "top label '{}' starts with a digit but the host is not an IPv4 address",
+            &url[top.clone()]
+        );
+        return Some(HostProblem::new(top.into(), message));
     }
-    if labels.len() != 4 {
-        let message = format!("IPv4 address has {} numbers instead of four", labels.len());
+    if let Some(label) = labels(bytes, host.clone()).find(|label| !numeric(label)) {
+        let message = format!(
+            "'{}' is not a decimal number in an IPv4 address",
+            &url[label.clone()]
+        );
+        return Some(HostProblem::new(label.into(), message));
+    }
+    let count = labels(bytes, host.clone()).count();
+    if count != 4 {
+        let message = format!("IPv4 address has {count} numbers instead of four");
         return Some(HostProblem::new(host.into(), message));
     }
-    labels.iter().find_map(|label| {
+    labels(bytes, host).find_map(|label| {
         let text = &url[label.clone()];
         // Leading zeros are digits like any other; only the value is bounded.
         let too_big = text.len() > 9 || text.parse::<u32>().map_or(true, |n| n > 255);
         too_big.then(|| {
             let message = format!("IPv4 number {text} is greater than 255");
-            HostProblem::new(label.clone().into(), message)
+            HostProblem::new(label.into(), message)
         })
     })
 }
@@ -191,6 +187,7 @@ mod tests {
             ("1.2.3.99999999999", Some("99999999999")),
             ("1.x.3.4", Some("x")),
             ("ab%41.example", Some("%")),
+            ("[::1]", Some("[::1]")),
         ];
         for (host, expected) in cases {
             let problem = check(host, 0..host.len());

@@ -27,11 +27,17 @@ impl Login {
         self.hostport.end
     }
 
-    /// The host, without the port.
+    /// The host, without the port. A bracketed IPv6 literal is kept whole,
+    /// so that its colons are not read as a port and it is reported once.
     pub fn host(&self, url: &str) -> Range<usize> {
         let bytes = &url.as_bytes()[self.hostport.clone()];
-        let end =
-            memchr::memchr(b':', bytes).map_or(self.hostport.end, |at| self.hostport.start + at);
+        let after_literal = match bytes.first() {
+            Some(b'[') => memchr::memchr(b']', bytes).map_or(bytes.len(), |at| at + 1),
+            _ => 0,
+        };
+        let end = memchr::memchr(b':', &bytes[after_literal..]).map_or(self.hostport.end, |at| {
+            self.hostport.start + after_literal + at
+        });
         self.hostport.start..end
     }
 }
@@ -248,6 +254,8 @@ mod tests {
             ("ftp://h.example:25/", &[(NondefaultPort, "25", None)]),
             ("ftp://h.example:1023/", &[(NondefaultPort, "1023", None)]),
             ("ftp://h.example:1024/", &[]),
+            ("ftp://[::1]:2121/", &[(BadHost, "[::1]", None)]),
+            ("ftp://[::1/", &[(BadHost, "[::1", None)]),
         ];
         assert_cases(cases);
     }

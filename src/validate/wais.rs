@@ -35,20 +35,18 @@ pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>, anchor:
     }
     let bytes = collector.url().as_bytes();
     let path = range.start + 1..range.end;
-    let slashes: Vec<usize> = memchr::memchr_iter(b'/', &bytes[path.clone()])
-        .take(3)
-        .map(|at| path.start + at)
-        .collect();
+    let mut slashes = memchr::memchr_iter(b'/', &bytes[path.clone()]).map(|at| path.start + at);
+    let slashes = (slashes.next(), slashes.next(), slashes.next());
     let query = memchr::memchr(b'?', &bytes[path.clone()]).map(|at| path.start + at);
-    match (query, slashes.as_slice()) {
-        (Some(query), slashes) if slashes.first().is_none_or(|&slash| query < slash) => {
+    match (query, slashes) {
+        (Some(query), (first, ..)) if first.is_none_or(|slash| query < slash) => {
             chars::check(collector, path.start..query, &uchar("wais database"));
             chars::check(collector, query + 1..path.end, &SEARCH);
         }
-        (_, []) => chars::check(collector, path, &uchar("wais database")),
-        (_, [wtype, wpath]) => {
-            chars::check(collector, path.start..*wtype, &uchar("wais database"));
-            chars::check(collector, wtype + 1..*wpath, &uchar("wais type"));
+        (_, (None, ..)) => chars::check(collector, path, &uchar("wais database")),
+        (_, (Some(wtype), Some(wpath), None)) => {
+            chars::check(collector, path.start..wtype, &uchar("wais database"));
+            chars::check(collector, wtype + 1..wpath, &uchar("wais type"));
             chars::check(collector, wpath + 1..path.end, &uchar("wais document id"));
         }
         _ => report(
