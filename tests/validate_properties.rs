@@ -47,6 +47,13 @@ fn check_spans(url: &str, fragment_allowed: bool) -> Result<(), TestCaseError> {
         previous = span.start;
     }
     prop_assert!(diagnostics.len() <= url.len() + 1);
+    // One diagnostic per problem: never the same rule twice on the same bytes.
+    for (index, diagnostic) in diagnostics.iter().enumerate() {
+        let duplicate = diagnostics[index + 1..]
+            .iter()
+            .any(|other| other.rule == diagnostic.rule && other.span == diagnostic.span);
+        prop_assert!(!duplicate, "duplicate {diagnostic:?} in {url:?}");
+    }
     Ok(())
 }
 

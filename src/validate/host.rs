@@ -133,14 +133,28 @@ fn check_ipv4(url: &str, top: Range<usize>, host: Range<usize>) -> Option<HostPr
         );
         return Some(HostProblem::new(top.into(), message));
     }
-    if let Some(label) = labels(bytes, host.clone()).find(|label| !numeric(label)) {
-        let message = format!(
-            "'{}' is not a decimal number in an IPv4 address",
-            &url[label.clone()]
-        );
-        return Some(HostProblem::new(label.into(), message));
-    }
     let count = labels(bytes, host.clone()).count();
+    if let Some(label) = labels(bytes, host.clone()).find(|label| !numeric(label)) {
+        // Four parts read as a mistyped address; otherwise as a domain name
+        // whose top label wrongly starts with a digit.
+        let (span, message) = match count {
+            4 => (
+                label.clone(),
+                format!(
+                    "'{}' is not a decimal number in an IPv4 address",
+                    &url[label]
+                ),
+            ),
+            _ => (
+                top.clone(),
+                format!(
+                    "top label '{}' starts with a digit but the host is not an IPv4 address",
+                    &url[top]
+                ),
+            ),
+        };
+        return Some(HostProblem::new(span.into(), message));
+    }
     if count != 4 {
         let message = format!("IPv4 address has {count} numbers instead of four");
         return Some(HostProblem::new(host.into(), message));
@@ -186,6 +200,8 @@ mod tests {
             ("1.2.3.0255", None),
             ("1.2.3.99999999999", Some("99999999999")),
             ("1.x.3.4", Some("x")),
+            ("a.b.c.d.1", Some("1")),
+            ("host.example.42", Some("42")),
             ("ab%41.example", Some("%")),
             ("[::1]", Some("[::1]")),
         ];
