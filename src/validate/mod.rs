@@ -69,12 +69,15 @@ const FRAGMENT: Part = Part::xchar("fragment identifier");
 
 /// Check the scheme-specific part `range` by the scheme's grammar.
 fn scheme_part(collector: &mut Collector, scheme: &Scheme, range: Range<usize>) {
-    match scheme.grammar() {
+    let grammar = scheme.grammar();
+    if let Some(ip) = IP_SCHEMES.iter().find(|ip| ip.grammar == grammar) {
+        return ip_based(collector, scheme, ip, range);
+    }
+    match grammar {
         Grammar::Mailto => mailto::check(collector, range),
         Grammar::News => news::check_news(collector, range),
         Grammar::File => file::check(collector, range),
-        Grammar::Generic => generic(collector, scheme, range),
-        grammar => ip_based(collector, scheme, grammar, range),
+        _ => generic(collector, scheme, range),
     }
 }
 
@@ -139,11 +142,8 @@ const SLASHES_HELP: &str = "RFC 1738 section 3.1: the scheme-specific part of an
      //<user>:<password>@<host>:<port>/<url-path>";
 
 /// An IP-based scheme: `//` login, then the scheme's own path.
-fn ip_based(collector: &mut Collector, scheme: &Scheme, grammar: Grammar, range: Range<usize>) {
-    let Some(ip) = IP_SCHEMES.iter().find(|ip| ip.grammar == grammar) else {
-        return generic(collector, scheme, range);
-    };
-    let Some(login) = slashes_login(collector, &range, grammar == Grammar::Http) else {
+fn ip_based(collector: &mut Collector, scheme: &Scheme, ip: &IpScheme, range: Range<usize>) {
+    let Some(login) = slashes_login(collector, &range, ip.grammar == Grammar::Http) else {
         report_missing_slashes(collector, scheme, &range);
         chars::check(collector, range, &Part::xchar("scheme-specific part"));
         return;
