@@ -116,11 +116,6 @@ impl Part {
     }
 }
 
-/// True when `byte` is an ASCII hexadecimal digit.
-pub(crate) fn is_hex(byte: u8) -> bool {
-    byte.is_ascii_hexdigit()
-}
-
 /// The `%XX` encoding of every byte of `text`.
 pub(crate) fn percent_encode(text: &str) -> String {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -245,7 +240,7 @@ fn report_reserved(collector: &mut Collector, at: usize, part: &Part) {
 /// Check the escape starting with the `%` at `at`; returns where checking resumes.
 fn check_escape(collector: &mut Collector, at: usize, end: usize, part: &Part) -> usize {
     let bytes = collector.url().as_bytes();
-    let hex = |offset: usize| at + offset < end && is_hex(bytes[at + offset]);
+    let hex = |offset: usize| at + offset < end && bytes[at + offset].is_ascii_hexdigit();
     if !(hex(1) && hex(2)) {
         let message = "'%' is not followed by two hexadecimal digits";
         collector.push_char(

@@ -80,8 +80,8 @@ pub(crate) struct LoginRules {
 }
 
 const USERINFO_HELP: &str = "RFC 1738 section 3.1 allows '<user>:<password>@' only for \
-     schemes that use them; sections 3.3, 3.4, 3.7, 3.9 and 3.11 allow no user name or \
-     password for http, gopher, nntp, wais and prospero";
+     schemes that use them: sections 3.3 and 3.11 allow no user name or password for http \
+     and prospero, and section 5 gives gopher, nntp and wais a host and port only";
 const PASSWORD_HELP: &str = "RFC 1738 section 6: the use of URLs containing passwords that \
      should be secret is clearly unwise; anyone who reads the text can use it";
 const PORT_HELP: &str = "RFC 1738 section 3.1: a port is given in decimal after ':' and \
