@@ -119,7 +119,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "2.2",
         summary: "octets 80-FF (non-ASCII characters) must be percent-encoded",
-        explanation: "URLs are written only with graphic US-ASCII characters. A character outside US-ASCII has no single octet form: two systems may encode it differently and a mail gateway may mangle it, so the URL stops being a reliable name. Encode each octet of the character's UTF-8 form as %XX; urlint's fix does exactly that.",
+        explanation: "URLs are written only with graphic US-ASCII characters. A character outside \
+             US-ASCII has no single octet form: two systems may encode it differently and a \
+             mail gateway may mangle it, so the URL stops being a reliable name. Encode \
+             each octet of the character's UTF-8 form as %XX; urlint's fix does exactly \
+             that.",
         bad_example: "See <URL:http://host.example/caf\u{e9}/menu.html>.",
         good_example: "See <URL:http://host.example/caf%C3%A9/menu.html>.",
     },
@@ -129,7 +133,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "2.2",
         summary: "control characters 00-1F and 7F must be percent-encoded",
-        explanation: "Control characters (00-1F and 7F) have no graphic form: they cannot be printed, read aloud or typed, and transports strip or act on them. A URL that needs one of these octets must encode it as %XX. Tabs and line breaks inside a <URL:...> wrapper are layout and are removed when the URL is extracted, so this rule is about control characters that stay in the URL.",
+        explanation: "Control characters (00-1F and 7F) have no graphic form: they cannot be \
+             printed, read aloud or typed, and transports strip or act on them. A URL that \
+             needs one of these octets must encode it as %XX. Tabs and line breaks inside a \
+             <URL:...> wrapper are layout and are removed when the URL is extracted, so \
+             this rule is about control characters that stay in the URL.",
         bad_example: "See <URL:http://host.example/a\u{7f}b.html>.",
         good_example: "See <URL:http://host.example/a%7Fb.html>.",
     },
@@ -139,7 +147,13 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "2.2",
         summary: "unsafe characters (space < > \" # % { } | \\ ^ ~ [ ] `) must be percent-encoded",
-        explanation: "Some printable characters are unsafe: space may appear or vanish in transcription, '<', '>' and '\"' delimit URLs in text, '#' starts a fragment, '%' starts an escape, and gateways are known to change '{', '}', '|', '\\', '^', '~', '[', ']' and '`'. They must always be encoded, even in systems that would not misread them, so that the URL survives being copied elsewhere. The first '#' of a URL in a <URL:...> wrapper starts its fragment and is not reported.",
+        explanation: "Some printable characters are unsafe: space may appear or vanish in \
+             transcription, '<', '>' and '\"' delimit URLs in text, '#' starts a fragment, \
+             '%' starts an escape, and gateways are known to change '{', '}', '|', '\\', \
+             '^', '~', '[', ']' and '`'. They must always be encoded, even in systems that \
+             would not misread them, so that the URL survives being copied elsewhere. The \
+             first '#' of a URL in a <URL:...> wrapper starts its fragment and is not \
+             reported.",
         bad_example: "See <URL:http://host.example/~user/>.",
         good_example: "See <URL:http://host.example/%7Euser/>.",
     },
@@ -149,7 +163,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "2.2",
         summary: "'%' must be followed by two hexadecimal digits",
-        explanation: "A '%' always starts an escape: it must be followed by two hexadecimal digits giving the octet. A '%' followed by anything else has no defined meaning, and readers disagree on what to do with it. A literal percent sign is written %25; urlint gives no automatic fix because the '%' may also be a mistyped escape.",
+        explanation:
+            "A '%' always starts an escape: it must be followed by two hexadecimal digits \
+             giving the octet. A '%' followed by anything else has no defined meaning, and \
+             readers disagree on what to do with it. A literal percent sign is written %25; \
+             urlint gives no automatic fix because the '%' may also be a mistyped escape.",
         bad_example: "Download <URL:ftp://host.example/pub/100%/report.txt>.",
         good_example: "Download <URL:ftp://host.example/pub/100%25/report.txt>.",
     },
@@ -159,7 +177,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "2.2",
         summary: "a reserved character appears where the scheme gives it no role",
-        explanation: "The characters ';', '/', '?', ':', '@', '=' and '&' may be reserved by a scheme for a special meaning, such as '/' between path segments or ';type=' in ftp. Where the scheme's grammar gives a reserved character no role, it must be encoded: otherwise a reader cannot tell data from structure, and encoding it later would change the URL's meaning. The fix is the character's %XX form.",
+        explanation: "The characters ';', '/', '?', ':', '@', '=' and '&' may be reserved by a \
+             scheme for a special meaning, such as '/' between path segments or ';type=' in \
+             ftp. Where the scheme's grammar gives a reserved character no role, it must be \
+             encoded: otherwise a reader cannot tell data from structure, and encoding it \
+             later would change the URL's meaning. The fix is the character's %XX form.",
         bad_example: "See <URL:ftp://host.example/notes;draft.txt>.",
         good_example: "See <URL:ftp://host.example/notes%3Bdraft.txt>.",
     },
@@ -169,7 +191,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "2.1",
         summary: "a URL starts with a scheme of letters, digits, '+', '-' and '.' and a ':'",
-        explanation: "Every URL is <scheme>:<scheme-specific-part>, and the scheme decides how the rest is read. Text without a ':' or with other characters before it is not a URL at all: a host name alone ('www.host.example') does not say which protocol to use. Write the scheme out.",
+        explanation:
+            "Every URL is <scheme>:<scheme-specific-part>, and the scheme decides how the \
+             rest is read. Text without a ':' or with other characters before it is not a \
+             URL at all: a host name alone ('www.host.example') does not say which protocol \
+             to use. Write the scheme out.",
         bad_example: "See <URL:www.host.example/index.html>.",
         good_example: "See <URL:http://www.host.example/index.html>.",
     },
@@ -179,7 +205,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "2.1",
         summary: "schemes are written in lower case",
-        explanation: "RFC 1738 writes scheme names in lower case. Programs interpreting URLs should treat 'HTTP' like 'http', but not every program does, and URLs that differ only in case compare unequal in simple tools. The fix writes the scheme in lower case.",
+        explanation:
+            "RFC 1738 writes scheme names in lower case. Programs interpreting URLs should \
+             treat 'HTTP' like 'http', but not every program does, and URLs that differ \
+             only in case compare unequal in simple tools. The fix writes the scheme in \
+             lower case.",
         bad_example: "See <URL:HTTP://host.example/>.",
         good_example: "See <URL:http://host.example/>.",
     },
@@ -189,7 +219,13 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "4",
         summary: "the scheme is not defined by RFC 1738, reserved by it, nor configured",
-        explanation: "RFC 1738 defines ftp, http, gopher, mailto, news, nntp, telnet, wais, file and prospero, and reserves afs, mid, cid, nfs, tn3270, mailserver and z39.50 (checked with the generic syntax). urlint also accepts https, which is HTTP over TLS with exactly http's syntax. Any other scheme may be a typo or a private convention; schemes starting with 'x-' are for experiments by mutual agreement. Configure the schemes you rely on as extra schemes.",
+        explanation:
+            "RFC 1738 defines ftp, http, gopher, mailto, news, nntp, telnet, wais, file and \
+             prospero, and reserves afs, mid, cid, nfs, tn3270, mailserver and z39.50 \
+             (checked with the generic syntax). urlint also accepts https, which is HTTP \
+             over TLS with exactly http's syntax. Any other scheme may be a typo or a \
+             private convention; schemes starting with 'x-' are for experiments by mutual \
+             agreement. Configure the schemes you rely on as extra schemes.",
         bad_example: "Chat in <URL:irc://irc.host.example/urlint>.",
         good_example: "Log in with <URL:telnet://host.example/>.",
     },
@@ -199,7 +235,10 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.1",
         summary: "an IP-based scheme needs '//' before the host",
-        explanation: "Schemes that reach a host over an IP-based protocol start their scheme-specific part with '//' to show that the common Internet syntax //<user>:<password>@<host>:<port>/<url-path> follows. Without it the host cannot be told from a path, so the URL is not parsed further.",
+        explanation: "Schemes that reach a host over an IP-based protocol start their \
+             scheme-specific part with '//' to show that the common Internet syntax \
+             //<user>:<password>@<host>:<port>/<url-path> follows. Without it the host \
+             cannot be told from a path, so the URL is not parsed further.",
         bad_example: "See <URL:http:host.example/index.html>.",
         good_example: "See <URL:http://host.example/index.html>.",
     },
@@ -209,7 +248,12 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.1",
         summary: "the host is not a valid domain name or dotted IPv4 address",
-        explanation: "A host is a fully qualified domain name or an IPv4 address. Domain labels are letters, digits and inner hyphens, separated by single dots, and the top label never starts with a digit; that is how a name is told from an address of four decimal numbers 0-255. Host characters cannot be percent-encoded, so a bad host is reported once, on the offending characters.",
+        explanation:
+            "A host is a fully qualified domain name or an IPv4 address. Domain labels are \
+             letters, digits and inner hyphens, separated by single dots, and the top label \
+             never starts with a digit; that is how a name is told from an address of four \
+             decimal numbers 0-255. Host characters cannot be percent-encoded, so a bad \
+             host is reported once, on the offending characters.",
         bad_example: "See <URL:http://host..example/>.",
         good_example: "See <URL:http://host.example/>.",
     },
@@ -219,7 +263,10 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.1",
         summary: "the port must be decimal digits within 0-65535",
-        explanation: "A port is given in decimal digits after the host's ':' and must be a TCP port, 0 to 65535. When the port is omitted the colon is omitted too, so an empty port is an error (the fix removes the colon).",
+        explanation:
+            "A port is given in decimal digits after the host's ':' and must be a TCP port, \
+             0 to 65535. When the port is omitted the colon is omitted too, so an empty \
+             port is an error (the fix removes the colon).",
         bad_example: "See <URL:http://host.example:80a/>.",
         good_example: "See <URL:http://host.example:8080/>.",
     },
@@ -229,7 +276,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.3",
         summary: "this scheme takes no user name or password (http, gopher, nntp, wais, prospero)",
-        explanation: "Only some schemes use the '<user>:<password>@' part of the common Internet syntax, ftp and telnet among them. RFC 1738 allows none for http and prospero (sections 3.3 and 3.11) and gives gopher, nntp and wais a host and port only (section 5): clients would ignore or misread a user name there, and 'user@' is often used to disguise the real host.",
+        explanation: "Only some schemes use the '<user>:<password>@' part of the common Internet \
+             syntax, ftp and telnet among them. RFC 1738 allows none for http and prospero \
+             (sections 3.3 and 3.11) and gives gopher, nntp and wais a host and port only \
+             (section 5): clients would ignore or misread a user name there, and 'user@' is \
+             often used to disguise the real host.",
         bad_example: "See <URL:http://guest@host.example/>.",
         good_example: "See <URL:http://host.example/>.",
     },
@@ -239,7 +290,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "6",
         summary: "a non-empty password written in a URL is exposed to anyone who reads it",
-        explanation: "The use of URLs containing passwords that should be secret is clearly unwise: the text, its copies and every log that records the URL disclose the password. Give the user name only and let the client ask for the password. An empty password ('user:@host') is not reported.",
+        explanation:
+            "The use of URLs containing passwords that should be secret is clearly unwise: \
+             the text, its copies and every log that records the URL disclose the password. \
+             Give the user name only and let the client ask for the password. An empty \
+             password ('user:@host') is not reported.",
         bad_example: "Files are at <URL:ftp://guest:secret@host.example/pub/>.",
         good_example: "Files are at <URL:ftp://guest@host.example/pub/>.",
     },
@@ -249,7 +304,13 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "6",
         summary: "a port in the reserved range that is not the scheme's default",
-        explanation: "A URL can make a client connect to a port where a different protocol's server listens; the URL's content is then read as that protocol's commands, as when gopher URLs were used to send mail through an SMTP server. urlint warns for ports in the reserved range below 1024 other than the scheme's own default (http 80, https 443, ftp 21, gopher 70, nntp 119, telnet 23, wais 210, prospero 1525).",
+        explanation:
+            "A URL can make a client connect to a port where a different protocol's server \
+             listens; the URL's content is then read as that protocol's commands, as when \
+             gopher URLs were used to send mail through an SMTP server. urlint warns for \
+             ports in the reserved range below 1024 other than the scheme's own default \
+             (http 80, https 443, ftp 21, gopher 70, nntp 119, telnet 23, wais 210, \
+             prospero 1525).",
         bad_example: "See <URL:gopher://host.example:25/>.",
         good_example: "See <URL:gopher://host.example/>.",
     },
@@ -259,7 +320,13 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "6",
         summary: "an encoded CR or LF may be decoded into a protocol command",
-        explanation: "An encoded CR (%0D) or LF (%0A) is decoded before a line-based protocol sends it, and can then end the current command and start another one (an extra FTP DELE, an SMTP header, an NNTP command). urlint warns where the decoded part is sent in such a protocol: ftp and telnet user names, passwords and ftp paths, http paths and searches, gopher searches, mailto addresses and news message ids. In a gopher selector CR and LF are forbidden outright (gopher-path).",
+        explanation:
+            "An encoded CR (%0D) or LF (%0A) is decoded before a line-based protocol sends \
+             it, and can then end the current command and start another one (an extra FTP \
+             DELE, an SMTP header, an NNTP command). urlint warns where the decoded part is \
+             sent in such a protocol: ftp and telnet user names, passwords and ftp paths, \
+             http paths and searches, gopher searches, mailto addresses and news message \
+             ids. In a gopher selector CR and LF are forbidden outright (gopher-path).",
         bad_example: "Get <URL:ftp://host.example/file%0D%0ADELE%20other>.",
         good_example: "Get <URL:ftp://host.example/file%20other>.",
     },
@@ -269,7 +336,10 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.2.2",
         summary: "an ftp URL's ';type=' typecode is one of a, i or d",
-        explanation: "An ftp URL may end with ';type=<typecode>' to say how to transfer the file: 'a' for ASCII text, 'i' for image (binary) or 'd' for a directory listing. Any other code, or none after 'type=', leaves the client without a valid FTP TYPE command.",
+        explanation: "An ftp URL may end with ';type=<typecode>' to say how to transfer the file: \
+             'a' for ASCII text, 'i' for image (binary) or 'd' for a directory listing. Any \
+             other code, or none after 'type=', leaves the client without a valid FTP TYPE \
+             command.",
         bad_example: "Get <URL:ftp://host.example/pub/file.tar;type=b>.",
         good_example: "Get <URL:ftp://host.example/pub/file.tar;type=i>.",
     },
@@ -279,7 +349,12 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.6",
         summary: "a news URL is news:<group>, news:* or news:<unique>@<domain>",
-        explanation: "A news URL names a newsgroup (a letter followed by letters, digits, '-', '.', '+' and '_'), '*' for all groups, or an article by its message id <unique>@<domain> without the angle brackets. It names no server: news URLs are location-independent, and nntp://<host>/<group> is the form that names one.",
+        explanation:
+            "A news URL names a newsgroup (a letter followed by letters, digits, '-', '.', \
+             '+' and '_'), '*' for all groups, or an article by its message id \
+             <unique>@<domain> without the angle brackets. It names no server: news URLs \
+             are location-independent, and nntp://<host>/<group> is the form that names \
+             one.",
         bad_example: "Read <URL:news://news.host.example/comp.infosystems.www>.",
         good_example: "Read <URL:news:comp.infosystems.www>.",
     },
@@ -289,7 +364,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.7",
         summary: "an nntp URL is nntp://host/group[/article-number]",
-        explanation: "An nntp URL names a server, a newsgroup on it and optionally an article by its number in that group: nntp://<host>:<port>/<group>/<article-number>. The group follows the news group syntax and the number is decimal digits; anything else cannot be turned into NNTP GROUP and ARTICLE commands.",
+        explanation:
+            "An nntp URL names a server, a newsgroup on it and optionally an article by its \
+             number in that group: nntp://<host>:<port>/<group>/<article-number>. The group \
+             follows the news group syntax and the number is decimal digits; anything else \
+             cannot be turned into NNTP GROUP and ARTICLE commands.",
         bad_example: "Read <URL:nntp://news.host.example/comp.infosystems.www/latest>.",
         good_example: "Read <URL:nntp://news.host.example/comp.infosystems.www/1234>.",
     },
@@ -299,7 +378,10 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.8",
         summary: "a telnet URL has nothing after the final '/'",
-        explanation: "A telnet URL designates an interactive service, not a data object: it is the login and the host, with an optional final '/'. A path after it has no meaning to a Telnet client and is silently dropped.",
+        explanation:
+            "A telnet URL designates an interactive service, not a data object: it is the \
+             login and the host, with an optional final '/'. A path after it has no meaning \
+             to a Telnet client and is silently dropped.",
         bad_example: "Log in at <URL:telnet://host.example/login>.",
         good_example: "Log in at <URL:telnet://host.example/>.",
     },
@@ -309,7 +391,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.10",
         summary: "a file URL is file://[host]/path, with no user name or port",
-        explanation: "A file URL is file://<host>/<path>, where the host is a domain name, 'localhost' or empty (meaning the machine reading the URL), and the path follows. The '//' is required even when the host is empty, so a local file is file:///path; file:/path is fixed to that. User names and ports have no meaning for files.",
+        explanation: "A file URL is file://<host>/<path>, where the host is a domain name, \
+             'localhost' or empty (meaning the machine reading the URL), and the path \
+             follows. The '//' is required even when the host is empty, so a local file is \
+             file:///path; file:/path is fixed to that. User names and ports have no \
+             meaning for files.",
         bad_example: "Edit <URL:file:/etc/motd>.",
         good_example: "Edit <URL:file:///etc/motd>.",
     },
@@ -319,7 +405,10 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.5",
         summary: "a mailto URL holds one RFC 822 address, local-part@domain",
-        explanation: "A mailto URL holds exactly one RFC 822 addr-spec, local-part@domain, percent-encoded where needed. Without the '@' and a valid domain the address cannot be delivered. Several addresses and '?subject=' style header fields came later (RFC 2368) and are not RFC 1738 mailto URLs.",
+        explanation: "A mailto URL holds exactly one RFC 822 addr-spec, local-part@domain, \
+             percent-encoded where needed. Without the '@' and a valid domain the address \
+             cannot be delivered. Several addresses and '?subject=' style header fields \
+             came later (RFC 2368) and are not RFC 1738 mailto URLs.",
         bad_example: "Write to <URL:mailto:webmaster>.",
         good_example: "Write to <URL:mailto:webmaster@host.example>.",
     },
@@ -329,7 +418,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.4",
         summary: "a gopher path is /<gophertype><selector>[%09<search>[%09<gopher+_string>]]",
-        explanation: "A gopher path starts with a one-character gopher type, then the selector; a search string and a Gopher+ string follow, each after an encoded tab (%09). A path that starts with the tab has lost its type, and a selector may not contain CR or LF, encoded or not, because the Gopher protocol ends the selector line with them.",
+        explanation: "A gopher path starts with a one-character gopher type, then the selector; a \
+             search string and a Gopher+ string follow, each after an encoded tab (%09). A \
+             path that starts with the tab has lost its type, and a selector may not \
+             contain CR or LF, encoded or not, because the Gopher protocol ends the \
+             selector line with them.",
         bad_example: "Search <URL:gopher://host.example/%09urlint>.",
         good_example: "Search <URL:gopher://host.example/7index%09urlint>.",
     },
@@ -339,7 +432,10 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.9",
         summary: "a wais URL is /database, /database?search or /database/wtype/wpath",
-        explanation: "A wais URL names a database, a search in it (database?search) or a document (database/wtype/wpath, with the WAIS type and document id). A path with two parts or more than three, or no database at all, matches none of the three forms.",
+        explanation: "A wais URL names a database, a search in it (database?search) or a document \
+             (database/wtype/wpath, with the WAIS type and document id). A path with two \
+             parts or more than three, or no database at all, matches none of the three \
+             forms.",
         bad_example: "See <URL:wais://host.example/papers/TEXT>.",
         good_example: "See <URL:wais://host.example/papers/TEXT/doc-17>.",
     },
@@ -349,7 +445,10 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.11",
         summary: "a prospero URL is prospero://host/hsoname[;field=value...]",
-        explanation: "A prospero URL names a host-specific object name (hsoname) after the host, optionally followed by ';<field>=<value>' pairs that identify the target, such as OBJECT-VERSION. Each field needs its '=' and value, and the '/' before the hsoname is required.",
+        explanation: "A prospero URL names a host-specific object name (hsoname) after the host, \
+             optionally followed by ';<field>=<value>' pairs that identify the target, such \
+             as OBJECT-VERSION. Each field needs its '=' and value, and the '/' before the \
+             hsoname is required.",
         bad_example: "See <URL:prospero://host.example/pros/name;OBJECT-VERSION>.",
         good_example: "See <URL:prospero://host.example/pros/name;OBJECT-VERSION=2>.",
     },
@@ -359,7 +458,8 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "Appendix",
         summary: "a wrapper holds no URL",
-        explanation: "A wrapper such as <URL:> with nothing inside promises a URL and gives none; usually the URL was lost when the text was edited or rendered.",
+        explanation: "A wrapper such as <URL:> with nothing inside promises a URL and gives none; \
+             usually the URL was lost when the text was edited or rendered.",
         bad_example: "The draft is at <URL:> for now.",
         good_example: "The draft is at <URL:http://host.example/draft.txt> for now.",
     },
@@ -369,7 +469,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "Appendix",
         summary: "a line break after '-' makes the hyphen ambiguous",
-        explanation: "Whitespace should not be introduced after a hyphen: typesetters add hyphens when they break lines, so a reader cannot tell whether a '-' at a line end belongs to the URL. urlint keeps the hyphen, reports the reading without it as an alternative, and says which is likelier. Break the line before the hyphen, or elsewhere.",
+        explanation: "Whitespace should not be introduced after a hyphen: typesetters add hyphens \
+             when they break lines, so a reader cannot tell whether a '-' at a line end \
+             belongs to the URL. urlint keeps the hyphen, reports the reading without it as \
+             an alternative, and says which is likelier. Break the line before the hyphen, \
+             or elsewhere.",
         bad_example: "See <URL:http://host.example/long-\n   name.html> today.",
         good_example: "See <URL:http://host.example/long\n   -name.html> today.",
     },
@@ -379,7 +483,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "Appendix",
         summary: "whitespace inside a line of a wrapped URL is ignored",
-        explanation: "Whitespace in a <URL:...> wrapper is removed when the URL is extracted, which is right for line breaks added to wrap a long URL. A space in the middle of a line, though, was probably meant to be part of the URL and will silently disappear; encode it as %20 if it belongs to the URL.",
+        explanation:
+            "Whitespace in a <URL:...> wrapper is removed when the URL is extracted, which \
+             is right for line breaks added to wrap a long URL. A space in the middle of a \
+             line, though, was probably meant to be part of the URL and will silently \
+             disappear; encode it as %20 if it belongs to the URL.",
         bad_example: "See <URL:http://host.example/a b> today.",
         good_example: "See <URL:http://host.example/a%20b> today.",
     },
@@ -389,7 +497,9 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "Appendix",
         summary: "a '<URL:' or '<scheme:' wrapper is never closed by '>'",
-        explanation: "A '<URL:' wrapper is closed by '>'. Without it, nothing says where the URL ends; urlint stops at a blank line or after a few lines instead of swallowing the text that follows, and reports where the wrapper started.",
+        explanation: "A '<URL:' wrapper is closed by '>'. Without it, nothing says where the URL \
+             ends; urlint stops at a blank line or after a few lines instead of swallowing \
+             the text that follows, and reports where the wrapper started.",
         bad_example: "See <URL:http://host.example/a\n\nThe next paragraph.",
         good_example: "See <URL:http://host.example/a>.\n\nThe next paragraph.",
     },
@@ -399,7 +509,10 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Off,
         section: "Appendix",
         summary: "an angle-bracketed URL without the 'URL:' prefix",
-        explanation: "RFC 1738 recommends writing URLs in text as <URL:scheme:...>; the 'URL:' prefix tells URLs from other bracketed text such as mail addresses. Off by default, since <scheme:...> is common and unambiguous for known schemes; turn it on for text that must follow the RFC.",
+        explanation: "RFC 1738 recommends writing URLs in text as <URL:scheme:...>; the 'URL:' \
+             prefix tells URLs from other bracketed text such as mail addresses. Off by \
+             default, since <scheme:...> is common and unambiguous for known schemes; turn \
+             it on for text that must follow the RFC.",
         bad_example: "See <http://host.example/> today.",
         good_example: "See <URL:http://host.example/> today.",
     },
@@ -409,7 +522,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Off,
         section: "Appendix",
         summary: "a URL in running text without '<URL:...>' delimiters",
-        explanation: "A URL in running text without delimiters leaves its end to guesswork: trailing punctuation, brackets and line breaks may or may not belong to it. RFC 1738 recommends the <URL:...> wrapper. Off by default; turn it on for text that must follow the RFC.",
+        explanation:
+            "A URL in running text without delimiters leaves its end to guesswork: trailing \
+             punctuation, brackets and line breaks may or may not belong to it. RFC 1738 \
+             recommends the <URL:...> wrapper. Off by default; turn it on for text that \
+             must follow the RFC.",
         bad_example: "see http://host.example/ now",
         good_example: "see <URL:http://host.example/> now",
     },
@@ -455,6 +572,7 @@ mod tests {
         for info in CATALOGUE {
             assert!(!info.summary.is_empty(), "{}: summary", info.name);
             assert!(info.explanation.len() > 80, "{}: explanation", info.name);
+            assert!(!info.explanation.contains("  "), "{}: spacing", info.name);
             assert!(!info.bad_example.is_empty(), "{}: bad example", info.name);
             assert!(!info.good_example.is_empty(), "{}: good example", info.name);
             assert_ne!(info.bad_example, info.good_example, "{}", info.name);
