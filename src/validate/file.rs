@@ -6,7 +6,7 @@ use std::ops::Range;
 use super::chars::{self, Part, Reserved};
 use super::collector::Collector;
 use super::host::{self, HOST_HELP};
-use super::login;
+use super::login::{self, Login};
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
@@ -25,81 +25,65 @@ const FILE_HELP: &str = "RFC 1738 section 3.10: a file URL is file://<host>/<pat
 /// Check the scheme-specific part of a file URL.
 pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
     let url = collector.url();
-    let bytes = url.as_bytes();
-    if !bytes[range.clone()].starts_with(b"//") {
-        report_missing_slashes(collector, range);
-        return;
+    if !url.as_bytes()[range.clone()].starts_with(b"//") {
+        return report_missing_slashes(collector, range);
     }
     let login = login::split(url, range.start, range.end, false);
-    if let Some(userinfo) = &login.userinfo {
-        let span = Span::new(userinfo.start, userinfo.end + 1);
-        report(
+    check_login(collector, &login);
+    if login.end() == range.end {
+        let host = login.host(url);
+        let span = match host.is_empty() {
+            true => Span::new(login.slashes, login.slashes + 2),
+            false => host.into(),
+        };
+        return report(
             collector,
             span,
-            "a file URL names a host, not a user".to_string(),
+            "a file URL needs a '/' and a path after the host",
             None,
         );
+    }
+    chars::check(collector, login.end() + 1..range.end, &FILE_PATH);
+}
+
+/// A file URL's login is a host, possibly empty, and nothing else.
+fn check_login(collector: &mut Collector, login: &Login) {
+    let url = collector.url();
+    if let Some(userinfo) = &login.userinfo {
+        let span = Span::new(userinfo.start, userinfo.end + 1);
+        report(collector, span, "a file URL names a host, not a user", None);
     }
     let host = login.host(url);
     if host.end < login.hostport.end {
         let span = Span::new(host.end, login.hostport.end);
-        report(
-            collector,
-            span,
-            "a file URL has no port".to_string(),
-            Some(""),
-        );
+        report(collector, span, "a file URL has no port", Some(""));
     }
-    if !host.is_empty() {
-        if let Some(problem) = host::check(url, host.clone()) {
-            collector.push(
-                Diagnostic::new(Rule::BadHost, problem.span, problem.message).with_help(HOST_HELP),
-            );
-        }
-    }
-    if login.end() == range.end {
-        let span = if host.is_empty() {
-            Span::new(login.slashes, login.slashes + 2)
-        } else {
-            host.into()
-        };
-        report(
-            collector,
-            span,
-            "a file URL needs a '/' and a path after the host".to_string(),
-            None,
-        );
+    if host.is_empty() {
         return;
     }
-    chars::check(collector, login.end() + 1..range.end, &FILE_PATH);
+    if let Some(problem) = host::check(url, host) {
+        let diagnostic = Diagnostic::new(Rule::BadHost, problem.span, problem.message);
+        collector.push(diagnostic.with_help(HOST_HELP));
+    }
 }
 
 /// `file:/path` and `file:path`: the `//` and the host are missing.
 fn report_missing_slashes(collector: &mut Collector, range: Range<usize>) {
     let bytes = collector.url().as_bytes();
     let one_slash = bytes.get(range.start) == Some(&b'/');
-    let message = "a file URL needs '//' before its (possibly empty) host".to_string();
-    if one_slash {
-        // file:/etc/motd can only mean the local file /etc/motd.
-        report(
-            collector,
-            Span::new(range.start, range.start + 1),
-            message,
-            Some("///"),
-        );
-    } else {
-        report(
-            collector,
-            Span::new(range.start - 1, range.start),
-            message,
-            None,
-        );
-    }
+    let message = "a file URL needs '//' before its (possibly empty) host";
+    // file:/etc/motd can only mean the local file /etc/motd; file:etc/motd
+    // could be a host or a relative path.
+    let (span, fix) = match one_slash {
+        true => (Span::new(range.start, range.start + 1), Some("///")),
+        false => (Span::new(range.start - 1, range.start), None),
+    };
+    report(collector, span, message, fix);
     let rest = range.start + usize::from(one_slash)..range.end;
     chars::check(collector, rest, &FILE_PATH);
 }
 
-fn report(collector: &mut Collector, span: Span, message: String, fix: Option<&str>) {
+fn report(collector: &mut Collector, span: Span, message: &str, fix: Option<&str>) {
     let mut diagnostic = Diagnostic::new(Rule::FileHost, span, message).with_help(FILE_HELP);
     if let Some(fix) = fix {
         diagnostic = diagnostic.with_fix(fix);

@@ -28,12 +28,12 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
         return report(
             collector,
             Span::new(colon, colon + 1),
-            "missing address after 'mailto:'".to_string(),
+            "missing address after 'mailto:'",
         );
     }
     let Some(at) = memchr::memchr(b'@', &bytes[range.clone()]).map(|at| range.start + at) else {
         chars::check(collector, range.clone(), &ADDRESS);
-        let message = "the address has no '@' between local part and domain".to_string();
+        let message = "the address has no '@' between local part and domain";
         return report(collector, range.into(), message);
     };
     check_local_part(collector, range.start..at, at);
@@ -45,7 +45,7 @@ fn check_local_part(collector: &mut Collector, local: Range<usize>, at: usize) {
         return report(
             collector,
             Span::new(at, at + 1),
-            "missing local part before '@'".to_string(),
+            "missing local part before '@'",
         );
     }
     chars::check(collector, local.clone(), &ADDRESS);
@@ -62,7 +62,7 @@ fn check_local_part(collector: &mut Collector, local: Range<usize>, at: usize) {
     };
     if let Some(offset) = stray_dot {
         let dot = local.start + offset;
-        let message = "a local part's words are separated by single dots".to_string();
+        let message = "a local part's words are separated by single dots";
         report(collector, Span::new(dot, dot + 1), message);
     }
 }
@@ -70,11 +70,7 @@ fn check_local_part(collector: &mut Collector, local: Range<usize>, at: usize) {
 fn check_domain(collector: &mut Collector, domain: Range<usize>, at: usize) {
     let url = collector.url();
     if domain.is_empty() {
-        return report(
-            collector,
-            Span::new(at, at + 1),
-            "missing domain after '@'".to_string(),
-        );
+        return report(collector, Span::new(at, at + 1), "missing domain after '@'");
     }
     // An encoded domain cannot be judged as a host name without decoding it;
     // its characters are still checked.
@@ -90,7 +86,7 @@ fn check_domain(collector: &mut Collector, domain: Range<usize>, at: usize) {
     }
 }
 
-fn report(collector: &mut Collector, span: Span, message: String) {
+fn report(collector: &mut Collector, span: Span, message: impl Into<String>) {
     collector.push(Diagnostic::new(Rule::MailtoAddress, span, message).with_help(ADDRESS_HELP));
 }
 

@@ -153,7 +153,7 @@ fn check_article_number(collector: &mut Collector, slash: usize, end: usize) {
     }
 }
 
-fn report(collector: &mut Collector, rule: Rule, span: Span, message: String) {
+fn report(collector: &mut Collector, rule: Rule, span: Span, message: impl Into<String>) {
     let help = if rule == Rule::NntpArticle {
         NNTP_HELP
     } else {

@@ -30,11 +30,7 @@ const FIELD_HELP: &str = "RFC 1738 section 3.11: a prospero URL is \
 /// Check what follows a prospero URL's host and port.
 pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>, anchor: Span) {
     if range.is_empty() {
-        return report(
-            collector,
-            anchor,
-            "missing '/<hsoname>' after the host".to_string(),
-        );
+        return report(collector, anchor, "missing '/<hsoname>' after the host");
     }
     let bytes = collector.url().as_bytes();
     let path = range.start + 1..range.end;
@@ -76,7 +72,7 @@ fn check_field(collector: &mut Collector, semicolon: usize, end: usize) {
     );
 }
 
-fn report(collector: &mut Collector, span: Span, message: String) {
+fn report(collector: &mut Collector, span: Span, message: impl Into<String>) {
     collector.push(Diagnostic::new(Rule::ProsperoField, span, message).with_help(FIELD_HELP));
 }
 
