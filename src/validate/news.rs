@@ -35,7 +35,7 @@ pub(crate) fn check_news(collector: &mut Collector, range: Range<usize>) {
             collector,
             Rule::NewsGroup,
             Span::new(colon, colon + 1),
-            message.to_string(),
+            message,
         );
     }
     if part.starts_with(b"//") {
@@ -44,7 +44,7 @@ pub(crate) fn check_news(collector: &mut Collector, range: Range<usize>) {
             collector,
             Rule::NewsGroup,
             Span::new(range.start, range.start + 2),
-            message.to_string(),
+            message,
         );
     }
     if part == b"*" {
@@ -61,13 +61,13 @@ fn check_article(collector: &mut Collector, range: Range<usize>, at: usize) {
     let at_span = Span::new(at, at + 1);
     if at == range.start {
         let message = "missing the unique part of the message id before '@'";
-        report(collector, Rule::NewsGroup, at_span, message.to_string());
+        report(collector, Rule::NewsGroup, at_span, message);
     }
     chars::check(collector, range.start..at, &UNIQUE);
     let domain = at + 1..range.end;
     if domain.is_empty() {
         let message = "missing the domain of the message id after '@'";
-        return report(collector, Rule::NewsGroup, at_span, message.to_string());
+        return report(collector, Rule::NewsGroup, at_span, message);
     }
     if let Some(problem) = host::check(collector.url(), domain) {
         collector.push(
@@ -91,22 +91,12 @@ fn check_group(collector: &mut Collector, group: Range<usize>, rule: Rule) {
             byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'+' | b'_')
         };
         if !allowed {
+            let what = describe_char(url, at);
             let message = match at == group.start {
-                true => format!(
-                    "a newsgroup name starts with a letter, not {}",
-                    describe_char(url, at)
-                ),
-                false => format!(
-                    "character {} is not allowed in a newsgroup name",
-                    describe_char(url, at)
-                ),
+                true => format!("a newsgroup name starts with a letter, not {what}"),
+                false => format!("character {what} is not allowed in a newsgroup name"),
             };
-            let help = if rule == Rule::NewsGroup {
-                NEWS_HELP
-            } else {
-                NNTP_HELP
-            };
-            collector.push_char(Diagnostic::new(rule, span, message).with_help(help));
+            collector.push_char(Diagnostic::new(rule, span, message).with_help(help_for(rule)));
         }
         at = span.end;
     }
@@ -117,7 +107,7 @@ pub(crate) fn check_nntp_path(collector: &mut Collector, range: Range<usize>, an
     let bytes = collector.url().as_bytes();
     if range.is_empty() {
         let message = "missing '/<newsgroup-name>' after the host";
-        return report(collector, Rule::NntpArticle, anchor, message.to_string());
+        return report(collector, Rule::NntpArticle, anchor, message);
     }
     let path = range.start + 1..range.end;
     let slash = memchr::memchr(b'/', &bytes[path.clone()]).map(|at| path.start + at);
@@ -128,7 +118,7 @@ pub(crate) fn check_nntp_path(collector: &mut Collector, range: Range<usize>, an
             collector,
             Rule::NntpArticle,
             Span::new(range.start, range.start + 1),
-            message.to_string(),
+            message,
         );
     } else {
         check_group(collector, group, Rule::NntpArticle);
@@ -154,12 +144,14 @@ fn check_article_number(collector: &mut Collector, slash: usize, end: usize) {
 }
 
 fn report(collector: &mut Collector, rule: Rule, span: Span, message: impl Into<String>) {
-    let help = if rule == Rule::NntpArticle {
-        NNTP_HELP
-    } else {
-        NEWS_HELP
-    };
-    collector.push(Diagnostic::new(rule, span, message).with_help(help));
+    collector.push(Diagnostic::new(rule, span, message).with_help(help_for(rule)));
+}
+
+fn help_for(rule: Rule) -> &'static str {
+    match rule {
+        Rule::NntpArticle => NNTP_HELP,
+        _ => NEWS_HELP,
+    }
 }
 
 #[cfg(test)]
