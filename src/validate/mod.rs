@@ -290,6 +290,7 @@ pub(crate) mod tests {
                 &[(NonAscii, "\u{e9}", Some("%C3%A9"))],
             ),
             ("news:comp.lang#x", &[]),
+            ("#section", &[(BadScheme, "#", None)]),
             (
                 "x-y:z#~",
                 &[(UnknownScheme, "x-y", None), (UnsafeChar, "~", Some("%7E"))],

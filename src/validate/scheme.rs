@@ -126,10 +126,15 @@ pub(crate) fn parse(
     let url = collector.url();
     let head = &url.as_bytes()[..end];
     let Some(colon) = memchr::memchr(b':', head) else {
-        let message = "no ':' ends a scheme: this is not a URL";
-        collector.push(
-            Diagnostic::new(Rule::BadScheme, Span::new(0, end), message).with_help(SCHEME_HELP),
-        );
+        let (span, message) = match (head.is_empty(), url.is_empty()) {
+            (true, true) => (Span::new(0, 0), "the URL is empty: it has no scheme"),
+            (true, false) => (
+                Span::new(0, 1),
+                "a fragment alone is not a URL: it has no scheme",
+            ),
+            _ => (Span::new(0, end), "no ':' ends a scheme: this is not a URL"),
+        };
+        collector.push(Diagnostic::new(Rule::BadScheme, span, message).with_help(SCHEME_HELP));
         return None;
     };
     if colon == 0 {
