@@ -36,6 +36,10 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
         let message = "the address has no '@' between local part and domain";
         return report(collector, range.into(), message);
     };
+    if range.len() == 1 {
+        let message = "the address is a lone '@', without local part or domain";
+        return report(collector, range.into(), message);
+    }
     check_local_part(collector, range.start..at, at);
     check_domain(collector, at + 1..range.end, at);
 }
@@ -108,6 +112,7 @@ mod tests {
             ("mailto:", &[(MailtoAddress, ":", None)]),
             ("mailto:user", &[(MailtoAddress, "user", None)]),
             ("mailto:@h.example", &[(MailtoAddress, "@", None)]),
+            ("mailto:@", &[(MailtoAddress, "@", None)]),
             ("mailto:u@", &[(MailtoAddress, "@", None)]),
             ("mailto:.u@h.example", &[(MailtoAddress, ".", None)]),
             ("mailto:u..v@h.example", &[(MailtoAddress, ".", None)]),

@@ -59,6 +59,10 @@ pub(crate) fn check_news(collector: &mut Collector, range: Range<usize>) {
 /// `article = 1*[...] "@" host`.
 fn check_article(collector: &mut Collector, range: Range<usize>, at: usize) {
     let at_span = Span::new(at, at + 1);
+    if range.len() == 1 {
+        let message = "the message id is a lone '@', without unique part or domain";
+        return report(collector, Rule::NewsGroup, at_span, message);
+    }
     if at == range.start {
         let message = "missing the unique part of the message id before '@'";
         report(collector, Rule::NewsGroup, at_span, message);
@@ -176,6 +180,7 @@ mod tests {
             ("news:comp\u{e9}", &[(NewsGroup, "\u{e9}", None)]),
             ("news://h.example/comp.lang", &[(NewsGroup, "//", None)]),
             ("news:@h.example", &[(NewsGroup, "@", None)]),
+            ("news:@", &[(NewsGroup, "@", None)]),
             ("news:123@", &[(NewsGroup, "@", None)]),
             ("news:12 3@h.example", &[(UnsafeChar, " ", Some("%20"))]),
             ("news:1@2@h.example", &[(ReservedChar, "@", Some("%40"))]),
