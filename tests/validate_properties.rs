@@ -2,7 +2,7 @@
 //! spans are inside the URL, on character boundaries and in URL order.
 
 use proptest::prelude::*;
-use urlint::{validate, ValidateOptions};
+use urlint::{validate, Severity, ValidateOptions};
 
 /// Arbitrary text, and text that looks like URLs of every known scheme.
 fn url_like() -> impl Strategy<Value = String> {
@@ -53,6 +53,21 @@ fn check_spans(url: &str, fragment_allowed: bool) -> Result<(), TestCaseError> {
             .iter()
             .any(|other| other.rule == diagnostic.rule && other.span == diagnostic.span);
         prop_assert!(!duplicate, "duplicate {diagnostic:?} in {url:?}");
+    }
+    // No cascades: no byte is blamed by two errors (short URLs stay under the
+    // character cap, whose summary spans the unlisted rest).
+    let errors: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    for (index, error) in errors.iter().enumerate() {
+        let overlap = errors[index + 1..]
+            .iter()
+            .any(|other| other.span.start < error.span.end && error.span.start < other.span.end);
+        prop_assert!(
+            !overlap,
+            "overlapping errors at {error:?} in {url:?}: {errors:?}"
+        );
     }
     Ok(())
 }

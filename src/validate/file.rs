@@ -31,11 +31,7 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
     let login = login::split(url, range.start, range.end, false);
     check_login(collector, &login);
     if login.end() == range.end {
-        let host = login.host(url);
-        let span = match host.is_empty() {
-            true => Span::new(login.slashes, login.slashes + 2),
-            false => host.into(),
-        };
+        let span = Span::new(range.end, range.end);
         return report(
             collector,
             span,
@@ -111,8 +107,8 @@ mod tests {
                 "file:/a b",
                 &[(FileHost, "/", Some("///")), (UnsafeChar, " ", Some("%20"))],
             ),
-            ("file://h.example", &[(FileHost, "h.example", None)]),
-            ("file://", &[(FileHost, "//", None)]),
+            ("file://h.example", &[(FileHost, "", None)]),
+            ("file://", &[(FileHost, "", None)]),
             ("file://u@h.example/x", &[(FileHost, "u@", None)]),
             ("file://h.example:21/x", &[(FileHost, ":21", Some(""))]),
             ("file://h..example/x", &[(BadHost, ".", None)]),

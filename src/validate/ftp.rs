@@ -20,7 +20,7 @@ const TYPECODE_HELP: &str = "RFC 1738 section 3.2.2: the optional ';type=<typeco
      an ftp URL and the typecode is 'a' (ASCII), 'i' (image) or 'd' (directory listing)";
 
 /// Check the path after the login: nothing, or `/fpath[;type=X]`.
-pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>, _anchor: Span) {
+pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
     if range.is_empty() {
         return;
     }

@@ -27,7 +27,7 @@ const PATH_HELP: &str = "RFC 1738 section 3.4: a gopher path is <gophertype><sel
 const TAB: &[u8] = b"%09";
 
 /// Check the path after the host and port: nothing, or `/` and a gopher path.
-pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>, _anchor: Span) {
+pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
     if range.is_empty() {
         return;
     }

@@ -28,7 +28,7 @@ const SEARCH_HELP: &str = "RFC 1738 section 3.3: an http URL is \
 
 /// Check what follows the host and port: nothing, `/hpath[?search]`, or a
 /// `?search` missing its `/`.
-pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>, _anchor: Span) {
+pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
     let bytes = collector.url().as_bytes();
     match bytes.get(range.start) {
         Some(b'/') => {

@@ -13,8 +13,6 @@ use crate::span::Span;
 /// Where the parts of a login are in the URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Login {
-    /// Byte offset of the `//` that starts the login.
-    pub slashes: usize,
     /// `<user>:<password>` without the `@`, when an `@` is present.
     pub userinfo: Option<Range<usize>>,
     /// `<host>:<port>`.
@@ -60,7 +58,6 @@ pub(crate) fn split(url: &str, slashes: usize, end: usize, query_ends_host: bool
         false => login_end,
     };
     Login {
-        slashes,
         userinfo: at_sign.map(|at| start..at),
         hostport: host_start..host_end,
     }
@@ -133,8 +130,8 @@ fn check_hostport(collector: &mut Collector, login: &Login, default_port: Option
     let url = collector.url();
     let host = login.host(url);
     if host.is_empty() {
-        let span = Span::new(login.slashes, login.slashes + 2);
-        let message = "missing host after '//'";
+        let span = Span::new(host.start, host.start);
+        let message = "missing host";
         collector.push(Diagnostic::new(Rule::BadHost, span, message).with_help(HOST_HELP));
     } else if let Some(problem) = host::check(url, host.clone()) {
         collector.push(
@@ -230,9 +227,9 @@ mod tests {
                 "ftp://u%0D%0A@h.example/",
                 &[(EncodedNewline, "%0D", None), (EncodedNewline, "%0A", None)],
             ),
-            ("ftp://", &[(BadHost, "//", None)]),
-            ("ftp://:21/", &[(BadHost, "//", None)]),
-            ("ftp://u@/", &[(BadHost, "//", None)]),
+            ("ftp://", &[(BadHost, "", None)]),
+            ("ftp://:21/", &[(BadHost, "", None)]),
+            ("ftp://u@/", &[(BadHost, "", None)]),
             (
                 "ftp://h~st.example/~x",
                 &[(BadHost, "~", None), (UnsafeChar, "~", Some("%7E"))],

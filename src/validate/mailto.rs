@@ -24,17 +24,17 @@ const ADDRESS_HELP: &str = "RFC 1738 section 3.5: a mailto URL holds exactly one
 pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
     let bytes = collector.url().as_bytes();
     if range.is_empty() {
-        let colon = range.start - 1;
+        let end = range.start;
         return report(
             collector,
-            Span::new(colon, colon + 1),
+            Span::new(end, end),
             "missing address after 'mailto:'",
         );
     }
     let Some(at) = memchr::memchr(b'@', &bytes[range.clone()]).map(|at| range.start + at) else {
         chars::check(collector, range.clone(), &ADDRESS);
-        let message = "the address has no '@' between local part and domain";
-        return report(collector, range.into(), message);
+        let message = "the address has no '@domain' after its local part";
+        return report(collector, Span::new(range.end, range.end), message);
     };
     if range.len() == 1 {
         let message = "the address is a lone '@', without local part or domain";
@@ -109,8 +109,12 @@ mod tests {
             ("mailto:%22john%20doe%22@h.example", &[]),
             ("mailto:user%25relay@h.example", &[]),
             ("mailto:u@%5B10.0.0.1%5D", &[]),
-            ("mailto:", &[(MailtoAddress, ":", None)]),
-            ("mailto:user", &[(MailtoAddress, "user", None)]),
+            ("mailto:", &[(MailtoAddress, "", None)]),
+            ("mailto:user", &[(MailtoAddress, "", None)]),
+            (
+                "mailto:us er",
+                &[(UnsafeChar, " ", Some("%20")), (MailtoAddress, "", None)],
+            ),
             ("mailto:@h.example", &[(MailtoAddress, "@", None)]),
             ("mailto:@", &[(MailtoAddress, "@", None)]),
             ("mailto:u@", &[(MailtoAddress, "@", None)]),

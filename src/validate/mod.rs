@@ -86,9 +86,8 @@ struct IpScheme {
     grammar: Grammar,
     userinfo: bool,
     decoded_by: Option<&'static str>,
-    /// Checks what follows the login; the span is where to point when that
-    /// is missing (the host, or the `//` when the host is empty).
-    path: fn(&mut Collector, Range<usize>, Span),
+    /// Checks what follows the login.
+    path: fn(&mut Collector, Range<usize>),
 }
 
 /// The IP-based schemes of section 3 that follow section 3.1's syntax.
@@ -156,11 +155,11 @@ fn ip_based(collector: &mut Collector, scheme: &Scheme, ip: &IpScheme, range: Ra
     };
     login::check(collector, &login, &rules);
     let host = login.host(collector.url());
-    let anchor = match host.is_empty() {
-        true => Span::new(login.slashes, login.slashes + 2),
-        false => host.into(),
-    };
-    (ip.path)(collector, login.end()..range.end, anchor);
+    if host.is_empty() && login.end() == range.end {
+        // "scheme://" alone: the missing host, already reported, says it all.
+        return;
+    }
+    (ip.path)(collector, login.end()..range.end);
 }
 
 /// The login of a scheme-specific part that starts with `//`.

@@ -29,14 +29,9 @@ pub(crate) fn check_news(collector: &mut Collector, range: Range<usize>) {
     let bytes = collector.url().as_bytes();
     let part = &bytes[range.clone()];
     if part.is_empty() {
-        let colon = range.start - 1;
+        let end = range.start;
         let message = "missing newsgroup name or message id after 'news:'";
-        return report(
-            collector,
-            Rule::NewsGroup,
-            Span::new(colon, colon + 1),
-            message,
-        );
+        return report(collector, Rule::NewsGroup, Span::new(end, end), message);
     }
     if part.starts_with(b"//") {
         let message = "a news URL names no server; use nntp://<host>/<group> to name one";
@@ -107,11 +102,12 @@ fn check_group(collector: &mut Collector, group: Range<usize>, rule: Rule) {
 }
 
 /// Check what follows an nntp URL's host and port: `/group[/digits]`.
-pub(crate) fn check_nntp_path(collector: &mut Collector, range: Range<usize>, anchor: Span) {
+pub(crate) fn check_nntp_path(collector: &mut Collector, range: Range<usize>) {
     let bytes = collector.url().as_bytes();
     if range.is_empty() {
         let message = "missing '/<newsgroup-name>' after the host";
-        return report(collector, Rule::NntpArticle, anchor, message);
+        let after_host = Span::new(range.start, range.start);
+        return report(collector, Rule::NntpArticle, after_host, message);
     }
     let path = range.start + 1..range.end;
     let slash = memchr::memchr(b'/', &bytes[path.clone()]).map(|at| path.start + at);
@@ -172,7 +168,7 @@ mod tests {
             ("news:alt.fan.x-files+y_z.2", &[]),
             ("news:12345@h.example", &[]),
             ("news:a;b/c?d:e&f=g%41@h.example", &[]),
-            ("news:", &[(NewsGroup, ":", None)]),
+            ("news:", &[(NewsGroup, "", None)]),
             ("news:1comp", &[(NewsGroup, "1", None)]),
             ("news:comp.*", &[(NewsGroup, "*", None)]),
             ("news:comp~lang", &[(NewsGroup, "~", None)]),
@@ -200,7 +196,7 @@ mod tests {
             ("nntp://h.example/comp.lang.c", &[]),
             ("nntp://h.example:119/comp.lang.c/1234", &[]),
             ("nntp://h.example:1190/comp.lang.c/0", &[]),
-            ("nntp://h.example", &[(NntpArticle, "h.example", None)]),
+            ("nntp://h.example", &[(NntpArticle, "", None)]),
             ("nntp://h.example/", &[(NntpArticle, "/", None)]),
             ("nntp://h.example//12", &[(NntpArticle, "/", None)]),
             ("nntp://h.example/comp/", &[(NntpArticle, "/", Some(""))]),

@@ -28,9 +28,10 @@ const FIELD_HELP: &str = "RFC 1738 section 3.11: a prospero URL is \
      prospero://<host>:<port>/<hsoname>, optionally followed by ';<field>=<value>' pairs";
 
 /// Check what follows a prospero URL's host and port.
-pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>, anchor: Span) {
+pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
     if range.is_empty() {
-        return report(collector, anchor, "missing '/<hsoname>' after the host");
+        let after_host = Span::new(range.start, range.start);
+        return report(collector, after_host, "missing '/<hsoname>' after the host");
     }
     let bytes = collector.url().as_bytes();
     let path = range.start + 1..range.end;
@@ -92,10 +93,7 @@ mod tests {
             ("prospero://h.example/obj;OBJECT-VERSION=2", &[]),
             ("prospero://h.example/obj;a=1;b=x?y:z@w&v", &[]),
             ("prospero://h.example/obj;=", &[]),
-            (
-                "prospero://h.example",
-                &[(ProsperoField, "h.example", None)],
-            ),
+            ("prospero://h.example", &[(ProsperoField, "", None)]),
             (
                 "prospero://h.example/obj;version",
                 &[(ProsperoField, "version", None)],

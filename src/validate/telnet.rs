@@ -12,7 +12,7 @@ const PATH_HELP: &str = "RFC 1738 section 3.8: a telnet URL designates an intera
      service, not a data object; it ends with the login and an optional '/'";
 
 /// Check what follows the host and port: nothing or a lone `/`.
-pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>, _anchor: Span) {
+pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
     if range.len() <= 1 {
         return;
     }

@@ -29,9 +29,14 @@ const PATH_HELP: &str = "RFC 1738 section 3.9: a wais URL is wais://<host>:<port
      .../<database>?<search> or .../<database>/<wtype>/<wpath>";
 
 /// Check what follows a wais URL's host and port.
-pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>, anchor: Span) {
+pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
     if range.is_empty() {
-        return report(collector, anchor, "missing '/<database>' after the host");
+        let after_host = Span::new(range.start, range.start);
+        return report(
+            collector,
+            after_host,
+            "missing '/<database>' after the host",
+        );
     }
     let bytes = collector.url().as_bytes();
     let path = range.start + 1..range.end;
@@ -76,7 +81,9 @@ mod tests {
             ("wais://h.example/db?query+words;x:y@z&a=b", &[]),
             ("wais://h.example/db/TEXT/0x12%2F34", &[]),
             ("wais://h.example/db//", &[]),
-            ("wais://h.example", &[(WaisPath, "h.example", None)]),
+            ("wais://h.example", &[(WaisPath, "", None)]),
+            ("wais://0", &[(BadHost, "0", None), (WaisPath, "", None)]),
+            ("wais://", &[(BadHost, "", None)]),
             ("wais://h.example/db/TEXT", &[(WaisPath, "db/TEXT", None)]),
             ("wais://h.example/a/b/c/d", &[(WaisPath, "a/b/c/d", None)]),
             (
