@@ -72,7 +72,7 @@ fn report_missing_slashes(collector: &mut Collector, range: Range<usize>) {
     // could be a host or a relative path.
     let (span, fix) = match one_slash {
         true => (Span::new(range.start, range.start + 1), Some("///")),
-        false => (Span::new(range.start - 1, range.start), None),
+        false => (Span::new(range.start, range.start), None),
     };
     report(collector, span, message, fix);
     let rest = range.start + usize::from(one_slash)..range.end;
@@ -102,7 +102,7 @@ mod tests {
             ("file:///", &[]),
             ("file://h.example/a?b:c@d&e=f", &[]),
             ("file:/etc/motd", &[(FileHost, "/", Some("///"))]),
-            ("file:etc/motd", &[(FileHost, ":", None)]),
+            ("file:etc/motd", &[(FileHost, "", None)]),
             (
                 "file:/a b",
                 &[(FileHost, "/", Some("///")), (UnsafeChar, " ", Some("%20"))],

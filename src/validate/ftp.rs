@@ -109,7 +109,7 @@ mod tests {
                 "ftp://h.example/a b;type=q",
                 &[(UnsafeChar, " ", Some("%20")), (FtpTypecode, "q", None)],
             ),
-            ("ftp:h.example/f", &[(MissingSlashes, ":", None)]),
+            ("ftp:h.example/f", &[(MissingSlashes, "", None)]),
         ];
         assert_cases(cases);
     }

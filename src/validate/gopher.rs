@@ -117,7 +117,7 @@ mod tests {
             ("gopher://h.example/0%9", &[(BadEscape, "%", None)]),
             ("gopher://h.example:25/0x", &[(NondefaultPort, "25", None)]),
             ("gopher://u@h.example/", &[(UserinfoNotAllowed, "u@", None)]),
-            ("gopher:h.example", &[(MissingSlashes, ":", None)]),
+            ("gopher:h.example", &[(MissingSlashes, "", None)]),
         ];
         assert_cases(cases);
     }

@@ -176,13 +176,9 @@ fn slashes_login(
 
 fn report_missing_slashes(collector: &mut Collector, scheme: &Scheme, range: &Range<usize>) {
     let bytes = collector.url().as_bytes();
-    // Point at the ':' and the lone '/' that stands where '//' belongs.
-    let end = if bytes.get(range.start) == Some(&b'/') {
-        range.start + 1
-    } else {
-        range.start
-    };
-    let span = Span::new(range.start - 1, end);
+    // Point at a lone '/' standing where '//' belongs, or where '//' goes.
+    let end = range.start + usize::from(bytes.get(range.start) == Some(&b'/'));
+    let span = Span::new(range.start, end);
     let message = format!("'{}' URLs need '//' before the host", scheme.name());
     collector.push(Diagnostic::new(Rule::MissingSlashes, span, message).with_help(SLASHES_HELP));
 }
@@ -258,13 +254,13 @@ pub(crate) mod tests {
     #[test]
     fn rfc1738_3_1_missing_slashes() {
         let cases: &[(&str, Expect)] = &[
-            ("http:h.example/", &[(MissingSlashes, ":", None)]),
-            ("http:/h.example/", &[(MissingSlashes, ":/", None)]),
-            ("http:", &[(MissingSlashes, ":", None)]),
-            ("telnet:h.example", &[(MissingSlashes, ":", None)]),
+            ("http:h.example/", &[(MissingSlashes, "", None)]),
+            ("http:/h.example/", &[(MissingSlashes, "/", None)]),
+            ("http:", &[(MissingSlashes, "", None)]),
+            ("telnet:h.example", &[(MissingSlashes, "", None)]),
             (
                 "gopher:/h~",
-                &[(MissingSlashes, ":/", None), (UnsafeChar, "~", Some("%7E"))],
+                &[(MissingSlashes, "/", None), (UnsafeChar, "~", Some("%7E"))],
             ),
         ];
         assert_cases(cases);

@@ -209,7 +209,7 @@ mod tests {
                 &[(UserinfoNotAllowed, "u@", None)],
             ),
             ("nntp://h.example:25/comp", &[(NondefaultPort, "25", None)]),
-            ("nntp:comp.lang", &[(MissingSlashes, ":", None)]),
+            ("nntp:comp.lang", &[(MissingSlashes, "", None)]),
         ];
         assert_cases(cases);
     }

@@ -120,7 +120,7 @@ mod tests {
                 &[(UserinfoNotAllowed, "u@", None)],
             ),
             ("prospero://h.example:80/x", &[(NondefaultPort, "80", None)]),
-            ("prospero:x", &[(MissingSlashes, ":", None)]),
+            ("prospero:x", &[(MissingSlashes, "", None)]),
         ];
         assert_cases(cases);
     }

@@ -49,7 +49,7 @@ mod tests {
             ("telnet://h.example:2323/", &[]),
             ("telnet://h.example:22/", &[(NondefaultPort, "22", None)]),
             ("telnet://-h.example/", &[(BadHost, "-", None)]),
-            ("telnet:h.example", &[(MissingSlashes, ":", None)]),
+            ("telnet:h.example", &[(MissingSlashes, "", None)]),
         ];
         assert_cases(cases);
     }

@@ -98,7 +98,7 @@ mod tests {
             ("wais://h.example/d~b", &[(UnsafeChar, "~", Some("%7E"))]),
             ("wais://u@h.example/db", &[(UserinfoNotAllowed, "u@", None)]),
             ("wais://h.example:21/db", &[(NondefaultPort, "21", None)]),
-            ("wais:db", &[(MissingSlashes, ":", None)]),
+            ("wais:db", &[(MissingSlashes, "", None)]),
         ];
         assert_cases(cases);
     }
