@@ -47,6 +47,11 @@ pub struct ValidateOptions {
 }
 
 /// Check `url` against RFC 1738 and return every problem found, in URL order.
+///
+/// Spans are byte ranges of `url` on character boundaries, on exactly the
+/// offending characters; a missing part (a host, an `@domain`) gets an empty
+/// span where it belongs. Each problem is reported once; past a cap, further
+/// character problems are summed up in one diagnostic.
 pub fn validate(url: &str, options: &ValidateOptions) -> Vec<Diagnostic> {
     let mut collector = Collector::new(url);
     let hash = options
