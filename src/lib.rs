@@ -4,6 +4,17 @@
 //!
 //! The pipeline is input -> [`scan`] -> [`validate`] -> [`lint`] (span mapping
 //! and rule levels) -> report.
+//!
+//! ```
+//! use urlint::Rule;
+//!
+//! let diagnostics = urlint::validate("http://host/~user", &Default::default());
+//! assert_eq!(diagnostics.len(), 1);
+//! assert_eq!(diagnostics[0].rule, Rule::UnsafeChar);
+//! assert_eq!(diagnostics[0].message, "unsafe character '~' must be encoded as %7E");
+//! assert_eq!(diagnostics[0].span.range(), 12..13);
+//! assert_eq!(diagnostics[0].fix.as_ref().map(|fix| fix.replacement.as_str()), Some("%7E"));
+//! ```
 
 pub mod diagnostic;
 pub mod lint;
