@@ -2,7 +2,7 @@
 //! reporting every problem like a compiler: rule, severity, message and the
 //! exact source bytes, even when a URL was broken across lines.
 //!
-//! The pipeline is input -> [`scan`] -> [`validate`] -> [`lint`] (span mapping
+//! The pipeline is input -> [`scan()`] -> [`validate()`] -> [`lint()`] (span mapping
 //! and rule levels) -> report.
 //!
 //! ```
