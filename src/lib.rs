@@ -5,9 +5,14 @@
 //! The pipeline is input -> [`scan`] -> [`validate`] -> [`lint`] (span mapping
 //! and rule levels) -> report.
 
+pub mod cli;
 pub mod diagnostic;
+pub mod input;
 pub mod lint;
+pub mod parallel;
+pub mod report;
 pub mod rules;
+pub mod run;
 pub mod scan;
 pub mod span;
 pub mod validate;
