@@ -47,7 +47,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    #[arg(long, value_enum, default_value_t = FormatArg::Human, help_heading = "Output")]
     pub format: FormatArg,
 }
 
@@ -59,13 +59,13 @@ pub struct ExtractArgs {
     #[command(flatten)]
     pub walk: WalkArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = ExtractFormatArg::Plain)]
+    #[arg(long, value_enum, default_value_t = ExtractFormatArg::Plain, help_heading = "Output")]
     pub format: ExtractFormatArg,
     /// Print each URL once, at its first occurrence.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     pub unique: bool,
     /// Print each distinct URL once with its number of occurrences.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     pub count: bool,
 }
 
@@ -84,7 +84,7 @@ pub struct ValidateArgs {
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    #[arg(long, value_enum, default_value_t = FormatArg::Human, help_heading = "Output")]
     pub format: FormatArg,
     /// Accept a '#fragment' after the URL, as in a <URL:...> wrapper.
     #[arg(long)]
@@ -93,6 +93,7 @@ pub struct ValidateArgs {
 
 /// How directories are walked.
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Input")]
 pub struct WalkArgs {
     /// Also read files that .gitignore, .ignore and git excludes skip.
     #[arg(long)]
@@ -113,6 +114,7 @@ pub struct WalkArgs {
 
 /// Which rules report and what fails the run.
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Rules")]
 pub struct RuleArgs {
     /// Report only these rules (comma-separated or repeated); selecting a rule
     /// that is off by default turns it on as a warning.

@@ -224,20 +224,25 @@ pub struct WalkOptions {
 /// Files named explicitly are read even when ignore rules or globs would
 /// skip them in a walk: the user asked for them.
 pub fn collect_inputs(paths: &[PathBuf], options: &WalkOptions) -> (Vec<Input>, Vec<InputError>) {
-    let default = [PathBuf::from(".")];
-    let paths = if paths.is_empty() {
-        &default[..]
-    } else {
-        paths
-    };
+    if paths.is_empty() {
+        // Name files `docs/a.md`, not `./docs/a.md`, as the user would.
+        let (files, errors) = walk_sorted(Path::new("."), options);
+        let inputs = files
+            .into_iter()
+            .map(|path| match path.strip_prefix(".") {
+                Ok(relative) => Input::File(relative.to_path_buf()),
+                Err(_) => Input::File(path),
+            })
+            .collect();
+        return (inputs, errors);
+    }
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
-            let (mut files, mut walk_errors) = walk(path, options);
-            files.sort();
+            let (files, mut walk_errors) = walk_sorted(path, options);
             inputs.extend(files.into_iter().map(Input::File));
             errors.append(&mut walk_errors);
         } else {
@@ -246,6 +251,13 @@ pub fn collect_inputs(paths: &[PathBuf], options: &WalkOptions) -> (Vec<Input>, 
         }
     }
     (inputs, errors)
+}
+
+/// Walk one directory and return the files found, sorted by path.
+fn walk_sorted(root: &Path, options: &WalkOptions) -> (Vec<PathBuf>, Vec<InputError>) {
+    let (mut files, errors) = walk(root, options);
+    files.sort();
+    (files, errors)
 }
 
 /// Walk one directory in parallel and return the files found (unsorted).

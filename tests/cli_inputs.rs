@@ -184,3 +184,19 @@ fn unreadable_paths_exit_2_after_checking_the_rest() {
     }
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o644)).expect("chmod back");
 }
+
+#[test]
+fn no_path_walks_the_current_directory_with_relative_names() {
+    let dir = tree();
+    fs::write(dir.path().join("zz.bin"), b"\0").expect("write file");
+    let mut command = urlint(&["check", "--verbose", "--color", "never"]);
+    command.current_dir(dir.path());
+    let (code, stdout, stderr) = run(&mut command);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(files_checked(&stdout), 2);
+    assert_eq!(
+        stderr,
+        "urlint: note: logo.png: skipped: binary file (NUL byte in the first 8 KiB)\n\
+         urlint: note: zz.bin: skipped: binary file (NUL byte in the first 8 KiB)\n"
+    );
+}
