@@ -151,7 +151,7 @@ pub enum ColorArg {
 pub enum FormatArg {
     /// Compiler-style diagnostics with source excerpts and a summary.
     Human,
-    /// path:line:col: severity[rule]: message
+    /// `path:line:col: severity[rule]: message`
     Short,
     /// One JSON document.
     Json,

@@ -3,6 +3,7 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
+use std::path::PathBuf;
 
 use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice, WriteColor};
 
@@ -43,19 +44,20 @@ impl ExitStatus {
 
 /// Run a parsed command line and report how it ended.
 pub fn run(cli: Cli) -> ExitStatus {
+    let interactive = io::stdout().is_terminal();
     let mut run = Run {
         verbose: cli.verbose,
+        interactive,
         trouble: false,
     };
-    let mut out =
-        BufferedStandardStream::stdout(color_choice(cli.color, io::stdout().is_terminal()));
+    let mut out = BufferedStandardStream::stdout(color_choice(cli.color, interactive));
     let result = match cli.command {
         Command::Check(args) => run.check(&mut out, args),
         Command::Extract(args) => run.extract(&mut out, args),
         Command::Validate(args) => run.validate(&mut out, args),
         Command::Explain(args) => run.explain(&mut out, args),
     };
-    let result = result.and_then(|totals| out.flush().map(|()| totals));
+    let result = result.and_then(|failed| out.flush().map(|()| failed));
     match result {
         Ok(_) if run.trouble => ExitStatus::Trouble,
         Ok(true) => ExitStatus::Findings,
@@ -107,12 +109,16 @@ fn fails(totals: &Totals, rules: &RuleArgs) -> bool {
 struct Processed {
     checked: Vec<Checked>,
     notes: Vec<Note>,
-    error: Option<InputError>,
+    errors: Vec<InputError>,
 }
 
 /// Per-run state: what to tell on stderr, and whether something went wrong.
 struct Run {
+    /// Print notes on stderr.
     verbose: bool,
+    /// Stdout is a terminal: flush after each source so output keeps pace.
+    interactive: bool,
+    /// An input or usage error happened; the run exits 2.
     trouble: bool,
 }
 
@@ -198,7 +204,7 @@ impl Run {
     fn lint_paths(
         &mut self,
         out: &mut dyn WriteColor,
-        paths: &[std::path::PathBuf],
+        paths: &[PathBuf],
         walk: &WalkArgs,
         options: &LintOptions,
         reporter: &mut dyn Reporter,
@@ -224,12 +230,13 @@ impl Run {
             |input| process(input, options),
             |processed| {
                 self.notes(&processed.notes);
-                if let Some(err) = &processed.error {
-                    self.error(err);
-                }
+                processed.errors.iter().for_each(|err| self.error(err));
                 for checked in &processed.checked {
                     totals.add(checked);
                     reporter.source(out, checked)?;
+                }
+                if self.interactive {
+                    out.flush()?;
                 }
                 Ok::<(), io::Error>(())
             },
@@ -265,31 +272,29 @@ fn process(input: &Input, options: &LintOptions) -> Processed {
             return Processed {
                 checked: Vec::new(),
                 notes: Vec::new(),
-                error: Some(err),
+                errors: vec![err],
             }
         }
     };
     let mut checked = Vec::new();
-    let mut error = None;
+    let mut errors = Vec::new();
     for source in loaded.sources {
         let linted = panic::catch_unwind(AssertUnwindSafe(|| {
             lint::lint(&source.text, options).collect::<Vec<_>>()
         }));
         match linted {
             Ok(reports) => checked.push(Checked::new(source, reports)),
-            Err(_) => {
-                error = Some(InputError {
-                    name: source.name,
-                    action: "internal error",
-                    cause: "the linter panicked on this input; please report it".to_string(),
-                });
-            }
+            Err(_) => errors.push(InputError {
+                name: source.name,
+                action: "internal error",
+                cause: "the linter panicked on this input; please report it".to_string(),
+            }),
         }
     }
     Processed {
         checked,
         notes: loaded.notes,
-        error,
+        errors,
     }
 }
 

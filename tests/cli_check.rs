@@ -124,3 +124,25 @@ fn usage_errors_exit_2() {
     let (_, _, stderr) = run(&mut urlint(&["check", "--ignore", "bad-prot"]));
     assert!(stderr.contains("did you mean 'bad-port'?"), "{stderr}");
 }
+
+#[test]
+fn colour_follows_the_color_flag() {
+    let has_escapes = |args: &[&str], no_color: bool| {
+        let mut command = urlint(args);
+        if no_color {
+            command.env("NO_COLOR", "1");
+        }
+        let (_, stdout, _) = run(command.write_stdin("text\n"));
+        stdout.contains('\u{1b}')
+    };
+    assert!(has_escapes(&["check", "--color", "always", "-"], false));
+    assert!(
+        has_escapes(&["check", "--color", "always", "-"], true),
+        "explicit always wins"
+    );
+    assert!(!has_escapes(&["check", "--color", "never", "-"], false));
+    assert!(
+        !has_escapes(&["check", "-"], false),
+        "auto does not colour a pipe"
+    );
+}

@@ -7,7 +7,8 @@ use std::ops::Range;
 
 use codespan_reporting::diagnostic::{Diagnostic as CodespanDiagnostic, Label, Severity};
 use codespan_reporting::files::{Error as FilesError, Files};
-use codespan_reporting::term::{self, termcolor::WriteColor};
+use codespan_reporting::term;
+use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
 use super::{clamp, fix_instruction, is_valid, Checked, Reporter, Totals};
 use crate::diagnostic;
@@ -70,16 +71,19 @@ impl Reporter for HumanReporter {
             plural(totals.errors, "error"),
             plural(totals.warnings, "warning")
         );
-        if self.options.verdicts {
-            writeln!(out, "validated {}: {counts}", plural(totals.urls, "URL"))
+        let summary = if self.options.verdicts {
+            format!("validated {}: {counts}", plural(totals.urls, "URL"))
         } else {
-            writeln!(
-                out,
+            format!(
                 "checked {}, found {}: {counts}",
                 plural(totals.files, "file"),
                 plural(totals.urls, "URL")
             )
-        }
+        };
+        out.set_color(ColorSpec::new().set_bold(true))?;
+        write!(out, "{summary}")?;
+        out.reset()?;
+        writeln!(out)
     }
 }
 
