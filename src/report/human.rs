@@ -56,7 +56,9 @@ impl Reporter for HumanReporter {
             for (index, finding) in report.findings.iter().enumerate() {
                 let mut rendered = render(checked, report, finding);
                 if Some(index) == alternatives_at {
-                    rendered.notes.extend(alternative_notes(report));
+                    rendered
+                        .notes
+                        .extend(alternative_notes(report, &finding.diagnostic.help));
                 }
                 term::emit_to_write_style(out, &self.config, &files, &rendered)
                     .map_err(files_error)?;
@@ -141,14 +143,24 @@ fn alternatives_finding(report: &UrlReport) -> Option<usize> {
     hyphen.or((!report.findings.is_empty()).then_some(0))
 }
 
-/// One note per alternative reading.
-fn alternative_notes(report: &UrlReport) -> impl Iterator<Item = String> + '_ {
-    report.found.alternatives.iter().map(|alternative| {
-        format!(
-            "note: could also read `{}`: {}",
-            alternative.url, alternative.reason
-        )
-    })
+/// One note per alternative reading, except those the finding's help
+/// already spells out (the scanner's hyphen-break help names the other
+/// reading itself).
+fn alternative_notes<'r>(
+    report: &'r UrlReport,
+    help: &'r str,
+) -> impl Iterator<Item = String> + 'r {
+    report
+        .found
+        .alternatives
+        .iter()
+        .filter(move |alternative| !help.contains(alternative.url.as_str()))
+        .map(|alternative| {
+            format!(
+                "note: could also read `{}`: {}",
+                alternative.url, alternative.reason
+            )
+        })
 }
 
 /// Rendering fails only on a bad label range or on I/O; both surface as I/O.
@@ -239,6 +251,16 @@ mod tests {
         report.findings = vec![finding];
         let output = render_plain(&[checked], HumanOptions::default());
         insta::assert_snapshot!(output);
+    }
+
+    #[test]
+    fn an_alternative_named_in_the_help_is_not_repeated() {
+        let mut checked = fixtures::wrapped();
+        let report = &mut checked.reports[0];
+        report.findings[0].diagnostic.help =
+            "the other reading is http://info.example.org/publists/~ann/list.txt".to_string();
+        let output = render_plain(&[checked], HumanOptions::default());
+        assert_eq!(output.matches("publists").count(), 1, "{output}");
     }
 
     #[test]
