@@ -10,7 +10,7 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::{fix_instruction, Checked, Reporter, Totals};
+use super::{fix_instruction, placed_spans, Checked, Reporter, Totals};
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
 
@@ -35,12 +35,9 @@ impl Reporter for GithubReporter {
 /// The workflow command for one finding.
 fn command(checked: &Checked, report: &UrlReport, finding: &Finding) -> String {
     let diagnostic = &finding.diagnostic;
-    let first = finding
-        .source_spans
-        .first()
-        .copied()
-        .unwrap_or(diagnostic.span);
-    let last = finding.source_spans.last().copied().unwrap_or(first);
+    let spans = placed_spans(report, finding);
+    let first = spans.first().copied().unwrap_or(report.found.outer);
+    let last = spans.last().copied().unwrap_or(first);
     let start = checked.locate(first);
     // The last character's column: one before the exclusive end, but never
     // before the start (an empty span marks one position).

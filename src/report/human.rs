@@ -10,7 +10,7 @@ use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
-use super::{clamp, fix_instruction, is_valid, Checked, Reporter, Totals};
+use super::{clamp, fix_instruction, is_valid, placed_spans, Checked, Reporter, Totals};
 use crate::diagnostic;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::Rule;
@@ -105,10 +105,9 @@ fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanD
         diagnostic::Severity::Error => Severity::Error,
         diagnostic::Severity::Warning => Severity::Warning,
     };
-    let labels = finding
-        .source_spans
-        .iter()
-        .map(|&span| Label::primary((), clamp(&checked.source.text, span)))
+    let labels = placed_spans(report, finding)
+        .into_iter()
+        .map(|span| Label::primary((), clamp(&checked.source.text, span)))
         .collect();
     let mut notes = Vec::new();
     if !diagnostic.help.is_empty() {

@@ -7,7 +7,7 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
-use super::{fix_instruction, is_valid, Checked, Location, Reporter, Totals};
+use super::{fix_instruction, is_valid, placed_spans, Checked, Location, Reporter, Totals};
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
 
@@ -95,15 +95,14 @@ struct FindingJson<'a> {
 impl<'a> FindingJson<'a> {
     fn new(checked: &Checked, report: &UrlReport, finding: &'a Finding) -> Self {
         let diagnostic = &finding.diagnostic;
-        let spans: Vec<Location> = finding
-            .source_spans
-            .iter()
-            .map(|&span| checked.locate(span))
+        let spans: Vec<Location> = placed_spans(report, finding)
+            .into_iter()
+            .map(|span| checked.locate(span))
             .collect();
         let first = spans
             .first()
             .copied()
-            .unwrap_or_else(|| checked.locate(diagnostic.span));
+            .unwrap_or_else(|| checked.locate(report.found.outer));
         FindingJson {
             rule: diagnostic.rule.name(),
             severity: diagnostic.severity.as_str(),

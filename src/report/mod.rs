@@ -97,6 +97,19 @@ pub fn clamp(text: &str, span: Span) -> Range<usize> {
     start..end
 }
 
+/// The source spans that place `finding`: its own, or, should it have none,
+/// the span that indexes the source (the whole URL for a validator finding,
+/// whose `diagnostic.span` indexes the URL), so every finding shows somewhere.
+pub fn placed_spans(report: &UrlReport, finding: &Finding) -> Vec<Span> {
+    if !finding.source_spans.is_empty() {
+        return finding.source_spans.clone();
+    }
+    match finding.url_span {
+        Some(_) => vec![report.found.outer],
+        None => vec![finding.diagnostic.span],
+    }
+}
+
 /// The fix of `finding` as an instruction ("replace `~` with `%7E`").
 ///
 /// The replaced text is read from the URL when the finding indexes it, and
@@ -292,6 +305,85 @@ pub(crate) mod fixtures {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Diagnostic;
+    use crate::input::Origin;
+    use crate::rules::Rule;
+    use crate::scan::{Alternative, Form, Found, Segment};
+    use codespan_reporting::term::termcolor::NoColor;
+    use proptest::prelude::*;
+
+    /// A report whose spans are arbitrary (but `start <= end`, as [`Span`]
+    /// requires): possibly out of range or inside a multi-byte character.
+    fn arbitrary_checked(text: String, spans: Vec<(usize, usize)>, fix: bool) -> Checked {
+        let span = |&(a, b): &(usize, usize)| Span::new(a.min(b), a.max(b));
+        let outer = spans.first().map(span).unwrap_or_default();
+        let found = Found {
+            url: text.chars().rev().collect(),
+            form: Form::Angle,
+            outer,
+            segments: spans
+                .iter()
+                .map(|pair| Segment {
+                    source: span(pair),
+                    url_start: pair.0 / 2,
+                })
+                .collect(),
+            alternatives: vec![Alternative {
+                url: "a%\n,b".to_string(),
+                reason: "r:\r\n".to_string(),
+            }],
+            diagnostics: Vec::new(),
+        };
+        let findings = spans
+            .iter()
+            .enumerate()
+            .map(|(index, pair)| {
+                let mut diagnostic =
+                    Diagnostic::new(Rule::UnsafeChar, span(pair), "m%\n").with_help("h,:");
+                if fix {
+                    diagnostic = diagnostic.with_fix("%7E");
+                }
+                Finding {
+                    diagnostic,
+                    url_span: (index % 2 == 0).then(|| span(pair)),
+                    source_spans: spans.iter().take(index).map(span).collect(),
+                }
+            })
+            .collect();
+        Checked::new(
+            Source::new(Origin::Stdin, text),
+            vec![UrlReport { found, findings }],
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn reporters_never_fail_on_any_spans(
+            text in "[a-z<>:/~é€ \t\r\n-]{0,40}",
+            spans in proptest::collection::vec((0usize..60, 0usize..60), 0..4),
+            fix: bool,
+        ) {
+            let checked = arbitrary_checked(text, spans, fix);
+            let mut totals = Totals::default();
+            totals.add(&checked);
+            let formats = [Format::Human, Format::Short, Format::Json, Format::Jsonl, Format::Github];
+            for format in formats {
+                let mut out = NoColor::new(Vec::new());
+                let mut reporter = diagnostics_reporter(format, HumanOptions::default());
+                prop_assert!(reporter.source(&mut out, &checked).is_ok(), "{format:?}");
+                prop_assert!(reporter.finish(&mut out, &totals).is_ok(), "{format:?}");
+                let output = String::from_utf8(out.into_inner());
+                prop_assert!(output.is_ok(), "{format:?} wrote invalid UTF-8");
+                let output = output.unwrap_or_default();
+                if format == Format::Json {
+                    prop_assert!(serde_json::from_str::<serde_json::Value>(&output).is_ok());
+                }
+                if format == Format::Github {
+                    prop_assert!(output.lines().all(|line| line.starts_with("::")));
+                }
+            }
+        }
+    }
 
     #[test]
     fn clamp_never_cuts_a_character() {
@@ -337,6 +429,22 @@ mod tests {
         assert_eq!(
             instructions,
             [None, Some("replace `~` with `%7E`".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_finding_without_source_spans_is_placed_on_its_url() {
+        let checked = fixtures::wrapped();
+        let report = &checked.reports[0];
+        let mut validator = report.findings[1].clone();
+        validator.source_spans.clear();
+        assert_eq!(placed_spans(report, &validator), [report.found.outer]);
+        let mut scanner = report.findings[0].clone();
+        scanner.source_spans.clear();
+        assert_eq!(placed_spans(report, &scanner), [scanner.diagnostic.span]);
+        assert_eq!(
+            placed_spans(report, &report.findings[1]),
+            report.findings[1].source_spans
         );
     }
 

@@ -5,16 +5,18 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::{Checked, Reporter, Totals};
-use crate::lint::Finding;
+use super::{placed_spans, Checked, Reporter, Totals};
+use crate::lint::{Finding, UrlReport};
 
 /// Writes each finding on one line; no summary, so every line parses alike.
 pub struct ShortReporter;
 
 impl Reporter for ShortReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
-        for finding in checked.reports.iter().flat_map(|report| &report.findings) {
-            writeln!(out, "{}", line(checked, finding))?;
+        for report in &checked.reports {
+            for finding in &report.findings {
+                writeln!(out, "{}", line(checked, report, finding))?;
+            }
         }
         Ok(())
     }
@@ -25,13 +27,12 @@ impl Reporter for ShortReporter {
 }
 
 /// The finding's line, positioned at the start of its first source span.
-fn line(checked: &Checked, finding: &Finding) -> String {
+fn line(checked: &Checked, report: &UrlReport, finding: &Finding) -> String {
     let diagnostic = &finding.diagnostic;
-    let span = finding
-        .source_spans
+    let span = placed_spans(report, finding)
         .first()
         .copied()
-        .unwrap_or(diagnostic.span);
+        .unwrap_or(report.found.outer);
     let location = checked.locate(span);
     format!(
         "{}:{}:{}: {}[{}]: {}",
