@@ -176,10 +176,17 @@ impl Run {
         let mut reporter = report::diagnostics_reporter(args.format.into(), human);
         let mut totals = Totals::default();
         if let Some(source) = source {
-            let reports = validate_lines(&source.text, &options, &levels);
-            let checked = Checked::new(source, reports);
-            totals.add(&checked);
-            reporter.source(out, &checked)?;
+            let validated = panic::catch_unwind(AssertUnwindSafe(|| {
+                validate_lines(&source.text, &options, &levels)
+            }));
+            match validated {
+                Ok(reports) => {
+                    let checked = Checked::new(source, reports);
+                    totals.add(&checked);
+                    reporter.source(out, &checked)?;
+                }
+                Err(_) => self.error(&panicked(source.name)),
+            }
         }
         reporter.finish(out, &totals)?;
         Ok(fails(&totals, &args.rules))
@@ -284,17 +291,23 @@ fn process(input: &Input, options: &LintOptions) -> Processed {
         }));
         match linted {
             Ok(reports) => checked.push(Checked::new(source, reports)),
-            Err(_) => errors.push(InputError {
-                name: source.name,
-                action: "internal error",
-                cause: "the linter panicked on this input; please report it".to_string(),
-            }),
+            Err(_) => errors.push(panicked(source.name)),
         }
     }
     Processed {
         checked,
         notes: loaded.notes,
         errors,
+    }
+}
+
+/// The error reported when linting `name` panicked (the panic message itself
+/// is already on stderr, from the default hook).
+fn panicked(name: String) -> InputError {
+    InputError {
+        name,
+        action: "internal error",
+        cause: "urlint panicked on this input; please report it".to_string(),
     }
 }
 
