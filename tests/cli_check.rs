@@ -70,13 +70,14 @@ fn github_format() {
 
 #[test]
 fn deny_warnings_and_rule_selection() {
-    insta::assert_snapshot!(check(&["--format", "short", "--deny", "warnings"]));
-    insta::assert_snapshot!(check(&[
-        "--format",
-        "short",
-        "--select",
-        "hyphen-break,unsafe-char"
-    ]));
+    insta::assert_snapshot!(
+        "deny_warnings",
+        check(&["--format", "short", "--deny", "warnings"])
+    );
+    insta::assert_snapshot!(
+        "select_two_rules",
+        check(&["--format", "short", "--select", "hyphen-break,unsafe-char"])
+    );
 }
 
 #[test]

@@ -34,9 +34,9 @@ fn json_is_one_array() {
 
 #[test]
 fn unique_and_count() {
-    insta::assert_snapshot!(extract(&["--unique"]));
-    insta::assert_snapshot!(extract(&["--count"]));
-    insta::assert_snapshot!(extract(&["--count", "--format", "jsonl"]));
+    insta::assert_snapshot!("unique", extract(&["--unique"]));
+    insta::assert_snapshot!("count", extract(&["--count"]));
+    insta::assert_snapshot!("count_jsonl", extract(&["--count", "--format", "jsonl"]));
 }
 
 #[test]

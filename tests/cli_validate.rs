@@ -27,9 +27,9 @@ fn human_with_verdicts() {
 
 #[test]
 fn machine_formats() {
-    insta::assert_snapshot!(validate(&["--format", "short"]));
-    insta::assert_snapshot!(validate(&["--format", "jsonl"]));
-    insta::assert_snapshot!(validate(&["--format", "github"]));
+    insta::assert_snapshot!("short", validate(&["--format", "short"]));
+    insta::assert_snapshot!("jsonl", validate(&["--format", "jsonl"]));
+    insta::assert_snapshot!("github", validate(&["--format", "github"]));
 }
 
 #[test]
