@@ -16,9 +16,14 @@
 //! assert_eq!(diagnostics[0].fix.as_ref().map(|fix| fix.replacement.as_str()), Some("%7E"));
 //! ```
 
+pub mod cli;
 pub mod diagnostic;
+pub mod input;
 pub mod lint;
+pub mod parallel;
+pub mod report;
 pub mod rules;
+pub mod run;
 pub mod scan;
 pub mod span;
 pub mod validate;

@@ -490,6 +490,6 @@ mod tests {
         let text = "<URL:http://a.b/c-\n\nd";
         let parsed = parse(text, 0, &Schemes::new(&[])).unwrap();
         assert_eq!(join(text, &parsed.spans), "http://a.b/c-");
-        assert_eq!(parsed.hyphens, []);
+        assert!(parsed.hyphens.is_empty());
     }
 }
