@@ -7,6 +7,7 @@
 
 pub mod diagnostic;
 pub mod lint;
+pub mod mail;
 pub mod rules;
 pub mod scan;
 pub mod span;

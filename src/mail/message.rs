@@ -1,0 +1,472 @@
+//! One raw message to the texts the scanner reads: MIME traversal with
+//! mail-parser, then decoding with offset maps back to the archive.
+
+use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, PartType};
+
+use super::charset;
+use super::html;
+use super::mbox::RawMessage;
+use super::offset_map::OffsetMap;
+use super::transfer::decode_quoted_printable;
+use crate::span::{LineCol, Span};
+
+/// Header fields that carry URLs in `<...>`: RFC 2369 `List-*`, RFC 5064
+/// `Archived-At`, RFC 2110 `Content-Base`. A trailing `-` matches a prefix.
+const URL_HEADERS: &[&str] = &["list-", "archived-at", "content-base"];
+
+/// The message a text came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MessageInfo {
+    /// 1-based position in the archive.
+    pub number: usize,
+    /// Archive byte offset of the message's first byte.
+    pub offset: usize,
+    /// 1-based archive line of the message's first byte.
+    pub line: usize,
+    /// `Message-ID`, without angle brackets.
+    pub message_id: Option<String>,
+    /// `Date`, in RFC 3339 when it parses.
+    pub date: Option<String>,
+    /// `Subject`, encoded words decoded.
+    pub subject: Option<String>,
+}
+
+/// How a part's body was transfer-encoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TransferEncoding {
+    /// 7bit, 8bit or binary: the body is the text.
+    Identity,
+    /// Quoted-printable: maps byte by byte except for escapes.
+    QuotedPrintable,
+    /// Base64: maps only as a whole part.
+    Base64,
+}
+
+/// Where in a message a text came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartInfo {
+    /// MIME part path as IMAP numbers it (`1`, `1.2`), or `header` for the
+    /// URL-bearing header fields.
+    pub path: String,
+    /// Media type, lower case (`text/plain`).
+    pub content_type: String,
+    /// Declared charset, if any.
+    pub charset: Option<String>,
+    /// Transfer encoding of the body.
+    pub encoding: TransferEncoding,
+}
+
+/// One text-bearing unit of a message, ready for [`crate::lint::lint`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailText {
+    /// The decoded text in UTF-8.
+    pub text: String,
+    /// The part it came from.
+    pub part: PartInfo,
+    /// Spans of `text` to archive byte spans.
+    pub map: OffsetMap,
+}
+
+/// What went wrong in a message that was still read as far as possible.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WarningKind {
+    /// No header block was found; the message gave no text.
+    Unparseable,
+    /// The message was longer than the cap and was cut.
+    Truncated,
+    /// A multipart had no boundary or no closing delimiter.
+    UnterminatedMultipart,
+    /// A base64 or quoted-printable body did not decode; it was read raw.
+    BadEncoding,
+    /// A charset label named no known charset; UTF-8 was assumed.
+    UnknownCharset,
+}
+
+/// A problem found in a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailWarning {
+    /// What kind of problem.
+    pub kind: WarningKind,
+    /// The part it is in, when it is in one.
+    pub part: Option<String>,
+    /// A sentence for the user.
+    pub message: String,
+}
+
+/// A message read: its texts, its problems, and its raw bytes for line numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedMessage {
+    /// Which message this is.
+    pub info: MessageInfo,
+    /// Its text-bearing units, headers first, then parts in order.
+    pub texts: Vec<MailText>,
+    /// Its problems.
+    pub warnings: Vec<MailWarning>,
+    /// The bytes it was read from.
+    pub raw: RawMessage,
+}
+
+impl ParsedMessage {
+    /// Archive line and column of an archive byte offset inside this
+    /// message, counted as [`crate::span::LineIndex`] counts them.
+    pub fn line_col(&self, offset: usize) -> Option<LineCol> {
+        let local = offset.checked_sub(self.raw.offset)?;
+        let bytes = &self.raw.bytes;
+        let before = bytes.get(..local)?;
+        let mut line = self.raw.line;
+        let mut line_start = 0;
+        for at in memchr::memchr2_iter(b'\n', b'\r', before) {
+            if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+                continue;
+            }
+            line += 1;
+            line_start = at + 1;
+        }
+        let column = before[line_start..]
+            .iter()
+            .filter(|&&b| (b as i8) >= -0x40)
+            .count();
+        Some(LineCol {
+            line,
+            column: column + 1,
+        })
+    }
+}
+
+/// Read the texts of one raw message. Never fails: problems become warnings.
+pub fn parse_message(raw: RawMessage) -> ParsedMessage {
+    let (buffer, archive) = unquote(&raw);
+    let mut reader = Reader {
+        buffer: &buffer,
+        archive,
+        texts: Vec::new(),
+        warnings: Vec::new(),
+    };
+    if raw.truncated {
+        reader.warn(
+            WarningKind::Truncated,
+            None,
+            "message longer than the size cap; its end was not read".into(),
+        );
+    }
+    let mut info = MessageInfo {
+        number: raw.number,
+        offset: raw.offset,
+        line: raw.line,
+        message_id: None,
+        date: None,
+        subject: None,
+    };
+    match MessageParser::default().parse(&buffer[..]) {
+        Some(message) => {
+            info.message_id = message.message_id().map(str::to_owned);
+            info.date = message.date().map(|date| date.to_rfc3339()).or_else(|| {
+                message
+                    .header_raw("Date")
+                    .map(|date| date.trim().to_owned())
+            });
+            info.subject = message.subject().map(str::to_owned);
+            reader.message(&message, "");
+        }
+        None => reader.warn(
+            WarningKind::Unparseable,
+            None,
+            "no header block found".into(),
+        ),
+    }
+    ParsedMessage {
+        info,
+        texts: reader.texts,
+        warnings: reader.warnings,
+        raw,
+    }
+}
+
+/// The bytes mail-parser reads — the message without its envelope `From `
+/// line and with mboxrd `>From ` quoting undone — and their map onto the
+/// archive.
+fn unquote(raw: &RawMessage) -> (Vec<u8>, OffsetMap) {
+    let bytes = &raw.bytes;
+    let mut buffer = Vec::with_capacity(bytes.len());
+    let mut map = OffsetMap::new();
+    let mut lines = bytes.split_inclusive(|&b| b == b'\n');
+    let mut at = 0;
+    if bytes.starts_with(b"From ") {
+        at = lines.next().map_or(0, <[u8]>::len);
+    }
+    for line in lines {
+        let quotes = line.iter().take_while(|&&b| b == b'>').count();
+        let skip = usize::from(quotes > 0 && line[quotes..].starts_with(b"From "));
+        let kept = Span::new(at + skip, at + line.len());
+        map.push(
+            Span::new(buffer.len(), buffer.len() + kept.len()),
+            kept.shifted(raw.offset),
+            true,
+        );
+        buffer.extend_from_slice(&line[skip..]);
+        at += line.len();
+    }
+    (buffer, map)
+}
+
+/// Walks one parsed message, collecting texts and warnings.
+struct Reader<'b> {
+    /// The bytes mail-parser parsed; its offsets index these.
+    buffer: &'b [u8],
+    /// `buffer` offsets to archive offsets.
+    archive: OffsetMap,
+    texts: Vec<MailText>,
+    warnings: Vec<MailWarning>,
+}
+
+impl Reader<'_> {
+    fn warn(&mut self, kind: WarningKind, part: Option<&str>, message: String) {
+        self.warnings.push(MailWarning {
+            kind,
+            part: part.map(str::to_owned),
+            message,
+        });
+    }
+
+    /// A message (the top one or a nested message/rfc822) under `prefix`.
+    fn message(&mut self, message: &Message<'_>, prefix: &str) {
+        let Some(root) = message.parts.first() else {
+            return;
+        };
+        let header_path = if prefix.is_empty() {
+            "header".to_owned()
+        } else {
+            format!("{prefix}.header")
+        };
+        self.url_headers(root, &header_path);
+        match &root.body {
+            PartType::Multipart(children) => self.children(message, root, children, prefix),
+            _ => self.part(message, 0, &join(prefix, 1)),
+        }
+    }
+
+    /// The children of the multipart `part` whose own path is `path`.
+    fn children(
+        &mut self,
+        message: &Message<'_>,
+        part: &MessagePart<'_>,
+        children: &[u32],
+        path: &str,
+    ) {
+        self.check_closing_delimiter(part, path);
+        for (index, &child) in children.iter().enumerate() {
+            self.part(message, child, &join(path, index + 1));
+        }
+    }
+
+    /// Part `id` of `message`, at `path`.
+    fn part(&mut self, message: &Message<'_>, id: u32, path: &str) {
+        let Some(part) = message.part(id) else {
+            return;
+        };
+        // mail-parser also flags parts cut short by a missing boundary; only
+        // a declared encoding that failed is an encoding problem.
+        let declared = part
+            .content_transfer_encoding()
+            .map(str::to_ascii_lowercase);
+        if part.is_encoding_problem
+            && matches!(declared.as_deref(), Some("base64" | "quoted-printable"))
+        {
+            let declared = declared.unwrap_or_default();
+            self.warn(
+                WarningKind::BadEncoding,
+                Some(path),
+                format!("{declared} body does not decode; read as raw text"),
+            );
+        }
+        match &part.body {
+            PartType::Multipart(children) => self.children(message, part, children, path),
+            PartType::Message(nested) => self.message(nested, path),
+            PartType::Text(text) => self.text(part, path, text, false),
+            PartType::Html(text) => self.text(part, path, text, true),
+            PartType::Binary(_) | PartType::InlineBinary(_) => {}
+        }
+    }
+
+    /// Warn when a multipart lacks its boundary or its closing delimiter
+    /// (RFC 2046 section 5.1.1), the usual sign of a cut message.
+    fn check_closing_delimiter(&mut self, part: &MessagePart<'_>, path: &str) {
+        let path = if path.is_empty() { None } else { Some(path) };
+        let Some(boundary) = part.content_type().and_then(|ct| ct.attribute("boundary")) else {
+            self.warn(
+                WarningKind::UnterminatedMultipart,
+                path,
+                "multipart without a boundary parameter".into(),
+            );
+            return;
+        };
+        let closing = format!("--{boundary}--");
+        let body = self
+            .buffer
+            .get(part.offset_body as usize..)
+            .unwrap_or_default();
+        if memchr::memmem::find(body, closing.as_bytes()).is_none() {
+            self.warn(
+                WarningKind::UnterminatedMultipart,
+                path,
+                format!(
+                    "multipart has no closing '{closing}' line; read up to the end of the message"
+                ),
+            );
+        }
+    }
+
+    /// A text or HTML part whose decoded text mail-parser gave as `decoded`.
+    fn text(&mut self, part: &MessagePart<'_>, path: &str, decoded: &str, is_html: bool) {
+        let charset = part
+            .content_type()
+            .and_then(|ct| ct.attribute("charset"))
+            .map(str::to_owned);
+        let body = Span::new(
+            part.offset_body as usize,
+            (part.offset_end as usize).max(part.offset_body as usize),
+        );
+        let raw = self.buffer.get(body.range()).unwrap_or_default();
+        let (encoding, text, map) = match part.encoding {
+            Encoding::Base64 => {
+                self.check_charset(charset.as_deref(), path);
+                (
+                    TransferEncoding::Base64,
+                    decoded.to_owned(),
+                    OffsetMap::whole(decoded.len(), body),
+                )
+            }
+            Encoding::QuotedPrintable => {
+                let (bytes, transfer_map) = decode_quoted_printable(raw);
+                let (text, map) = self.decode_charset(&bytes, charset.as_deref(), path);
+                (
+                    TransferEncoding::QuotedPrintable,
+                    text,
+                    map.then(&transfer_map.then(&OffsetMap::identity(body))),
+                )
+            }
+            Encoding::None => {
+                let (text, map) = self.decode_charset(raw, charset.as_deref(), path);
+                (
+                    TransferEncoding::Identity,
+                    text,
+                    map.then(&OffsetMap::identity(body)),
+                )
+            }
+        };
+        let (text, map) = if is_html {
+            let extracted = html::extract(&text);
+            (extracted.text, extracted.map.then(&map))
+        } else {
+            (text, map)
+        };
+        let content_type = media_type(part, is_html);
+        self.texts.push(MailText {
+            text,
+            part: PartInfo {
+                path: path.to_owned(),
+                content_type,
+                charset,
+                encoding,
+            },
+            map: map.then(&self.archive),
+        });
+    }
+
+    /// Charset-decode `bytes`, warning about an unknown label.
+    fn decode_charset(
+        &mut self,
+        bytes: &[u8],
+        charset: Option<&str>,
+        path: &str,
+    ) -> (String, OffsetMap) {
+        let decoded = charset::decode(bytes, charset);
+        if !decoded.known_charset {
+            self.warn_unknown_charset(charset, path);
+        }
+        (decoded.text, decoded.map)
+    }
+
+    /// Warn when mail-parser will have fallen back from an unknown charset.
+    fn check_charset(&mut self, charset: Option<&str>, path: &str) {
+        if !charset::decode(b"", charset).known_charset {
+            self.warn_unknown_charset(charset, path);
+        }
+    }
+
+    fn warn_unknown_charset(&mut self, charset: Option<&str>, path: &str) {
+        let label = charset.unwrap_or_default();
+        self.warn(
+            WarningKind::UnknownCharset,
+            Some(path),
+            format!("unknown charset '{label}'; read as UTF-8"),
+        );
+    }
+
+    /// The URL-bearing header fields of `part`, raw, as one text.
+    fn url_headers(&mut self, part: &MessagePart<'_>, path: &str) {
+        let mut text = String::new();
+        let mut map = OffsetMap::new();
+        for header in &part.headers {
+            let name = header.name().to_ascii_lowercase();
+            let wanted = URL_HEADERS.iter().any(|h| {
+                if h.ends_with('-') {
+                    name.starts_with(h)
+                } else {
+                    name == *h
+                }
+            });
+            let field = Span::new(header.offset_field as usize, header.offset_end as usize);
+            let Some(raw) = self.buffer.get(field.range()).filter(|_| wanted) else {
+                continue;
+            };
+            let (field_text, field_map) = charset::decode_utf8_lossy(raw);
+            for piece in field_map.pieces() {
+                map.push(
+                    piece.text.shifted(text.len()),
+                    piece.raw.shifted(field.start),
+                    piece.exact,
+                );
+            }
+            text.push_str(&field_text);
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+        }
+        if text.is_empty() {
+            return;
+        }
+        self.texts.push(MailText {
+            text,
+            part: PartInfo {
+                path: path.to_owned(),
+                content_type: "text/rfc822-headers".into(),
+                charset: None,
+                encoding: TransferEncoding::Identity,
+            },
+            map: map.then(&self.archive),
+        });
+    }
+}
+
+/// The media type of a text part, lower case; mail-parser's default when the
+/// part declares none.
+fn media_type(part: &MessagePart<'_>, is_html: bool) -> String {
+    match part.content_type() {
+        Some(ct) => match ct.subtype() {
+            Some(subtype) => format!("{}/{}", ct.ctype(), subtype).to_ascii_lowercase(),
+            None => ct.ctype().to_ascii_lowercase(),
+        },
+        None if is_html => "text/html".into(),
+        None => "text/plain".into(),
+    }
+}
+
+/// The path of child `number` (1-based) under `prefix`.
+fn join(prefix: &str, number: usize) -> String {
+    if prefix.is_empty() {
+        number.to_string()
+    } else {
+        format!("{prefix}.{number}")
+    }
+}
