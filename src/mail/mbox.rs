@@ -37,8 +37,6 @@ pub struct Messages<R> {
     /// The `From ` line that opens the next message, already read, and the
     /// bytes it took from the reader.
     pending: Option<(Vec<u8>, usize)>,
-    /// Whether the last line read was empty (mbox separators follow one).
-    after_blank: bool,
     done: bool,
 }
 
@@ -52,7 +50,6 @@ pub fn messages<R: BufRead>(reader: R, kind: MailKind) -> Messages<R> {
         line: 1,
         number: 0,
         pending: None,
-        after_blank: true,
         done: false,
     }
 }
@@ -84,11 +81,8 @@ impl<R: BufRead> Messages<R> {
                 self.done = true;
                 break;
             }
-            let opens_message = self.kind == MailKind::Mbox
-                && self.after_blank
-                && is_envelope_line(&line)
-                && !message.bytes.is_empty();
-            self.after_blank = line == b"\n" || line == b"\r\n";
+            let opens_message =
+                self.kind == MailKind::Mbox && is_envelope_line(&line) && !message.bytes.is_empty();
             if opens_message {
                 self.pending = Some((std::mem::take(&mut line), consumed));
                 break;
@@ -169,9 +163,11 @@ fn read_line_capped<R: BufRead>(
     }
 }
 
-/// True for an mbox `From ` line (RFC 4155: `From sender date`). The date's
-/// `hh:mm` is required so that an unquoted `From` at the start of a body
-/// paragraph, which mboxo archives contain, does not split the message.
+/// True for an mbox `From ` line (RFC 4155: `From sender date`). Like most
+/// readers, no blank line is required before it (writers that append a
+/// message lacking a final line break leave none); instead the date's `hh:mm`
+/// is, so that an unquoted `From` opening a body line, which mboxo archives
+/// contain, does not split the message.
 fn is_envelope_line(line: &[u8]) -> bool {
     line.starts_with(b"From ")
         && line.windows(4).any(|w| {
