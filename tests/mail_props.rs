@@ -68,7 +68,7 @@ proptest! {
 
     #[test]
     fn parsing_arbitrary_bytes_never_panics(bytes in mail_bytes(), offset in 0usize..1000) {
-        let raw = RawMessage { number: 1, offset, line: 1, bytes: bytes.clone(), truncated: false };
+        let raw = RawMessage { number: 1, offset, line: 1, bytes: bytes.clone(), truncated: false, kind: MailKind::Mbox };
         let message = mail::parse_message(raw);
         let archive = Span::new(offset, offset + bytes.len());
         for text in &message.texts {

@@ -23,6 +23,9 @@ pub struct RawMessage {
     pub bytes: Vec<u8>,
     /// True when the message was longer than the cap and was cut.
     pub truncated: bool,
+    /// How the message was framed: only an mbox quotes body lines that start
+    /// with `From ` (as `>From `), so only an mbox message is unquoted.
+    pub kind: MailKind,
 }
 
 /// An iterator over the messages of an mbox archive or an .eml file.
@@ -69,6 +72,7 @@ impl<R: BufRead> Messages<R> {
             line: self.line,
             bytes: Vec::new(),
             truncated: false,
+            kind: self.kind,
         };
         if let Some((from_line, consumed)) = self.pending.take() {
             self.advance(&mut message, &from_line, consumed);

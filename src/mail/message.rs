@@ -1,9 +1,12 @@
 //! One raw message to the texts the scanner reads: MIME traversal with
 //! mail-parser, then decoding with offset maps back to the archive.
 
+use std::sync::OnceLock;
+
 use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 
 use super::charset;
+use super::detect::MailKind;
 use super::html;
 use super::mbox::RawMessage;
 use super::offset_map::OffsetMap;
@@ -104,33 +107,47 @@ pub struct ParsedMessage {
     pub warnings: Vec<MailWarning>,
     /// The bytes it was read from.
     pub raw: RawMessage,
+    /// Line starts in `raw.bytes`, indexed when first asked for.
+    line_starts: OnceLock<Vec<usize>>,
 }
 
 impl ParsedMessage {
     /// Archive line and column of an archive byte offset inside this
-    /// message, counted as [`crate::span::LineIndex`] counts them.
+    /// message, counted as [`crate::span::LineIndex`] counts them (columns
+    /// in UTF-8 characters; other bytes count one each). The message's line
+    /// starts are indexed on first use.
     pub fn line_col(&self, offset: usize) -> Option<LineCol> {
         let local = offset.checked_sub(self.raw.offset)?;
-        let bytes = &self.raw.bytes;
-        let before = bytes.get(..local)?;
-        let mut line = self.raw.line;
-        let mut line_start = 0;
-        for at in memchr::memchr2_iter(b'\n', b'\r', before) {
-            if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
-                continue;
-            }
-            line += 1;
-            line_start = at + 1;
-        }
+        let before = self.raw.bytes.get(..local)?;
+        let starts = self
+            .line_starts
+            .get_or_init(|| line_starts(&self.raw.bytes));
+        let line = starts
+            .partition_point(|&start| start <= local)
+            .saturating_sub(1);
+        let line_start = starts.get(line).copied().unwrap_or(0);
         let column = before[line_start..]
             .iter()
-            .filter(|&&b| (b as i8) >= -0x40)
+            .filter(|&&b| (b as i8) >= -0x40) // UTF-8 lead bytes and ASCII
             .count();
         Some(LineCol {
-            line,
+            line: self.raw.line + line,
             column: column + 1,
         })
     }
+}
+
+/// Offsets at which the lines of `bytes` start: after `\n`, `\r\n` or a
+/// lone `\r`, as [`crate::span::LineIndex`] has them.
+fn line_starts(bytes: &[u8]) -> Vec<usize> {
+    let mut starts = vec![0];
+    for at in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+            continue;
+        }
+        starts.push(at + 1);
+    }
+    starts
 }
 
 /// Read the texts of one raw message. Never fails: problems become warnings.
@@ -179,6 +196,7 @@ pub fn parse_message(raw: RawMessage) -> ParsedMessage {
         texts: reader.texts,
         warnings: reader.warnings,
         raw,
+        line_starts: OnceLock::new(),
     }
 }
 
@@ -191,12 +209,14 @@ fn unquote(raw: &RawMessage) -> (Vec<u8>, OffsetMap) {
     let mut map = OffsetMap::new();
     let mut lines = bytes.split_inclusive(|&b| b == b'\n');
     let mut at = 0;
+    // Some .eml files keep the envelope line too; it is no header field.
     if bytes.starts_with(b"From ") {
         at = lines.next().map_or(0, <[u8]>::len);
     }
+    let quoted = raw.kind == MailKind::Mbox;
     for line in lines {
         let quotes = line.iter().take_while(|&&b| b == b'>').count();
-        let skip = usize::from(quotes > 0 && line[quotes..].starts_with(b"From "));
+        let skip = usize::from(quoted && quotes > 0 && line[quotes..].starts_with(b"From "));
         let kept = Span::new(at + skip, at + line.len());
         map.push(
             Span::new(buffer.len(), buffer.len() + kept.len()),
@@ -468,5 +488,90 @@ fn join(prefix: &str, number: usize) -> String {
         number.to_string()
     } else {
         format!("{prefix}.{number}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(bytes: &str, kind: MailKind) -> ParsedMessage {
+        parse_message(RawMessage {
+            number: 1,
+            offset: 100,
+            line: 10,
+            bytes: bytes.as_bytes().to_vec(),
+            truncated: false,
+            kind,
+        })
+    }
+
+    #[test]
+    fn rfc4155_only_mbox_messages_are_unquoted() {
+        let message = "From a@x Mon Jan  1 00:00:00 2024\nSubject: x\n\n>From here\n";
+        assert_eq!(parse(message, MailKind::Mbox).texts[0].text, "From here\n");
+        assert_eq!(parse(message, MailKind::Eml).texts[0].text, ">From here\n");
+    }
+
+    #[test]
+    fn line_col_counts_crlf_and_lone_cr_as_line_index_does() {
+        let message = parse("Subject: x\r\n\r\nab\rcd\r\né http://x\n", MailKind::Eml);
+        let at = |needle: &str| {
+            100 + message
+                .raw
+                .bytes
+                .windows(needle.len())
+                .position(|w| w == needle.as_bytes())
+                .unwrap()
+        };
+        let place = |offset| message.line_col(offset).map(|lc| (lc.line, lc.column));
+        assert_eq!(place(100), Some((10, 1)));
+        assert_eq!(place(at("cd")), Some((13, 1)));
+        assert_eq!(place(at("http")), Some((14, 3)), "é is one column");
+        assert_eq!(
+            place(at("\r\n\r\nab") + 1),
+            Some((10, 12)),
+            "between \\r and \\n"
+        );
+        assert_eq!(place(99), None);
+        assert_eq!(place(100 + message.raw.bytes.len() + 1), None);
+    }
+
+    #[test]
+    fn rfc2046_5_2_1_nested_message_parts_and_headers() {
+        let message = parse(
+            "Subject: outer\nContent-Type: multipart/mixed; boundary=o\n\n\
+             --o\nContent-Type: text/plain\n\nouter http://a.example/\n\
+             --o\nContent-Type: message/rfc822\n\n\
+             Subject: inner\nArchived-At: <http://b.example/1>\n\n\
+             inner http://c.example/\n\
+             --o--\n",
+            MailKind::Eml,
+        );
+        let found: Vec<_> = message
+            .texts
+            .iter()
+            .map(|t| (t.part.path.as_str(), t.text.trim_end()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("1", "outer http://a.example/"),
+                ("2.header", "Archived-At: <http://b.example/1>"),
+                ("2.1", "inner http://c.example/"),
+            ]
+        );
+        assert_eq!(message.info.subject.as_deref(), Some("outer"));
+        assert!(message.warnings.is_empty(), "{:?}", message.warnings);
+    }
+
+    #[test]
+    fn headerless_bytes_are_reported_not_fatal() {
+        for bytes in ["\u{0}\u{1}\n", ""] {
+            let message = parse(bytes, MailKind::Eml);
+            assert!(message.texts.is_empty());
+            let kinds: Vec<_> = message.warnings.iter().map(|w| w.kind).collect();
+            assert_eq!(kinds, [WarningKind::Unparseable], "{bytes:?}");
+        }
     }
 }
