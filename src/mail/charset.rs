@@ -26,33 +26,41 @@ pub struct Decoded {
     pub known_charset: bool,
 }
 
+/// What a charset label asks for.
+enum Label {
+    /// No label, or UTF-8 or ASCII: decoded here.
+    Utf8,
+    /// A charset one of mail-parser's decoders handles.
+    Decoder(fn(&[u8]) -> String),
+    /// A label no decoder knows.
+    Unknown,
+}
+
+/// Classify a charset label (surrounding blanks and case ignored).
+fn label(charset: Option<&str>) -> Label {
+    match charset.map(str::trim).filter(|label| !label.is_empty()) {
+        None => Label::Utf8,
+        Some(label) if UTF8_LABELS.iter().any(|u| u.eq_ignore_ascii_case(label)) => Label::Utf8,
+        Some(label) => charset_decoder(label.as_bytes()).map_or(Label::Unknown, Label::Decoder),
+    }
+}
+
+/// True when `charset` names a charset that can be decoded.
+pub fn is_known(charset: Option<&str>) -> bool {
+    !matches!(label(charset), Label::Unknown)
+}
+
 /// Convert `bytes` labelled `charset` (none: UTF-8) to UTF-8.
 pub fn decode(bytes: &[u8], charset: Option<&str>) -> Decoded {
-    let label = charset.map(str::trim).filter(|label| !label.is_empty());
-    let decoder = match label {
-        Some(label) if !UTF8_LABELS.iter().any(|u| u.eq_ignore_ascii_case(label)) => {
-            charset_decoder(label.as_bytes())
-        }
-        _ => None,
+    let (known_charset, (text, map)) = match label(charset) {
+        Label::Decoder(decoder) => (true, decode_lines(bytes, decoder)),
+        Label::Utf8 => (true, decode_utf8_lossy(bytes)),
+        Label::Unknown => (false, decode_utf8_lossy(bytes)),
     };
-    match decoder {
-        Some(decoder) => {
-            let (text, map) = decode_lines(bytes, decoder);
-            Decoded {
-                text,
-                map,
-                known_charset: true,
-            }
-        }
-        None => {
-            let (text, map) = decode_utf8_lossy(bytes);
-            Decoded {
-                text,
-                map,
-                known_charset: label
-                    .is_none_or(|label| UTF8_LABELS.iter().any(|u| u.eq_ignore_ascii_case(label))),
-            }
-        }
+    Decoded {
+        text,
+        map,
+        known_charset,
     }
 }
 

@@ -240,6 +240,7 @@ struct Reader<'b> {
 }
 
 impl Reader<'_> {
+    /// Record a problem.
     fn warn(&mut self, kind: WarningKind, part: Option<&str>, message: String) {
         self.warnings.push(MailWarning {
             kind,
@@ -342,55 +343,58 @@ impl Reader<'_> {
             .content_type()
             .and_then(|ct| ct.attribute("charset"))
             .map(str::to_owned);
-        let body = Span::new(
-            part.offset_body as usize,
-            (part.offset_end as usize).max(part.offset_body as usize),
-        );
-        let raw = self.buffer.get(body.range()).unwrap_or_default();
-        let (encoding, text, map) = match part.encoding {
-            Encoding::Base64 => {
-                self.check_charset(charset.as_deref(), path);
-                (
-                    TransferEncoding::Base64,
-                    decoded.to_owned(),
-                    OffsetMap::whole(decoded.len(), body),
-                )
-            }
-            Encoding::QuotedPrintable => {
-                let (bytes, transfer_map) = decode_quoted_printable(raw);
-                let (text, map) = self.decode_charset(&bytes, charset.as_deref(), path);
-                (
-                    TransferEncoding::QuotedPrintable,
-                    text,
-                    map.then(&transfer_map.then(&OffsetMap::identity(body))),
-                )
-            }
-            Encoding::None => {
-                let (text, map) = self.decode_charset(raw, charset.as_deref(), path);
-                (
-                    TransferEncoding::Identity,
-                    text,
-                    map.then(&OffsetMap::identity(body)),
-                )
-            }
-        };
+        let (encoding, text, map) = self.decode_body(part, path, charset.as_deref(), decoded);
         let (text, map) = if is_html {
             let extracted = html::extract(&text);
             (extracted.text, extracted.map.then(&map))
         } else {
             (text, map)
         };
-        let content_type = media_type(part, is_html);
         self.texts.push(MailText {
             text,
             part: PartInfo {
                 path: path.to_owned(),
-                content_type,
+                content_type: media_type(part, is_html),
                 charset,
                 encoding,
             },
             map: map.then(&self.archive),
         });
+    }
+
+    /// The text of a part's body and its map onto `buffer`: decoded here
+    /// where bytes map back (identity, quoted-printable), taken from
+    /// mail-parser where they cannot (base64).
+    fn decode_body(
+        &mut self,
+        part: &MessagePart<'_>,
+        path: &str,
+        charset: Option<&str>,
+        decoded: &str,
+    ) -> (TransferEncoding, String, OffsetMap) {
+        let start = part.offset_body as usize;
+        let body = Span::new(start, (part.offset_end as usize).max(start));
+        let raw = self.buffer.get(body.range()).unwrap_or_default();
+        match part.encoding {
+            Encoding::Base64 => {
+                if !charset::is_known(charset) {
+                    self.warn_unknown_charset(charset, path);
+                }
+                let map = OffsetMap::whole(decoded.len(), body);
+                (TransferEncoding::Base64, decoded.to_owned(), map)
+            }
+            Encoding::QuotedPrintable => {
+                let (bytes, transfer_map) = decode_quoted_printable(raw);
+                let (text, map) = self.decode_charset(&bytes, charset, path);
+                let body_map = transfer_map.then(&OffsetMap::identity(body));
+                (TransferEncoding::QuotedPrintable, text, map.then(&body_map))
+            }
+            Encoding::None => {
+                let (text, map) = self.decode_charset(raw, charset, path);
+                let map = map.then(&OffsetMap::identity(body));
+                (TransferEncoding::Identity, text, map)
+            }
+        }
     }
 
     /// Charset-decode `bytes`, warning about an unknown label.
@@ -407,13 +411,7 @@ impl Reader<'_> {
         (decoded.text, decoded.map)
     }
 
-    /// Warn when mail-parser will have fallen back from an unknown charset.
-    fn check_charset(&mut self, charset: Option<&str>, path: &str) {
-        if !charset::decode(b"", charset).known_charset {
-            self.warn_unknown_charset(charset, path);
-        }
-    }
-
+    /// Warn that `charset` is unknown and UTF-8 was assumed.
     fn warn_unknown_charset(&mut self, charset: Option<&str>, path: &str) {
         let label = charset.unwrap_or_default();
         self.warn(
@@ -562,6 +560,11 @@ mod tests {
             ]
         );
         assert_eq!(message.info.subject.as_deref(), Some("outer"));
+        let header = &message.texts[1];
+        let url = header.text.find("http://b").unwrap();
+        let raw = header.map.raw_span(Span::new(url, url + 18)).unwrap();
+        let raw = raw.start - 100..raw.end - 100;
+        assert_eq!(&message.raw.bytes[raw], b"http://b.example/1");
         assert!(message.warnings.is_empty(), "{:?}", message.warnings);
     }
 
