@@ -147,14 +147,23 @@ fn tag_end(html: &str, at: usize) -> usize {
     html.len()
 }
 
-/// Skip the content of a `<script>` or `<style>` element up to its end tag.
+/// Skip the content of a `<script>` or `<style>` element up to its end tag
+/// (matched without regard to case, without copying the document).
 fn skip_raw_text(html: &str, at: usize, name: &str) -> usize {
-    let closing = format!("</{name}");
-    let lower = html[at..].to_ascii_lowercase();
-    match lower.find(&closing) {
-        Some(end) => tag_end(html, at + end + closing.len()),
-        None => html.len(),
+    let bytes = html.as_bytes();
+    let mut from = at;
+    while let Some(found) = memchr::memmem::find(&bytes[from..], b"</") {
+        let name_start = from + found + 2;
+        let name_end = name_start + name.len();
+        if bytes
+            .get(name_start..name_end)
+            .is_some_and(|candidate| candidate.eq_ignore_ascii_case(name.as_bytes()))
+        {
+            return tag_end(html, name_end);
+        }
+        from = name_start;
     }
+    html.len()
 }
 
 /// Emit the URL-bearing attribute values among the attributes in `span`.
@@ -293,8 +302,9 @@ mod tests {
 
     #[test]
     fn scripts_styles_and_comments_are_not_text() {
-        let out = extract("a<style>p{}</style>b<!-- c -->d<script>x<y</script>e");
+        let out = extract("a<style>p{}</style>b<!-- c -->d<SCRIPT>x</y</Script >e");
         assert_eq!(out.text, "abde");
+        assert_eq!(extract("a<script>never closed").text, "a");
     }
 
     #[test]

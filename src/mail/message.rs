@@ -322,10 +322,12 @@ impl Reader<'_> {
             return;
         };
         let closing = format!("--{boundary}--");
-        let body = self
-            .buffer
-            .get(part.offset_body as usize..)
-            .unwrap_or_default();
+        // Search the part itself (plus a delimiter's length, should the
+        // part end be placed before it), not the rest of the message: a
+        // message of many multiparts must stay linear.
+        let start = part.offset_body as usize;
+        let end = (part.offset_end as usize + closing.len() + 2).min(self.buffer.len());
+        let body = self.buffer.get(start..end).unwrap_or_default();
         if memchr::memmem::find(body, closing.as_bytes()).is_none() {
             self.warn(
                 WarningKind::UnterminatedMultipart,
@@ -565,6 +567,19 @@ mod tests {
         let raw = header.map.raw_span(Span::new(url, url + 18)).unwrap();
         let raw = raw.start - 100..raw.end - 100;
         assert_eq!(&message.raw.bytes[raw], b"http://b.example/1");
+        assert!(message.warnings.is_empty(), "{:?}", message.warnings);
+    }
+
+    #[test]
+    fn rfc2046_5_1_1_closed_nested_multiparts_raise_no_warning() {
+        let message = parse(
+            "Subject: a\nContent-Type: multipart/mixed; boundary=o\n\n\
+             --o\nContent-Type: multipart/alternative; boundary=i\n\n\
+             --i\n\nx\n--i--\n\n--o\n\ny\n--o--\ntrailer\n",
+            MailKind::Eml,
+        );
+        let paths: Vec<_> = message.texts.iter().map(|t| t.part.path.as_str()).collect();
+        assert_eq!(paths, ["1.1", "2"]);
         assert!(message.warnings.is_empty(), "{:?}", message.warnings);
     }
 
