@@ -571,6 +571,29 @@ mod tests {
     }
 
     #[test]
+    fn quoted_printable_html_href_maps_into_the_raw_attribute() {
+        let message = parse(
+            "Subject: h\nContent-Type: text/html; charset=utf-8\n\
+             Content-Transfer-Encoding: quoted-printable\n\n\
+             <a href=3D\"http://www.exa=\nmple.org/?a=3D1&amp;b=3D2\">go</a>\n",
+            MailKind::Eml,
+        );
+        let text = &message.texts[0];
+        assert_eq!(text.part.encoding, TransferEncoding::QuotedPrintable);
+        let url = "http://www.example.org/?a=1&b=2";
+        let start = text.text.find(url).unwrap();
+        let raw = text
+            .map
+            .raw_span(Span::new(start, start + url.len()))
+            .unwrap();
+        let raw = raw.start - 100..raw.end - 100;
+        assert_eq!(
+            &message.raw.bytes[raw],
+            b"http://www.exa=\nmple.org/?a=3D1&amp;b=3D2"
+        );
+    }
+
+    #[test]
     fn rfc2046_5_1_1_closed_nested_multiparts_raise_no_warning() {
         let message = parse(
             "Subject: a\nContent-Type: multipart/mixed; boundary=o\n\n\
