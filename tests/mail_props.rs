@@ -81,11 +81,12 @@ proptest! {
     }
 
     #[test]
-    fn splitting_arbitrary_bytes_keeps_offsets_in_order(bytes in mail_bytes()) {
+    fn splitting_arbitrary_bytes_keeps_offsets_in_order(bytes in mail_bytes(), cap in 1usize..300) {
         let mut next = 0;
-        for message in mail::messages(&bytes[..], MailKind::Mbox) {
+        for message in mail::messages(&bytes[..], MailKind::Mbox).max_message_bytes(cap) {
             let message = message.unwrap();
             prop_assert!(message.offset >= next);
+            prop_assert!(message.bytes.len() <= cap);
             prop_assert_eq!(&bytes[message.offset..message.offset + message.bytes.len()], &message.bytes[..]);
             next = message.offset + message.bytes.len();
         }

@@ -101,11 +101,16 @@ impl<R: BufRead> Messages<R> {
     }
 
     /// Count a line read (`consumed` bytes, of which `line` were kept) and
-    /// append it to the message unless that would pass the cap.
+    /// append it to the message while the message is whole and within the
+    /// cap. A cut message keeps only its prefix, never bytes after a gap, so
+    /// that its bytes still sit at `offset + i` in the archive.
     fn advance(&mut self, message: &mut RawMessage, line: &[u8], consumed: usize) {
         self.offset += consumed;
         self.line += line_breaks(line);
-        if consumed > line.len() || message.bytes.len() + line.len() > self.max_message_bytes {
+        if message.truncated
+            || consumed > line.len()
+            || message.bytes.len() + line.len() > self.max_message_bytes
+        {
             message.truncated = true;
         } else {
             message.bytes.extend_from_slice(line);
@@ -237,6 +242,10 @@ mod tests {
             .unwrap();
         assert_eq!(found.len(), 2);
         assert!(found[0].truncated && found[0].bytes.len() <= 100);
+        assert!(
+            archive.as_bytes().starts_with(&found[0].bytes),
+            "a prefix, no gap"
+        );
         assert!(!found[1].truncated);
         assert_eq!(found[1].offset, archive.find("From b").unwrap());
         assert_eq!(found[1].line, 6);
