@@ -7,6 +7,13 @@
 //! quoted-printable, charset and HTML decoding, so that a diagnostic on a
 //! decoded URL points at the archive bytes it was written as.
 //!
+//! Typical use: [`MailKind::detect`] (or a forced kind), then [`read`]; for
+//! each [`ParsedMessage`], lint each [`MailText`]'s `text`, send every
+//! source span through its `map` ([`OffsetMap::raw_spans`]) to archive
+//! spans, and place those with [`ParsedMessage::line_col`]. A `None` from the
+//! map means the bytes were inserted by decoding (HTML line breaks); base64
+//! text maps to its whole part.
+//!
 //! ```
 //! use urlint::mail::{self, MailKind};
 //! use urlint::span::Span;
