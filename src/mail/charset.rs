@@ -152,6 +152,24 @@ mod tests {
     }
 
     #[test]
+    fn multi_byte_lines_map_as_whole_lines() {
+        // "中文" in GB 2312, then a URL, then a second, ASCII-only line.
+        let bytes = b"\xd6\xd0\xce\xc4 http://a.example/\nhttp://b.example/\n";
+        let decoded = decode(bytes, Some("gb2312"));
+        assert_eq!(decoded.text, "中文 http://a.example/\nhttp://b.example/\n");
+        let a = decoded.text.find("http://a").unwrap();
+        assert_eq!(
+            decoded.map.raw_span(Span::new(a, a + 8)),
+            Some(Span::new(0, 23))
+        );
+        let b = decoded.text.find("http://b").unwrap();
+        assert_eq!(
+            decoded.map.raw_span(Span::new(b, b + 8)),
+            Some(Span::new(23, 31))
+        );
+    }
+
+    #[test]
     fn bad_utf8_is_replaced_and_mapped() {
         let decoded = decode(b"a\xffb", Some("utf-8"));
         assert_eq!(decoded.text, "a\u{FFFD}b");
