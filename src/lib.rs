@@ -20,6 +20,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod input;
 pub mod lint;
+pub mod mail;
 pub mod parallel;
 pub mod report;
 pub mod rules;
