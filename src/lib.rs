@@ -16,6 +16,7 @@
 //! assert_eq!(diagnostics[0].fix.as_ref().map(|fix| fix.replacement.as_str()), Some("%7E"));
 //! ```
 
+pub mod chunk;
 pub mod cli;
 pub mod diagnostic;
 pub mod input;
