@@ -23,11 +23,13 @@ pub mod input;
 pub mod lint;
 pub mod mail;
 pub mod parallel;
+pub mod progress;
 pub mod report;
 pub mod rules;
 pub mod run;
 pub mod scan;
 pub mod span;
+pub mod stream;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, Fix, Severity};

@@ -1,0 +1,420 @@
+//! Reading one input into checked texts, whatever it holds: a small text
+//! file is read whole (the fast path, run in a worker thread), a large text
+//! file or stdin in overlapping windows ([`crate::chunk`]), and mail
+//! (`.mbox`, `.eml`, or sniffed) one message at a time. Each checked text
+//! goes to a [`Sink`] as soon as it is ready, so a run reports as it reads
+//! and never holds a whole large input.
+//!
+//! Mail texts are checked on their decoded text and placed in the raw
+//! archive through a [`Frame::Mail`]; malformed messages are warned about
+//! and skipped past.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Cursor, Read};
+use std::panic::{self, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::chunk::{ChunkOptions, Windows};
+use crate::input::{self, Input, InputError, Loaded, Note, Origin, Source};
+use crate::lint::{self, LintOptions, UrlReport};
+use crate::mail::{self, MailKind, MailWarning, MessageInfo, ParsedMessage};
+use crate::progress::Progress;
+use crate::report::{Checked, Frame, MailFrame, RawText};
+
+/// Bytes of an input looked at to decide what it holds: enough for the
+/// binary check and for mail sniffing.
+const HEAD_LEN: usize = if input::BINARY_SNIFF_LEN > mail::SNIFF_LEN {
+    input::BINARY_SNIFF_LEN
+} else {
+    mail::SNIFF_LEN
+};
+
+/// Buffer size for streamed reads.
+const BUFFER_LEN: usize = 1 << 20;
+
+/// What an input holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputKind {
+    /// Free text.
+    Text,
+    /// Mail of this kind.
+    Mail(MailKind),
+}
+
+/// How inputs are read.
+#[derive(Debug, Clone, Default)]
+pub struct ReadOptions {
+    /// The kind every input is read as (`--input`); `None` detects it from
+    /// the file name, then the content.
+    pub kind: Option<InputKind>,
+    /// How large text is cut; files smaller than a chunk are read whole.
+    pub chunks: ChunkOptions,
+    /// Show progress on stderr while streaming (stderr is a terminal).
+    pub progress: bool,
+}
+
+/// Where an input's results go, in order.
+pub trait Sink {
+    /// A checked text; an error here is an output error and ends the run.
+    fn checked(&mut self, checked: Checked) -> io::Result<()>;
+    /// Something for `--verbose`.
+    fn note(&mut self, note: Note);
+    /// Something always worth telling (a malformed message).
+    fn warning(&mut self, note: Note);
+    /// An input that could not be read, or that made urlint panic.
+    fn error(&mut self, error: InputError);
+}
+
+/// A sink that keeps everything, for inputs read in a worker thread.
+#[derive(Debug, Default)]
+pub struct Collected {
+    checked: Vec<Checked>,
+    notes: Vec<Note>,
+    warnings: Vec<Note>,
+    errors: Vec<InputError>,
+}
+
+impl Collected {
+    /// Pass everything kept to `sink`: notes, warnings and errors first,
+    /// then the checked texts.
+    pub fn replay(self, sink: &mut dyn Sink) -> io::Result<()> {
+        self.notes.into_iter().for_each(|note| sink.note(note));
+        self.warnings
+            .into_iter()
+            .for_each(|note| sink.warning(note));
+        self.errors.into_iter().for_each(|error| sink.error(error));
+        self.checked
+            .into_iter()
+            .try_for_each(|checked| sink.checked(checked))
+    }
+}
+
+impl Sink for Collected {
+    fn checked(&mut self, checked: Checked) -> io::Result<()> {
+        self.checked.push(checked);
+        Ok(())
+    }
+
+    fn note(&mut self, note: Note) {
+        self.notes.push(note);
+    }
+
+    fn warning(&mut self, note: Note) {
+        self.warnings.push(note);
+    }
+
+    fn error(&mut self, error: InputError) {
+        self.errors.push(error);
+    }
+}
+
+/// True when `input` is streamed rather than read whole: stdin (whose size
+/// is unknown until read) and files of at least one chunk.
+pub fn streams(input: &Input, options: &ReadOptions) -> bool {
+    match input {
+        Input::Stdin => true,
+        Input::File(path) => {
+            std::fs::metadata(path).is_ok_and(|meta| meta.len() >= options.chunks.chunk_len as u64)
+        }
+    }
+}
+
+/// Read a small file whole and check it: the worker-thread path.
+pub fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOptions) -> Collected {
+    let mut collected = Collected::default();
+    let named = match input {
+        Input::File(path) => options
+            .kind
+            .or_else(|| MailKind::from_path(path).map(InputKind::Mail)),
+        Input::Stdin => options.kind,
+    };
+    if let (Some(InputKind::Mail(kind)), Input::File(path)) = (named, input) {
+        read_mail_file(path, kind, lint, &mut collected);
+        return collected;
+    }
+    let loaded = match input.read() {
+        Ok(loaded) => loaded,
+        Err(err) => {
+            collected.error(err);
+            return collected;
+        }
+    };
+    let sniffed = match (named, input) {
+        (None, Input::File(path)) => sniff_loaded(&loaded).map(|kind| (path, kind)),
+        _ => None,
+    };
+    match sniffed {
+        // Mail is parsed from its raw bytes, not from the text decoded for
+        // scanning, so the file is read again (only when it looks like mail).
+        Some((path, kind)) => read_mail_file(path, kind, lint, &mut collected),
+        None => check_loaded(loaded, lint, &mut collected),
+    }
+    collected
+}
+
+/// The mail kind the decoded head of a loaded text looks like.
+fn sniff_loaded(loaded: &Loaded) -> Option<MailKind> {
+    let text = &loaded.sources.first()?.text;
+    let head = &text.as_bytes()[..text.len().min(mail::SNIFF_LEN)];
+    MailKind::sniff(head)
+}
+
+/// Read the mail file at `path` whole and check its messages.
+fn read_mail_file(path: &Path, kind: MailKind, lint: &LintOptions, collected: &mut Collected) {
+    let origin = Origin::File(path.to_path_buf());
+    let checked = std::fs::read(path)
+        .and_then(|bytes| check_mail(&bytes[..], kind, &origin, lint, collected));
+    // Only reading can fail here: a collecting sink always accepts.
+    if let Err(err) = checked {
+        collected.error(cannot_read(&origin, &err));
+    }
+}
+
+/// Check the sources of a loaded text, each whole.
+fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut Collected) {
+    collected.notes.extend(loaded.notes);
+    for source in loaded.sources {
+        match lint_source(&source, lint, &(0..usize::MAX)) {
+            Ok(reports) => collected.checked.push(Checked::new(source, reports)),
+            Err(err) => collected.error(err),
+        }
+    }
+}
+
+/// Stream `input` into `sink`: the reporting-thread path, for large files
+/// and stdin. Returns an error only when `sink` fails to write.
+pub fn read_streamed(
+    input: &Input,
+    options: &ReadOptions,
+    lint: &LintOptions,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let (origin, reader, total): (Origin, Box<dyn Read>, Option<u64>) = match input {
+        Input::File(path) => {
+            let origin = Origin::File(path.clone());
+            match File::open(path) {
+                Ok(file) => {
+                    let total = file.metadata().ok().map(|meta| meta.len());
+                    (origin, Box::new(file), total)
+                }
+                Err(err) => {
+                    sink.error(cannot_read(&origin, &err));
+                    return Ok(());
+                }
+            }
+        }
+        Input::Stdin => (Origin::Stdin, Box::new(io::stdin().lock()), None),
+    };
+    let reader: Box<dyn Read> = if options.progress {
+        Box::new(Progress::new(reader, origin.to_string(), total))
+    } else {
+        reader
+    };
+    let mut reader = BufReader::with_capacity(BUFFER_LEN, reader);
+    let mut head = Vec::with_capacity(HEAD_LEN);
+    if let Err(err) = (&mut reader).take(HEAD_LEN as u64).read_to_end(&mut head) {
+        sink.error(cannot_read(&origin, &err));
+        return Ok(());
+    }
+    let path = match input {
+        Input::File(path) => Some(path.as_path()),
+        Input::Stdin => None,
+    };
+    let kind = options
+        .kind
+        .unwrap_or_else(|| MailKind::detect(path, &head).map_or(InputKind::Text, InputKind::Mail));
+    let reader = Cursor::new(head).chain(reader);
+    match kind {
+        InputKind::Mail(kind) => check_mail(reader, kind, &origin, lint, sink),
+        InputKind::Text => check_text(reader, options.chunks, origin, lint, sink),
+    }
+}
+
+/// Check a streamed text: read whole when it is smaller than a chunk (the
+/// same path as a small file), else window by window.
+fn check_text(
+    reader: impl BufRead,
+    chunks: ChunkOptions,
+    origin: Origin,
+    lint: &LintOptions,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let mut reader = reader;
+    let mut start = Vec::new();
+    if let Err(err) = (&mut reader)
+        .take(chunks.chunk_len as u64)
+        .read_to_end(&mut start)
+    {
+        sink.error(cannot_read(&origin, &err));
+        return Ok(());
+    }
+    if start.len() < chunks.chunk_len || input::is_binary(&start) {
+        let mut collected = Collected::default();
+        check_loaded(input::load(origin, start), lint, &mut collected);
+        return collected.replay(sink);
+    }
+    let mut windows = Windows::new(Cursor::new(start).chain(reader), chunks);
+    let mut continuation = false;
+    for window in &mut windows {
+        let window = match window {
+            Ok(window) => window,
+            Err(err) => {
+                sink.error(cannot_read(&origin, &err));
+                return Ok(());
+            }
+        };
+        let source = Source::new(origin.clone(), window.text);
+        match lint_source(&source, lint, &window.owned) {
+            Ok(reports) => {
+                let checked = Checked::new(source, reports)
+                    .in_frame(Frame::Text(window.base))
+                    .continuing(continuation);
+                sink.checked(checked)?;
+                continuation = true;
+            }
+            Err(err) => sink.error(err),
+        }
+    }
+    if windows.latin1_bytes() > 0 {
+        sink.note(latin1_note(&origin, windows.latin1_bytes()));
+    }
+    Ok(())
+}
+
+/// The note [`input::load`] gives a whole file with invalid UTF-8.
+fn latin1_note(origin: &Origin, bytes: usize) -> Note {
+    Note {
+        name: origin.to_string(),
+        message: format!(
+            "not valid UTF-8: {bytes} byte(s) read as Latin-1 characters; \
+             offsets index the decoded text"
+        ),
+    }
+}
+
+/// Check every message of a mail input, one at a time.
+fn check_mail(
+    reader: impl BufRead,
+    kind: MailKind,
+    origin: &Origin,
+    lint: &LintOptions,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let mut continuation = false;
+    for message in mail::read(reader, kind) {
+        match message {
+            Ok(message) => check_message(message, origin, lint, sink, &mut continuation)?,
+            Err(err) => {
+                sink.error(cannot_read(origin, &err));
+                break;
+            }
+        }
+    }
+    if !continuation {
+        // An archive without URLs is still a checked input.
+        sink.checked(Checked::new(
+            Source::new(origin.clone(), String::new()),
+            Vec::new(),
+        ))?;
+    }
+    Ok(())
+}
+
+/// Check the texts of one message; `continuation` says whether the input
+/// already had a checked text.
+fn check_message(
+    mut message: ParsedMessage,
+    origin: &Origin,
+    lint: &LintOptions,
+    sink: &mut dyn Sink,
+    continuation: &mut bool,
+) -> io::Result<()> {
+    for warning in &message.warnings {
+        sink.warning(message_note(origin, &message.info, warning));
+    }
+    let info = Arc::new(message.info.clone());
+    let mut raw: Option<Arc<RawText>> = None;
+    for text in std::mem::take(&mut message.texts) {
+        let source = Source::new(origin.clone(), text.text);
+        let reports = match lint_source(&source, lint, &(0..usize::MAX)) {
+            Ok(reports) if reports.is_empty() => continue,
+            Ok(reports) => reports,
+            Err(err) => {
+                sink.error(err);
+                continue;
+            }
+        };
+        // The archive text is built once per message, and only when shown.
+        let raw = raw
+            .get_or_insert_with(|| {
+                let bytes = &message.raw;
+                Arc::new(RawText::new(&bytes.bytes, bytes.offset, bytes.line))
+            })
+            .clone();
+        let frame = MailFrame {
+            raw,
+            map: text.map,
+            message: Arc::clone(&info),
+            part: text.part,
+        };
+        let checked = Checked::new(source, reports)
+            .in_frame(Frame::Mail(Box::new(frame)))
+            .continuing(*continuation);
+        *continuation = true;
+        sink.checked(checked)?;
+    }
+    Ok(())
+}
+
+/// A malformed-message warning, naming the message and part.
+fn message_note(origin: &Origin, info: &MessageInfo, warning: &MailWarning) -> Note {
+    let mut message = format!("message {} (line {})", info.number, info.line);
+    if let Some(id) = &info.message_id {
+        message.push_str(&format!(" <{id}>"));
+    }
+    if let Some(part) = &warning.part {
+        message.push_str(&format!(", part {part}"));
+    }
+    message.push_str(&format!(": {}", warning.message));
+    Note {
+        name: origin.to_string(),
+        message,
+    }
+}
+
+/// Lint `source`, keeping the URLs whose match starts in `owned`; a panic
+/// becomes an internal error for this source, so one bad input does not
+/// stop the run.
+fn lint_source(
+    source: &Source,
+    options: &LintOptions,
+    owned: &std::ops::Range<usize>,
+) -> Result<Vec<UrlReport>, InputError> {
+    let linted = panic::catch_unwind(AssertUnwindSafe(|| {
+        lint::lint(&source.text, options)
+            .skip_while(|report| report.found.outer.start < owned.start)
+            .take_while(|report| report.found.outer.start < owned.end)
+            .collect()
+    }));
+    linted.map_err(|_| panicked(source.name.clone()))
+}
+
+/// The error reported when linting `name` panicked (the panic message itself
+/// is already on stderr, from the default hook).
+pub fn panicked(name: String) -> InputError {
+    InputError {
+        name,
+        action: "internal error",
+        cause: "urlint panicked on this input; please report it".to_string(),
+    }
+}
+
+/// The error for an input that failed to read.
+fn cannot_read(origin: &Origin, err: &io::Error) -> InputError {
+    InputError {
+        name: origin.to_string(),
+        action: "cannot read",
+        cause: err.to_string(),
+    }
+}
