@@ -76,6 +76,7 @@ struct Config {
     size: usize,
     reps: usize,
     kinds: Vec<Kind>,
+    files: Vec<String>,
     linear: Vec<usize>,
     budget: Duration,
     seed: u64,
@@ -143,12 +144,51 @@ fn measure(text: &str, passes: &[Pass], reps: usize) -> Figures {
     figures
 }
 
-fn megabytes_per_second(bytes: usize, time: Duration) -> f64 {
-    bytes as f64 / 1e6 / time.as_secs_f64().max(1e-9)
+/// Below this a pass did no measurable work (a stub), and rates are noise.
+const MEASURABLE: Duration = Duration::from_micros(1);
+
+/// Throughput table columns: heading and width.
+const COLUMNS: [(&str, usize); 10] = [
+    ("corpus", 12),
+    ("scan MB/s", 10),
+    ("lint MB/s", 10),
+    ("floor MB/s", 11),
+    ("linkify MB/s", 13),
+    ("scan/floor", 11),
+    ("linkify/scan", 13),
+    ("URLs", 9),
+    ("links", 9),
+    ("hits", 10),
+];
+
+/// Print one table row, the first cell left-aligned, the rest right-aligned.
+fn print_row(cells: &[String]) {
+    let mut line = String::new();
+    for (index, (cell, (_, width))) in cells.iter().zip(COLUMNS).enumerate() {
+        if index == 0 {
+            line.push_str(&format!("{cell:<width$}"));
+        } else {
+            line.push_str(&format!(" {cell:>width$}"));
+        }
+    }
+    println!("{line}");
 }
 
-fn ratio(numerator: Duration, denominator: Duration) -> f64 {
-    numerator.as_secs_f64() / denominator.as_secs_f64().max(1e-9)
+fn rate(bytes: usize, time: Duration) -> String {
+    if time < MEASURABLE {
+        return "-".to_owned();
+    }
+    format!("{:.0}", bytes as f64 / 1e6 / time.as_secs_f64())
+}
+
+fn ratio(numerator: Duration, denominator: Duration) -> String {
+    if numerator < MEASURABLE || denominator < MEASURABLE {
+        return "-".to_owned();
+    }
+    format!(
+        "{:.2}x",
+        numerator.as_secs_f64() / denominator.as_secs_f64()
+    )
 }
 
 fn throughput_table(config: &Config) {
@@ -157,42 +197,48 @@ fn throughput_table(config: &Config) {
         format_size(config.size),
         config.reps
     );
-    println!(
-        "{:<13}{:>10}{:>10}{:>12}{:>12}{:>12}{:>12}{:>14}{:>10}{:>10}{:>11}",
-        "corpus",
-        "scan MB/s",
-        "lint MB/s",
-        "floor MB/s",
-        "linkify MB/s",
-        "scan/floor",
-        "linkify/scan",
-        "",
-        "URLs",
-        "links",
-        "hits"
-    );
+    print_row(&COLUMNS.map(|(heading, _)| heading.to_owned()));
     for &kind in &config.kinds {
-        let text = generate(kind, config.size, config.seed);
-        let figures = measure(&text, &PASSES, config.reps);
-        let [scan, lint, floor, linkify] = figures.best;
-        let [urls, _, hits, links] = figures.found;
-        println!(
-            "{:<13}{:>10.0}{:>10.0}{:>12.0}{:>12.0}{:>11.2}x{:>11.2}x{:>14}{:>10}{:>10}{:>11}",
+        throughput_row(
             kind.name(),
-            megabytes_per_second(text.len(), scan),
-            megabytes_per_second(text.len(), lint),
-            megabytes_per_second(text.len(), floor),
-            megabytes_per_second(text.len(), linkify),
-            ratio(scan, floor),
-            ratio(linkify, scan),
-            "",
-            urls,
-            links,
-            hits
+            &generate(kind, config.size, config.seed),
+            config.reps,
         );
-        if urls == 0 && links > 0 {
-            println!("  ! scan found no URL where linkify found {links}: scanner missing or broken, ratios meaningless");
+    }
+    for path in &config.files {
+        match std::fs::read(path) {
+            // Invalid UTF-8 is replaced, as urlint's own input layer must decide
+            // it somehow; the same text goes to every pass either way.
+            Ok(bytes) => {
+                let name = std::path::Path::new(path)
+                    .file_name()
+                    .map_or(path.into(), |name| name.to_string_lossy());
+                throughput_row(&name, &String::from_utf8_lossy(&bytes), config.reps);
+            }
+            Err(error) => println!("{path}: {error}"),
         }
+    }
+}
+
+/// Measure every pass on `text` and print its row of the throughput table.
+fn throughput_row(name: &str, text: &str, reps: usize) {
+    let figures = measure(text, &PASSES, reps);
+    let [scan, lint, floor, linkify] = figures.best;
+    let [urls, _, hits, links] = figures.found;
+    print_row(&[
+        name.to_owned(),
+        rate(text.len(), scan),
+        rate(text.len(), lint),
+        rate(text.len(), floor),
+        rate(text.len(), linkify),
+        ratio(scan, floor),
+        ratio(linkify, scan),
+        urls.to_string(),
+        links.to_string(),
+        hits.to_string(),
+    ]);
+    if urls == 0 && links > 0 {
+        println!("  ! scan found no URL where linkify found {links}: scanner missing or broken, ratios meaningless");
     }
 }
 
@@ -202,8 +248,8 @@ fn linearity_table(config: &Config) {
         config.reps
     );
     println!(
-        "{:<13}{:>7}{:>11}{:>11}{:>11}{:>11}{:>9}  note",
-        "corpus", "size", "scan ms", "scan ms/MB", "lint ms", "lint ms/MB", "growth"
+        "{:<12} {:>6} {:>10} {:>10} {:>7} {:>10} {:>10} {:>7}  note",
+        "corpus", "size", "scan ms", "scan ms/MB", "growth", "lint ms", "lint ms/MB", "growth"
     );
     let kinds = std::iter::once(Kind::Prose).chain(Kind::pathological());
     for kind in kinds {
@@ -214,35 +260,41 @@ fn linearity_table(config: &Config) {
 /// Rows for one corpus; stops early when growth or the time budget says the
 /// next size would prove nothing new or take too long.
 fn linearity_rows(config: &Config, kind: Kind) {
-    let mut baseline: Option<f64> = None;
+    let mut baseline: Option<[f64; 2]> = None;
     for (step, &size) in config.linear.iter().enumerate() {
         let text = generate(kind, size, config.seed);
         let figures = measure(&text, &PASSES[..2], config.reps);
         let [scan, lint, ..] = figures.best;
-        let per_mb = |time: Duration| time.as_secs_f64() * 1e3 / (size as f64 / 1e6);
-        let lint_per_mb = per_mb(lint);
-        let base = *baseline.get_or_insert(lint_per_mb);
-        // Sub-microsecond-per-MB baselines (a stub scanner) make growth noise.
-        let growth = (base > 1e-3).then(|| lint_per_mb / base);
-        let nonlinear = growth.is_some_and(|growth| growth > NONLINEAR_GROWTH);
-        let next = config.linear.get(step + 1);
-        let projected =
-            next.map(|&next| (scan + lint).mul_f64(config.reps as f64 * next as f64 / size as f64));
+        let per_mb = [scan, lint].map(|time| time.as_secs_f64() * 1e3 / (size as f64 / 1e6));
+        let base = *baseline.get_or_insert(per_mb);
+        // Below a microsecond per MB (a stub scanner) growth is only noise.
+        let growth = [0, 1].map(|pass| (base[pass] > 1e-3).then(|| per_mb[pass] / base[pass]));
+        let nonlinear = growth
+            .iter()
+            .flatten()
+            .any(|growth| *growth > NONLINEAR_GROWTH);
+        let projected = config
+            .linear
+            .get(step + 1)
+            .map(|&next| (scan + lint).mul_f64(config.reps as f64 * next as f64 / size as f64));
         let over_budget = projected.is_some_and(|projected| projected > config.budget);
         let note = match (nonlinear, over_budget) {
             (true, _) => "NON-LINEAR: larger sizes skipped",
             (false, true) => "next size over --budget: skipped",
             _ => "",
         };
+        let shown =
+            |growth: Option<f64>| growth.map_or_else(|| "-".to_owned(), |g| format!("{g:.2}x"));
         println!(
-            "{:<13}{:>7}{:>11.1}{:>11.3}{:>11.1}{:>11.3}{:>9}  {note}",
+            "{:<12} {:>6} {:>10.1} {:>10.3} {:>7} {:>10.1} {:>10.3} {:>7}  {note}",
             kind.name(),
             format_size(size),
             scan.as_secs_f64() * 1e3,
-            per_mb(scan),
+            per_mb[0],
+            shown(growth[0]),
             lint.as_secs_f64() * 1e3,
-            lint_per_mb,
-            growth.map_or_else(|| "-".to_owned(), |growth| format!("{growth:.2}x")),
+            per_mb[1],
+            shown(growth[1]),
         );
         if nonlinear || over_budget {
             return;
@@ -317,6 +369,10 @@ fn config(args: &[String]) -> Result<Config, String> {
         size: parse_size(&value("--size")?)?,
         reps: number("--reps")?.max(1) as usize,
         kinds,
+        files: match value("--files")?.as_str() {
+            "none" => Vec::new(),
+            list => parse_list(list, |path| Ok(path.to_owned()))?,
+        },
         linear: parse_list(&value("--linear")?, parse_size)?,
         budget: Duration::from_secs(number("--budget")?),
         seed,

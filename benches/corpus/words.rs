@@ -136,6 +136,10 @@ const FALSE_TRIGGERS: &[&str] = &[
     "key: value",
 ];
 
+/// One word in this many is a false trigger (a sentence opener with a colon
+/// twice as rarely).
+const FALSE_TRIGGER_ODDS: usize = 150;
+
 /// Appends words to a text, breaking lines at a column like a text editor.
 #[derive(Debug)]
 pub struct LineWriter {
@@ -196,7 +200,9 @@ impl LineWriter {
 
 /// Append one sentence of `words` words, with occasional false triggers.
 pub fn sentence(rng: &mut Prng, lines: &mut LineWriter, out: &mut String, words: usize) {
-    if rng.chance(8) {
+    // About one false trigger per KB, as in real documents: dense enough to
+    // cost a scanner something, rare enough not to dominate the floor.
+    if rng.below(FALSE_TRIGGER_ODDS * 2) == 0 {
         lines.word(out, rng.pick(COLON_OPENERS));
     }
     for index in 0..words {
@@ -205,7 +211,7 @@ pub fn sentence(rng: &mut Prng, lines: &mut LineWriter, out: &mut String, words:
             lines.word(out, &capitalise(word));
         } else if index + 1 == words {
             lines.word(out, &format!("{word}."));
-        } else if rng.chance(4) {
+        } else if rng.below(FALSE_TRIGGER_ODDS) == 0 {
             lines.word(out, rng.pick(FALSE_TRIGGERS));
         } else if rng.chance(7) {
             lines.word(out, &format!("{word},"));
