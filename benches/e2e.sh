@@ -66,23 +66,23 @@ bytes_of() {
   else stat -c %s "$1"; fi
 }
 
-# Set to "KIND SIZE" to pipe that much generated text into the timed command.
+# Set to a file to pipe it (through cat, so urlint sees a pipe, not a
+# seekable file) into the timed command.
 feed=""
 
 # Run CMD once under /usr/bin/time -v (report in $1), stdout discarded, fed
-# from the generator when $feed is set; returns CMD's own exit status.
+# from $feed when it is set; returns CMD's own exit status.
 run_once() {
   local report=$1 errors=$2; shift 2
   if [[ -n $feed ]]; then
-    # shellcheck disable=SC2086 # $feed is "KIND SIZE" on purpose
-    "$corpus" $feed - | /usr/bin/time -v -o "$report" "$@" >/dev/null 2>"$errors"
+    cat "$feed" | /usr/bin/time -v -o "$report" "$@" >/dev/null 2>"$errors"
     return "${PIPESTATUS[1]}"
   fi
   /usr/bin/time -v -o "$report" "$@" >/dev/null 2>"$errors"
 }
 
 # timed LABEL BYTES CMD... : run CMD REPS times and record the fastest wall
-# time, its MB/s and the largest peak RSS (of CMD alone, not the generator).
+# time, its MB/s and the largest peak RSS (of CMD alone, not of cat).
 # Sets $best_seconds (empty when the command failed).
 timed() {
   local label=$1 bytes=$2; shift 2
@@ -150,12 +150,11 @@ big_step() {
 
 stdin_step() {
   say "== $stdin_size of prose piped to 'urlint check -' (peak RSS target: < 100 MB)"
-  local bytes; bytes=$(awk -v s="$stdin_size" 'BEGIN {
-    u = toupper(substr(s, length(s))); n = s + 0
-    print n * (u == "G" ? 1e9 : u == "M" ? 1e6 : u == "K" ? 1e3 : 1) }')
-  # urlint's MB/s here is bounded by the generator's, measured first.
-  timed "generate $stdin_size" "$bytes" "$corpus" prose "$stdin_size" /dev/null
-  feed="prose $stdin_size"
+  local path=$work/prose-$stdin_size.txt
+  make_corpus prose "$stdin_size" "$path"
+  local bytes; bytes=$(bytes_of "$path")
+  feed=$path
+  timed "pipe through cat (upper bound)" "$bytes" cat
   timed "check - ($stdin_size stdin)" "$bytes" "$urlint" check "${check_args[@]}" -
   timed "extract - ($stdin_size stdin)" "$bytes" "$urlint" extract -
   feed=""

@@ -46,6 +46,12 @@ const OPTIONS: &[(&str, &str, &str, &str)] = &[
         "corpora for the throughput table, comma-separated",
     ),
     (
+        "--files",
+        "URLINT_BENCH_FILES",
+        "none",
+        "text files to add to the throughput table, comma-separated",
+    ),
+    (
         "--linear",
         "URLINT_BENCH_LINEAR",
         "1M,4M,16M,64M",
@@ -57,7 +63,7 @@ const OPTIONS: &[(&str, &str, &str, &str)] = &[
         "60",
         "seconds a linearity row may take before larger sizes are skipped",
     ),
-    ("--seed", "URLINT_BENCH_SEED", "default", "corpus seed"),
+    ("--seed", "URLINT_BENCH_SEED", "built-in", "corpus seed"),
     (
         "--only",
         "URLINT_BENCH_ONLY",
@@ -348,7 +354,7 @@ fn config(args: &[String]) -> Result<Config, String> {
         list => parse_list(list, Kind::parse)?,
     };
     let seed = match value("--seed")?.as_str() {
-        "default" => DEFAULT_SEED,
+        "built-in" => DEFAULT_SEED,
         number => number
             .parse()
             .map_err(|_| format!("--seed {number:?}: expected a number"))?,

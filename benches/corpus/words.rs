@@ -161,10 +161,17 @@ impl LineWriter {
 
     /// Append `word` after a space, or on a new line when it would not fit.
     pub fn word(&mut self, out: &mut String, word: &str) {
+        self.word_of(out, &[word]);
+    }
+
+    /// Append one word made of `parts` (a word and its punctuation), without
+    /// building it first: the generator's speed bounds the end-to-end runs.
+    pub fn word_of(&mut self, out: &mut String, parts: &[&str]) {
+        let len: usize = parts.iter().map(|part| part.len()).sum();
         if self.column == 0 {
             out.push_str(self.indent);
             self.column = self.indent.len();
-        } else if self.column + 1 + word.len() > self.width {
+        } else if self.column + 1 + len > self.width {
             self.newline(out);
             out.push_str(self.indent);
             self.column = self.indent.len();
@@ -172,8 +179,10 @@ impl LineWriter {
             out.push(' ');
             self.column += 1;
         }
-        out.push_str(word);
-        self.column += word.len();
+        for part in parts {
+            out.push_str(part);
+        }
+        self.column += len;
     }
 
     /// Append raw text that the caller has already laid out, such as a
@@ -207,26 +216,37 @@ pub fn sentence(rng: &mut Prng, lines: &mut LineWriter, out: &mut String, words:
     }
     for index in 0..words {
         let word = rng.pick(WORDS);
-        if index == 0 {
-            lines.word(out, &capitalise(word));
-        } else if index + 1 == words {
-            lines.word(out, &format!("{word}."));
-        } else if rng.below(FALSE_TRIGGER_ODDS) == 0 {
+        let mut first = [0; 4];
+        let [head, tail] = if index == 0 {
+            capitalised(word, &mut first)
+        } else {
+            ["", word]
+        };
+        if index + 1 == words {
+            lines.word_of(out, &[head, tail, "."]);
+        } else if index > 0 && rng.below(FALSE_TRIGGER_ODDS) == 0 {
             lines.word(out, rng.pick(FALSE_TRIGGERS));
         } else if rng.chance(7) {
-            lines.word(out, &format!("{word},"));
+            lines.word_of(out, &[head, tail, ","]);
         } else {
-            lines.word(out, word);
+            lines.word_of(out, &[head, tail]);
         }
     }
 }
 
-/// `word` with its first character in upper case (non-ASCII-safe).
-fn capitalise(word: &str) -> String {
+/// `word` as its upper-cased first character (encoded in `buffer`) and the
+/// rest, so that no string is allocated per sentence.
+fn capitalised<'w>(word: &'w str, buffer: &'w mut [u8; 4]) -> [&'w str; 2] {
     let mut chars = word.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
+    match chars.next() {
+        // Characters that upper-case to several (ß) keep the first; no word
+        // in the vocabulary has one.
+        Some(first) => {
+            let upper = first.to_uppercase().next().unwrap_or(first);
+            [upper.encode_utf8(buffer), chars.as_str()]
+        }
+        None => ["", ""],
+    }
 }
 
 #[cfg(test)]
@@ -248,9 +268,10 @@ mod tests {
     }
 
     #[test]
-    fn capitalise_handles_non_ascii_and_empty_words() {
-        assert_eq!(capitalise("über"), "Über");
-        assert_eq!(capitalise("the"), "The");
-        assert_eq!(capitalise(""), "");
+    fn capitalised_handles_non_ascii_and_empty_words() {
+        for (word, expected) in [("über", "Über"), ("the", "The"), ("—", "—"), ("", "")] {
+            let mut buffer = [0; 4];
+            assert_eq!(capitalised(word, &mut buffer).concat(), expected);
+        }
     }
 }
