@@ -72,9 +72,19 @@ const OPTIONS: &[(&str, &str, &str, &str)] = &[
     ),
 ];
 
-/// Per-MB time growth over the smallest size beyond which a row is flagged
-/// as non-linear; cache effects alone stay well below it.
-const NONLINEAR_GROWTH: f64 = 3.0;
+/// Growth in time per MB from one size to the next (4x larger) beyond which
+/// a row is flagged as non-linear: a quadratic pass grows 4x per step, while
+/// falling out of a cache costs a linear one at most about 2x, once.
+const NONLINEAR_STEP: f64 = 3.0;
+
+/// Milliseconds per MB below which a pass is too fast (over 100 GB/s, i.e. a
+/// stub) for its growth to mean anything.
+const NOISE_MS_PER_MB: f64 = 0.01;
+
+/// Milliseconds per MB a pass must reach (5 GB/s) before it can be flagged:
+/// passes as fast as memchr are bound by memory, whose speed drops by more
+/// than 3x between cache-sized and RAM-sized inputs on a busy machine.
+const FLAG_MS_PER_MB: f64 = 0.2;
 
 /// Everything the run was asked to do.
 #[derive(Debug)]
@@ -266,19 +276,22 @@ fn linearity_table(config: &Config) {
 /// Rows for one corpus; stops early when growth or the time budget says the
 /// next size would prove nothing new or take too long.
 fn linearity_rows(config: &Config, kind: Kind) {
-    let mut baseline: Option<[f64; 2]> = None;
+    let mut first: Option<[f64; 2]> = None;
+    let mut previous: Option<[f64; 2]> = None;
     for (step, &size) in config.linear.iter().enumerate() {
         let text = generate(kind, size, config.seed);
         let figures = measure(&text, &PASSES[..2], config.reps);
         let [scan, lint, ..] = figures.best;
         let per_mb = [scan, lint].map(|time| time.as_secs_f64() * 1e3 / (size as f64 / 1e6));
-        let base = *baseline.get_or_insert(per_mb);
-        // Below a microsecond per MB (a stub scanner) growth is only noise.
-        let growth = [0, 1].map(|pass| (base[pass] > 1e-3).then(|| per_mb[pass] / base[pass]));
-        let nonlinear = growth
-            .iter()
-            .flatten()
-            .any(|growth| *growth > NONLINEAR_GROWTH);
+        let base = *first.get_or_insert(per_mb);
+        let growth =
+            [0, 1].map(|pass| (base[pass] > NOISE_MS_PER_MB).then(|| per_mb[pass] / base[pass]));
+        let nonlinear = previous.is_some_and(|previous| {
+            (0..2).any(|pass| {
+                per_mb[pass] > FLAG_MS_PER_MB && per_mb[pass] > NONLINEAR_STEP * previous[pass]
+            })
+        });
+        previous = Some(per_mb);
         let projected = config
             .linear
             .get(step + 1)
