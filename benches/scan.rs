@@ -164,7 +164,7 @@ fn measure(text: &str, passes: &[Pass], reps: usize) -> Figures {
 const MEASURABLE: Duration = Duration::from_micros(1);
 
 /// Throughput table columns: heading and width.
-const COLUMNS: [(&str, usize); 10] = [
+const COLUMNS: [(&str, usize); 11] = [
     ("corpus", 12),
     ("scan MB/s", 10),
     ("lint MB/s", 10),
@@ -172,6 +172,7 @@ const COLUMNS: [(&str, usize); 10] = [
     ("linkify MB/s", 13),
     ("scan/floor", 11),
     ("linkify/scan", 13),
+    ("linkify/floor", 14),
     ("URLs", 9),
     ("links", 9),
     ("hits", 10),
@@ -249,6 +250,7 @@ fn throughput_row(name: &str, text: &str, reps: usize) {
         rate(text.len(), linkify),
         ratio(scan, floor),
         ratio(linkify, scan),
+        ratio(linkify, floor),
         urls.to_string(),
         links.to_string(),
         hits.to_string(),
