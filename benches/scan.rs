@@ -155,9 +155,6 @@ fn measure(text: &str, passes: &[Pass], reps: usize) -> Figures {
     figures
 }
 
-/// Below this a pass did no measurable work (a stub), and rates are noise.
-const MEASURABLE: Duration = Duration::from_micros(1);
-
 /// Throughput table columns: heading and width.
 const COLUMNS: [(&str, usize); 11] = [
     ("corpus", 12),
@@ -186,15 +183,21 @@ fn print_row(cells: &[String]) {
     println!("{line}");
 }
 
+/// Whether a pass over `bytes` did measurable work: a stub "runs" at
+/// hundreds of GB/s, and its rates and ratios would be noise.
+fn measurable(bytes: usize, time: Duration) -> bool {
+    time.as_secs_f64() * 1e3 / (bytes as f64 / 1e6) > NOISE_MS_PER_MB
+}
+
 fn rate(bytes: usize, time: Duration) -> String {
-    if time < MEASURABLE {
+    if !measurable(bytes, time) {
         return "-".to_owned();
     }
     format!("{:.0}", bytes as f64 / 1e6 / time.as_secs_f64())
 }
 
-fn ratio(numerator: Duration, denominator: Duration) -> String {
-    if numerator < MEASURABLE || denominator < MEASURABLE {
+fn ratio(bytes: usize, numerator: Duration, denominator: Duration) -> String {
+    if !measurable(bytes, numerator) || !measurable(bytes, denominator) {
         return "-".to_owned();
     }
     format!(
@@ -243,9 +246,9 @@ fn throughput_row(name: &str, text: &str, reps: usize) {
         rate(text.len(), lint),
         rate(text.len(), floor),
         rate(text.len(), linkify),
-        ratio(scan, floor),
-        ratio(linkify, scan),
-        ratio(linkify, floor),
+        ratio(text.len(), scan, floor),
+        ratio(text.len(), linkify, scan),
+        ratio(text.len(), linkify, floor),
         urls.to_string(),
         links.to_string(),
         hits.to_string(),
