@@ -100,6 +100,19 @@ struct Config {
     linearity: bool,
 }
 
+/// Largest input a debug build times: unoptimised passes are ~50x slower.
+const SMOKE_SIZE: usize = 1_000_000;
+
+impl Config {
+    /// Cap sizes and runs so that a debug build finishes in seconds.
+    fn shrink_for_smoke_run(&mut self) {
+        self.size = self.size.min(SMOKE_SIZE);
+        self.linear.retain(|&size| size <= SMOKE_SIZE);
+        self.files.clear();
+        self.reps = 1;
+    }
+}
+
 /// One competitor: a pass over the text returning how many items it found.
 type Pass = fn(&str) -> usize;
 
@@ -425,7 +438,7 @@ fn cpu_model() -> String {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let config = match config(&args) {
+    let mut config = match config(&args) {
         Ok(config) => config,
         Err(message) => {
             eprintln!("scan bench: {message}\n{}", usage());
@@ -440,7 +453,9 @@ fn main() -> ExitCode {
     );
     println!("MB = 10^6 bytes; ratios are of times (scan/floor: lower is better; linkify/scan: higher is better)");
     if cfg!(debug_assertions) {
-        println!("! debug build: run through `cargo bench` for meaningful figures");
+        config.shrink_for_smoke_run();
+        println!("! debug build (e.g. `cargo test --all-targets`): a smoke run at small sizes;");
+        println!("  run through `cargo bench` for meaningful figures");
     }
     if config.throughput {
         throughput_table(&config);
