@@ -189,21 +189,36 @@ impl Checked {
             .collect()
     }
 
-    /// Where `span` lies in the input, in bytes and in lines and columns.
+    /// Where `span` lies in the input, in bytes and in lines and columns,
+    /// from its first displayed byte to its last.
     pub fn locate(&self, span: Span) -> Location {
         let spans = self.display_spans(span);
         let first = spans.first().copied().unwrap_or_default();
         let last = spans.last().copied().unwrap_or(first);
+        self.place(Span::new(first.start, last.end))
+    }
+
+    /// Where each displayed run of `span` lies in the input: one location
+    /// per run, so that a URL joined across a soft break has two.
+    pub fn locate_runs(&self, span: Span) -> Vec<Location> {
+        self.display_spans(span)
+            .into_iter()
+            .map(|run| self.place(run))
+            .collect()
+    }
+
+    /// The input location of a span of the displayed text.
+    fn place(&self, span: Span) -> Location {
         let display = self.display();
         let place = |offset| {
             display
                 .base
                 .place(display.lines.line_col(display.text, offset))
         };
-        let (start, end) = (place(first.start), place(last.end));
+        let (start, end) = (place(span.start), place(span.end));
         Location {
-            start: display.base.offset + first.start,
-            end: display.base.offset + last.end,
+            start: display.base.offset + span.start,
+            end: display.base.offset + span.end,
             line: start.line,
             column: start.column,
             end_line: end.line,

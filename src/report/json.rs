@@ -133,7 +133,7 @@ impl<'a> FindingJson<'a> {
         let diagnostic = &finding.diagnostic;
         let spans: Vec<Location> = placed_spans(report, finding)
             .into_iter()
-            .map(|span| checked.locate(span))
+            .flat_map(|span| checked.locate_runs(span))
             .collect();
         let first = spans
             .first()
