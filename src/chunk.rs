@@ -93,6 +93,16 @@ impl<R: Read> Windows<R> {
         }
     }
 
+    /// Windows over `head` followed by the rest of the input in `reader`,
+    /// for a caller that already read the start to decide how to read it.
+    pub fn with_head(head: Vec<u8>, reader: R, options: ChunkOptions) -> Self {
+        let mut windows = Windows::new(reader, options);
+        let consumed = decode_into(&mut windows.text, &head, false);
+        windows.latin1_bytes = consumed.latin1;
+        windows.pending = head[consumed.bytes..].to_vec();
+        windows
+    }
+
     /// How many bytes were not valid UTF-8 and were read as Latin-1.
     pub fn latin1_bytes(&self) -> usize {
         self.latin1_bytes
@@ -101,6 +111,9 @@ impl<R: Read> Windows<R> {
     /// Read until the text reaches `len` bytes or the input ends.
     fn fill(&mut self, len: usize) -> io::Result<()> {
         let mut block = vec![0; READ_LEN];
+        // Reserved once, so the text does not grow by doubling past a window.
+        self.text
+            .reserve(len.saturating_sub(self.text.len()) + READ_LEN);
         while !self.eof && self.text.len() < len {
             let read = match self.reader.read(&mut block) {
                 Ok(read) => read,

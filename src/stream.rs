@@ -120,16 +120,23 @@ pub fn streams(input: &Input, options: &ReadOptions) -> bool {
     }
 }
 
-/// Read a small file whole and check it: the worker-thread path.
+/// Read an input whole and check it, keeping the results: the
+/// worker-thread path for small files (stdin, whose size is unknown, is
+/// streamed into the collection).
 pub fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOptions) -> Collected {
     let mut collected = Collected::default();
-    let named = match input {
-        Input::File(path) => options
-            .kind
-            .or_else(|| MailKind::from_path(path).map(InputKind::Mail)),
-        Input::Stdin => options.kind,
+    let path = match input {
+        Input::File(path) => path,
+        Input::Stdin => {
+            // Collecting never fails to write; read errors are collected.
+            let _ = read_streamed(input, options, lint, &mut collected);
+            return collected;
+        }
     };
-    if let (Some(InputKind::Mail(kind)), Input::File(path)) = (named, input) {
+    let named = options
+        .kind
+        .or_else(|| MailKind::from_path(path).map(InputKind::Mail));
+    if let Some(InputKind::Mail(kind)) = named {
         read_mail_file(path, kind, lint, &mut collected);
         return collected;
     }
@@ -140,14 +147,15 @@ pub fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOptions) -> C
             return collected;
         }
     };
-    let sniffed = match (named, input) {
-        (None, Input::File(path)) => sniff_loaded(&loaded).map(|kind| (path, kind)),
-        _ => None,
+    let sniffed = if named.is_none() {
+        sniff_loaded(&loaded)
+    } else {
+        None
     };
     match sniffed {
         // Mail is parsed from its raw bytes, not from the text decoded for
         // scanning, so the file is read again (only when it looks like mail).
-        Some((path, kind)) => read_mail_file(path, kind, lint, &mut collected),
+        Some(kind) => read_mail_file(path, kind, lint, &mut collected),
         None => check_loaded(loaded, lint, &mut collected),
     }
     collected
@@ -254,7 +262,7 @@ fn check_text(
         check_loaded(input::load(origin, start), lint, &mut collected);
         return collected.replay(sink);
     }
-    let mut windows = Windows::new(Cursor::new(start).chain(reader), chunks);
+    let mut windows = Windows::with_head(start, reader, chunks);
     let mut continuation = false;
     for window in &mut windows {
         let window = match window {
