@@ -246,17 +246,11 @@ impl Run {
                     Work::Read(stream::read_whole(input, &read_options, options))
                 }
             },
-            |work| {
-                match work {
-                    Work::Read(collected) => collected.replay(&mut sink)?,
-                    Work::Streamed(input) => {
-                        stream::read_streamed(&input, &read_options, options, &mut sink)?
-                    }
+            |work| match work {
+                Work::Read(collected) => collected.replay(&mut sink),
+                Work::Streamed(input) => {
+                    stream::read_streamed(&input, &read_options, options, &mut sink)
                 }
-                if sink.run.interactive {
-                    sink.out.flush()?;
-                }
-                Ok::<(), io::Error>(())
             },
         )?;
         let totals = sink.totals;
@@ -312,7 +306,12 @@ struct ReportSink<'r, 'o> {
 impl Sink for ReportSink<'_, '_> {
     fn checked(&mut self, checked: Checked) -> io::Result<()> {
         self.totals.add(&checked);
-        self.reporter.source(self.out, &checked)
+        self.reporter.source(self.out, &checked)?;
+        // On a terminal, output keeps pace with reading.
+        if self.run.interactive {
+            self.out.flush()?;
+        }
+        Ok(())
     }
 
     fn note(&mut self, note: Note) {
