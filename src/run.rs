@@ -235,6 +235,7 @@ impl Run {
             out,
             reporter,
             totals: Totals::default(),
+            progress: read_options.progress,
         };
         parallel::for_each_ordered(
             &inputs,
@@ -301,6 +302,18 @@ struct ReportSink<'r, 'o> {
     out: &'o mut dyn WriteColor,
     reporter: &'r mut dyn Reporter,
     totals: Totals,
+    /// A progress line may be on stderr: erase it before writing a line
+    /// there (it is redrawn on the next tick).
+    progress: bool,
+}
+
+impl ReportSink<'_, '_> {
+    /// Make room on stderr for a line of text.
+    fn clear_progress(&self) {
+        if self.progress {
+            eprint!("\r\x1b[K");
+        }
+    }
 }
 
 impl Sink for ReportSink<'_, '_> {
@@ -315,14 +328,19 @@ impl Sink for ReportSink<'_, '_> {
     }
 
     fn note(&mut self, note: Note) {
+        if self.run.verbose {
+            self.clear_progress();
+        }
         self.run.notes(&[note]);
     }
 
     fn warning(&mut self, note: Note) {
+        self.clear_progress();
         eprintln!("urlint: warning: {note}");
     }
 
     fn error(&mut self, error: InputError) {
+        self.clear_progress();
         self.run.error(&error);
     }
 }
