@@ -426,3 +426,69 @@ fn cannot_read(origin: &Origin, err: &io::Error) -> InputError {
         cause: err.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Check `archive` as an mbox read from stdin, keeping everything.
+    fn check_archive(archive: &str) -> Collected {
+        let mut collected = Collected::default();
+        check_mail(
+            archive.as_bytes(),
+            MailKind::Mbox,
+            &Origin::Stdin,
+            &LintOptions::default(),
+            &mut collected,
+        )
+        .expect("collecting never fails");
+        collected
+    }
+
+    #[test]
+    fn rfc4155_an_archive_without_urls_is_still_one_checked_input() {
+        let collected = check_archive(
+            "From a@x Mon Jan  1 00:00:00 2024\nSubject: a\n\nno links\n\n\
+             From b@x Mon Jan  1 00:00:00 2024\nSubject: b\n\nnone here\n",
+        );
+        assert_eq!(collected.checked.len(), 1);
+        assert!(collected.checked[0].reports.is_empty());
+        assert!(!collected.checked[0].continuation);
+    }
+
+    #[test]
+    fn only_the_first_text_with_urls_starts_the_input() {
+        let collected = check_archive(
+            "From a@x Mon Jan  1 00:00:00 2024\nSubject: a\n\nhttp://a.example/\n\n\
+             From b@x Mon Jan  1 00:00:00 2024\nSubject: b\n\nnothing\n\n\
+             From c@x Mon Jan  1 00:00:00 2024\nSubject: c\n\nhttp://c.example/\n",
+        );
+        let placed: Vec<(usize, bool)> = collected
+            .checked
+            .iter()
+            .map(|checked| {
+                let number = checked.mail().map_or(0, |mail| mail.message.number);
+                (number, checked.continuation)
+            })
+            .collect();
+        assert_eq!(placed, [(1, false), (3, true)]);
+    }
+
+    #[test]
+    fn rfc2046_5_1_1_a_malformed_message_is_warned_about_by_number_and_part() {
+        let collected = check_archive(
+            "From a@x Mon Jan  1 00:00:00 2024\nSubject: a\nMessage-ID: <m1@x>\n\
+             Content-Type: multipart/mixed; boundary=b\n\n--b\n\nhttp://a.example/\n\n\
+             From c@x Mon Jan  1 00:00:00 2024\nSubject: c\n\nhttp://c.example/\n",
+        );
+        let warnings: Vec<String> = collected.warnings.iter().map(Note::to_string).collect();
+        assert_eq!(
+            warnings,
+            [
+                "<stdin>: message 1 (line 1) <m1@x>: multipart has no closing '--b--' line; \
+              read up to the end of the message"
+            ]
+        );
+        assert_eq!(collected.checked.len(), 2, "both messages are read");
+    }
+}
