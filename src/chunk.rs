@@ -2,9 +2,9 @@
 //! which *owns* the URLs that start in one stretch of the text.
 //!
 //! The scanner's matches are bounded: a `<URL:...>` wrapper ends within
-//! [`crate::scan::MAX_WRAPPER_BYTES`] of its `<`, and an undelimited URL ends
-//! at the first whitespace. Its hyphen-break evidence looks at most
-//! [`crate::scan::EVIDENCE_WINDOW`] bytes around a URL. So a window that
+//! 2048 bytes of its `<`, and an undelimited URL ends at the first
+//! whitespace. Its hyphen-break evidence looks at most 256 KiB around a URL
+//! (the scanner's own constants are used, not these numbers). So a window that
 //! reaches [`ChunkOptions::context`] (at least both bounds) before and after
 //! its owned stretch sees every URL that starts in the stretch whole, and
 //! with the same surroundings a whole-text scan gives it. Scanning each
