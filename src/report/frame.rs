@@ -148,7 +148,7 @@ pub enum Frame {
 
 /// A displayed text: what the human format prints, and where it starts.
 #[derive(Debug, Clone, Copy)]
-pub struct Display<'c> {
+pub struct DisplayedText<'c> {
     /// The text.
     pub text: &'c str,
     /// Its line starts.
@@ -159,14 +159,14 @@ pub struct Display<'c> {
 
 impl Checked {
     /// The text positions are displayed in.
-    pub fn display(&self) -> Display<'_> {
+    pub fn display(&self) -> DisplayedText<'_> {
         match &self.frame {
-            Frame::Text(base) => Display {
+            Frame::Text(base) => DisplayedText {
                 text: &self.source.text,
                 lines: &self.lines,
                 base: *base,
             },
-            Frame::Mail(mail) => Display {
+            Frame::Mail(mail) => DisplayedText {
                 text: &mail.raw.text,
                 lines: &mail.raw.lines,
                 base: mail.raw.base,

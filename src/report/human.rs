@@ -10,7 +10,7 @@ use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
-use super::frame::{mail_note, Display};
+use super::frame::{mail_note, DisplayedText};
 use super::{fix_instruction, is_valid, placed_spans, Checked, Reporter, Totals};
 use crate::diagnostic;
 use crate::lint::{Finding, UrlReport};
@@ -184,7 +184,7 @@ fn files_error(err: FilesError) -> io::Error {
 /// lines and columns from the text's base in its input.
 struct SourceFile<'c> {
     name: &'c str,
-    display: Display<'c>,
+    display: DisplayedText<'c>,
 }
 
 impl<'a, 'c: 'a> Files<'a> for SourceFile<'c> {
