@@ -109,14 +109,13 @@ impl Sink for Collected {
     }
 }
 
-/// True when `input` is streamed rather than read whole: stdin (whose size
-/// is unknown until read) and files of at least one chunk.
+/// True when `input` is streamed rather than read whole: stdin and other
+/// pipes (whose size is unknown until read) and files of at least one chunk.
 pub fn streams(input: &Input, options: &ReadOptions) -> bool {
     match input {
         Input::Stdin => true,
-        Input::File(path) => {
-            std::fs::metadata(path).is_ok_and(|meta| meta.len() >= options.chunks.chunk_len as u64)
-        }
+        Input::File(path) => std::fs::metadata(path)
+            .is_ok_and(|meta| !meta.is_file() || meta.len() >= options.chunks.chunk_len as u64),
     }
 }
 

@@ -77,3 +77,15 @@ fn invalid_utf8_is_noted_once_for_a_windowed_input() {
         whole.2
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_named_as_a_path_reads_like_stdin() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read(root.join(TEXTS[1])).expect("fixture exists");
+    let extract = |path: &str| run(urlint(&["extract", path]).write_stdin(text.clone()));
+    let (code, stdout, stderr) = extract("/dev/stdin");
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert_eq!(stdout, extract("-").1);
+    assert!(!stdout.is_empty());
+}
