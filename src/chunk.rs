@@ -333,6 +333,44 @@ mod tests {
         }
     }
 
+    /// Pieces of text that start, end or wrap URLs. No hyphen ends a line:
+    /// hyphen-break evidence reaches 256 KiB, beyond the small context these
+    /// tests use to make windows start inside the text.
+    const TOKENS: &[&str] = &[
+        "http://a.example/p",
+        "<URL:",
+        "<",
+        ">",
+        " ",
+        "\n",
+        "\r\n",
+        "\n   ",
+        "x",
+        "é",
+        "ftp://h.example/x",
+        ":",
+        "(",
+        ")",
+        ".",
+        "> ",
+        "mailto:a@b.example",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn windows_find_what_a_whole_scan_finds(
+            picks in proptest::collection::vec(0..TOKENS.len(), 1500..3000),
+            chunk_len in 300usize..4000,
+        ) {
+            let text: String = picks.iter().map(|&pick| TOKENS[pick]).collect();
+            let options = ChunkOptions { chunk_len, context: MAX_WRAPPER_BYTES };
+            let whole = windowed(text.as_bytes(), ChunkOptions::default());
+            proptest::prop_assert_eq!(windowed(text.as_bytes(), options), whole);
+        }
+    }
+
     #[test]
     fn windows_own_disjoint_stretches_that_cover_the_text() {
         let text = "x".repeat(100) + "\n" + &"é".repeat(50);
