@@ -1,0 +1,355 @@
+//! Inline suppressions: `urlint: ignore` comments written in the text itself.
+//!
+//! A directive is the marker `urlint:` followed by `ignore` (findings on the
+//! marker's own line) or `ignore-next-line` (findings on the line after it),
+//! optionally with a rule list in brackets: `urlint: ignore[unsafe-char,
+//! bad-host]`. Anything may surround it, so it fits a Markdown comment
+//! (`<!-- urlint: ignore -->`), a code comment (`// urlint: ignore`) or plain
+//! RFC text.
+//!
+//! A directive covers a finding when the finding's first source span starts
+//! on the covered line, or when the finding's URL starts there: a marker
+//! before a URL wrapped over several lines silences the whole URL.
+//!
+//! Lint runs over gigabytes, so a text is searched for the marker once with
+//! `memmem`; a text without it costs that one pass and nothing else.
+
+use std::ops::Range;
+
+use memchr::memmem;
+
+use crate::diagnostic::Diagnostic;
+use crate::lint::{Finding, UrlReport};
+use crate::report::explain::find_rule;
+use crate::rules::{Level, Rule};
+use crate::span::Span;
+
+/// The text every directive starts with.
+pub const MARKER: &str = "urlint:";
+
+/// Which line a directive covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    /// `ignore`: the marker's own line.
+    ThisLine,
+    /// `ignore-next-line`: the line after the marker's.
+    NextLine,
+}
+
+/// Directive keywords and the line each covers; the longest first, so that
+/// `ignore-next-line` is not read as `ignore`.
+const KEYWORDS: &[(&str, Target)] = &[
+    ("ignore-next-line", Target::NextLine),
+    ("ignore", Target::ThisLine),
+];
+
+/// One parsed directive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Directive {
+    /// The directive's text in the source, marker to keyword or `]`.
+    span: Span,
+    /// The rules it silences; `None` for all.
+    rules: Option<Vec<Rule>>,
+    /// The byte range of the covered line, line break included.
+    covers: Range<usize>,
+    /// Whether it has silenced a finding.
+    used: bool,
+}
+
+impl Directive {
+    /// True when this directive silences `finding` of a URL starting at `url_start`.
+    fn covers(&self, url_start: usize, finding: &Finding) -> bool {
+        let rule_listed = self
+            .rules
+            .as_ref()
+            .is_none_or(|rules| rules.contains(&finding.diagnostic.rule));
+        let first = finding
+            .source_spans
+            .first()
+            .map_or(url_start, |span| span.start);
+        rule_listed && (self.covers.contains(&first) || self.covers.contains(&url_start))
+    }
+}
+
+/// The directives of one text and what they have silenced so far.
+#[derive(Debug, Default)]
+pub struct Suppressions {
+    directives: Vec<Directive>,
+    /// Findings about the directives themselves (unknown rule names).
+    problems: Vec<Finding>,
+    /// Indices of directives not yet known to be final, by the end of the
+    /// line they cover.
+    open: Vec<usize>,
+}
+
+impl Suppressions {
+    /// Find every directive in `text`.
+    pub fn parse(text: &str) -> Self {
+        let mut suppressions = Suppressions::default();
+        for at in memmem::find_iter(text.as_bytes(), MARKER) {
+            if starts_a_word(text, at) {
+                suppressions.parse_at(text, at);
+            }
+        }
+        suppressions.open = (0..suppressions.directives.len()).collect();
+        // Popped from the back: the directive whose line ends first.
+        let directives = &suppressions.directives;
+        suppressions
+            .open
+            .sort_by_key(|&index| std::cmp::Reverse(directives[index].covers.end));
+        suppressions
+    }
+
+    /// True when the text has no directive.
+    pub fn is_empty(&self) -> bool {
+        self.directives.is_empty() && self.problems.is_empty()
+    }
+
+    /// Parse the directive whose marker starts at `at`, if it is one.
+    fn parse_at(&mut self, text: &str, at: usize) {
+        let after_marker = at + MARKER.len();
+        let rest = &text[after_marker..];
+        let keyword_start =
+            after_marker + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
+        let rest = &text[keyword_start..];
+        let word_len = rest
+            .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
+            .unwrap_or(rest.len());
+        let Some(&(_, target)) = KEYWORDS
+            .iter()
+            .find(|(keyword, _)| *keyword == &rest[..word_len])
+        else {
+            return;
+        };
+        let mut end = keyword_start + word_len;
+        let rules = match rule_list(&text[end..]) {
+            Some((list, len)) => {
+                let list_start = end;
+                end += len;
+                Some(self.rule_names(list, list_start + 1))
+            }
+            None => None,
+        };
+        self.directives.push(Directive {
+            span: Span::new(at, end),
+            rules,
+            covers: covered_line(text, at, target),
+            used: false,
+        });
+    }
+
+    /// The rules named in a bracketed list starting at `offset`; unknown
+    /// names become findings.
+    fn rule_names(&mut self, list: &str, offset: usize) -> Vec<Rule> {
+        let mut rules = Vec::new();
+        let mut start = 0;
+        for name in list.split(',') {
+            let trimmed = name.trim();
+            let name_start = offset + start + (name.len() - name.trim_start().len());
+            start += name.len() + 1;
+            if trimmed.is_empty() {
+                continue;
+            }
+            match find_rule(trimmed) {
+                Ok(rule) => rules.push(rule),
+                Err(message) => {
+                    let span = Span::new(name_start, name_start + trimmed.len());
+                    self.problems.push(problem(span, message));
+                }
+            }
+        }
+        rules
+    }
+
+    /// Drop the findings of `report` that a directive covers.
+    pub fn apply(&mut self, report: &mut UrlReport) {
+        if self.directives.is_empty() {
+            return;
+        }
+        let url_start = report.found.outer.start;
+        let directives = &mut self.directives;
+        report.findings.retain(|finding| {
+            let mut silenced = false;
+            for directive in directives.iter_mut() {
+                if directive.covers(url_start, finding) {
+                    // Every covering directive counts as used, not only the first.
+                    directive.used = true;
+                    silenced = true;
+                }
+            }
+            !silenced
+        });
+    }
+
+    /// Findings for the directives that silenced nothing and that no URL
+    /// starting at `offset` or later can use, plus problems found in
+    /// directives before `offset`.
+    pub fn unused_before(&mut self, offset: usize) -> Vec<Finding> {
+        let mut findings = Vec::new();
+        while let Some(&index) = self.open.last() {
+            let directive = &self.directives[index];
+            if directive.covers.end > offset {
+                break;
+            }
+            self.open.pop();
+            if !directive.used {
+                findings.push(problem(directive.span, unused_message(directive)));
+            }
+        }
+        let (ready, later): (Vec<Finding>, Vec<Finding>) = std::mem::take(&mut self.problems)
+            .into_iter()
+            .partition(|finding| finding.diagnostic.span.end <= offset);
+        self.problems = later;
+        findings.extend(ready);
+        findings
+    }
+}
+
+/// True when the marker at `at` is not the tail of a longer word
+/// (`myurlint:`), which would be some other tool's directive.
+fn starts_a_word(text: &str, at: usize) -> bool {
+    at == 0
+        || !text.as_bytes()[at - 1].is_ascii_alphanumeric()
+            && !matches!(text.as_bytes()[at - 1], b'-' | b'_')
+}
+
+/// The inside of a `[...]` list at the start of `rest` (after optional
+/// blanks), and the length through the `]`. An unclosed list is no list.
+fn rule_list(rest: &str) -> Option<(&str, usize)> {
+    let blanks = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let list = rest[blanks..].strip_prefix('[')?;
+    let line_end = list.find(['\n', '\r']).unwrap_or(list.len());
+    let close = list[..line_end].find(']')?;
+    Some((&list[..close], blanks + 1 + close + 1))
+}
+
+/// The byte range of the line a directive at `at` covers, its line break
+/// included. Lines end at `\n`, `\r\n` or a lone `\r`, as in [`crate::LineIndex`].
+fn covered_line(text: &str, at: usize, target: Target) -> Range<usize> {
+    let bytes = text.as_bytes();
+    let start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |pos| pos + 1);
+    let this = start..line_end(bytes, at);
+    match target {
+        Target::ThisLine => this,
+        Target::NextLine => this.end..line_end(bytes, this.end),
+    }
+}
+
+/// The offset just past the line break of the line containing `from`.
+fn line_end(bytes: &[u8], from: usize) -> usize {
+    match memchr::memchr2(b'\n', b'\r', &bytes[from..]) {
+        None => bytes.len(),
+        Some(pos) => {
+            let pos = from + pos;
+            let crlf = bytes[pos] == b'\r' && bytes.get(pos + 1) == Some(&b'\n');
+            pos + 1 + usize::from(crlf)
+        }
+    }
+}
+
+/// Why a directive is reported as unused.
+fn unused_message(directive: &Directive) -> String {
+    match &directive.rules {
+        Some(rules) if !rules.is_empty() => {
+            let names: Vec<&str> = rules.iter().map(|rule| rule.name()).collect();
+            format!(
+                "this suppression of {} silences nothing on the line it covers",
+                names.join(", ")
+            )
+        }
+        _ => "this suppression silences nothing on the line it covers".to_string(),
+    }
+}
+
+/// An `unused-suppression` finding at `span` of the source.
+fn problem(span: Span, message: String) -> Finding {
+    let diagnostic = Diagnostic::new(Rule::UnusedSuppression, span, message).with_help(
+        "remove the comment, or fix its rule list; a stale suppression would \
+         silence a future problem on that line unnoticed",
+    );
+    Finding {
+        diagnostic,
+        url_span: None,
+        source_spans: vec![span],
+    }
+}
+
+/// Lint reports with suppressions applied, and unused suppressions reported
+/// with the URL before them (or the first URL, for those above it).
+///
+/// One report is held back, so that suppressions left unused at the end of
+/// the text can still join the last URL's findings.
+pub struct Suppressed<I> {
+    reports: I,
+    suppressions: Suppressions,
+    /// The level of `unused-suppression`, off to report nothing.
+    unused_level: Level,
+    held: Option<UrlReport>,
+}
+
+impl<I: Iterator<Item = UrlReport>> Suppressed<I> {
+    /// Apply the directives of `text` to `reports`, the lint of `text`.
+    pub fn new(text: &str, reports: I, unused_level: Level) -> Self {
+        Suppressed {
+            reports,
+            suppressions: Suppressions::parse(text),
+            unused_level,
+            held: None,
+        }
+    }
+
+    /// Add `findings` to `report` at the configured level, in source order.
+    fn attach(&self, report: &mut UrlReport, findings: Vec<Finding>) {
+        let Some(severity) = self.unused_level.severity() else {
+            return;
+        };
+        if findings.is_empty() {
+            return;
+        }
+        report
+            .findings
+            .extend(findings.into_iter().map(|mut finding| {
+                finding.diagnostic.severity = severity;
+                finding
+            }));
+        report
+            .findings
+            .sort_by_key(|finding| finding.source_spans.first().copied());
+    }
+}
+
+impl<I: Iterator<Item = UrlReport>> Iterator for Suppressed<I> {
+    type Item = UrlReport;
+
+    fn next(&mut self) -> Option<UrlReport> {
+        if self.suppressions.is_empty() {
+            return self.held.take().or_else(|| self.reports.next());
+        }
+        if self.unused_level == Level::Off {
+            let mut report = self.reports.next()?;
+            self.suppressions.apply(&mut report);
+            return Some(report);
+        }
+        loop {
+            let Some(mut report) = self.reports.next() else {
+                let mut last = self.held.take()?;
+                let unused = self.suppressions.unused_before(usize::MAX);
+                self.attach(&mut last, unused);
+                return Some(last);
+            };
+            self.suppressions.apply(&mut report);
+            let unused = self.suppressions.unused_before(report.found.outer.start);
+            match self.held.as_mut() {
+                Some(held) => {
+                    let mut held = std::mem::replace(held, report);
+                    self.attach(&mut held, unused);
+                    return Some(held);
+                }
+                None => {
+                    self.attach(&mut report, unused);
+                    self.held = Some(report);
+                }
+            }
+        }
+    }
+}
