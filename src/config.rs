@@ -417,3 +417,142 @@ impl<'de> Deserialize<'de> for Glob {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        Config::parse(text, Path::new("urlint.toml"))
+    }
+
+    #[test]
+    fn every_key_is_read() {
+        let config = parse(
+            "[rules]\nhyphen-break = \"off\"\nbare-url = \"error\"\n\
+             [schemes]\nextra = [\"IRC\", \"ssh\"]\nremove = [\"gopher\"]\n\
+             [urls]\nexclude = ['^http://localhost', 'example\\.org']\n\
+             [paths]\ninclude = [\"*.md\"]\nexclude = [\"vendor/**\"]\n",
+        )
+        .expect("valid");
+        assert_eq!(
+            config.rules,
+            [(Rule::HyphenBreak, Level::Off), (Rule::BareUrl, Level::Error)]
+        );
+        assert_eq!(config.extra_schemes, ["irc", "ssh"]);
+        assert_eq!(config.removed_schemes, ["gopher"]);
+        assert!(config.url_excludes.is_match("http://localhost:8080/"));
+        assert!(!config.url_excludes.is_match("http://example.com/"));
+        assert_eq!(config.include, ["*.md"]);
+        assert_eq!(config.exclude, ["vendor/**"]);
+        let levels = config.levels();
+        assert_eq!(levels.level(Rule::HyphenBreak), Level::Off);
+        assert_eq!(levels.level(Rule::UnsafeChar), Level::Error);
+        let options = config.lint_options(levels);
+        assert_eq!(options.scan.extra_schemes, ["irc", "ssh"]);
+    }
+
+    #[test]
+    fn an_empty_file_is_the_defaults() {
+        let config = parse("").expect("valid");
+        assert!(config.rules.is_empty() && config.url_excludes.is_empty());
+    }
+
+    /// Each kind of mistake: the line toml reports and what the message says.
+    #[test]
+    fn errors_name_the_line_and_the_key() {
+        let cases = [
+            ("colour = true\n", "line 1", "unknown field `colour`"),
+            ("[rules]\n\nunsafe-chr = \"off\"\n", "line 3", "did you mean 'unsafe-char'?"),
+            ("[rules]\nbad-port = \"warn\"\n", "line 2", "unknown level 'warn'"),
+            ("[rules]\nbad-port = 1\n", "line 2", "invalid type: integer"),
+            ("[schemes]\nextras = []\n", "line 2", "unknown field `extras`, expected `extra` or `remove`"),
+            ("[schemes]\nextra = [\"irc:\"]\n", "line 2", "'irc:' is not a scheme name"),
+            ("[urls]\nexclude = [\"(\"]\n", "line 2", "invalid regular expression"),
+            ("[paths]\ninclude = [\"a{\"]\n", "line 2", "invalid glob"),
+            ("[rules\n", "line 1", "unclosed table"),
+        ];
+        for (text, line, message) in cases {
+            let err = parse(text).expect_err(text).to_string();
+            assert!(err.starts_with("invalid configuration urlint.toml: "), "{err}");
+            assert!(err.contains(&format!("at {line}, column")), "{text:?}: {err}");
+            assert!(err.contains(message), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn discovery_walks_up_and_prefers_urlint_toml() {
+        let root = tempfile::tempdir().expect("temp dir");
+        let deep = root.path().join("a/b/c");
+        std::fs::create_dir_all(&deep).expect("dirs");
+        assert!(Config::discover(&deep).expect("no files").is_none());
+
+        let pyproject = root.path().join("a").join(PYPROJECT);
+        std::fs::write(&pyproject, "[project]\nname = \"x\"\n").expect("write");
+        assert!(Config::discover(&deep).expect("no table").is_none());
+
+        std::fs::write(
+            &pyproject,
+            "[tool.black]\nline-length = 1\n[tool.urlint.rules]\nbare-url = \"warning\"\n",
+        )
+        .expect("write");
+        let found = Config::discover(&deep).expect("valid").expect("found");
+        assert_eq!(found.path.as_deref(), Some(pyproject.as_path()));
+        assert_eq!(found.rules, [(Rule::BareUrl, Level::Warning)]);
+
+        let own = root.path().join("a").join(FILE_NAME);
+        std::fs::write(&own, "[rules]\nbare-url = \"error\"\n").expect("write");
+        let found = Config::discover(&deep).expect("valid").expect("found");
+        assert_eq!(found.path.as_deref(), Some(own.as_path()));
+
+        let nearer = root.path().join("a/b").join(FILE_NAME);
+        std::fs::write(&nearer, "[rules]\nbare-url = \"oops\"\n").expect("write");
+        let err = Config::discover(&deep).expect_err("the nearest file is broken");
+        assert_eq!(err.path, nearer);
+    }
+
+    #[test]
+    fn a_pyproject_given_explicitly_needs_the_table() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let pyproject = dir.path().join(PYPROJECT);
+        std::fs::write(&pyproject, "[tool.other]\nx = 1\n").expect("write");
+        let err = Config::load(&pyproject).expect_err("no table");
+        assert!(err.message.contains("[tool.urlint]"), "{err}");
+        std::fs::write(&pyproject, "[tool.urlint]\nrules = { nope = \"off\" }\n").expect("write");
+        let err = Config::load(&pyproject).expect_err("bad rule");
+        assert!(err.message.contains("line 2"), "{err}");
+    }
+
+    #[test]
+    fn isolated_ignores_even_a_missing_file() {
+        let config = Config::for_run(Some(Path::new("/no/such/urlint.toml")), true);
+        assert!(config.expect("isolated").path.is_none());
+        let err = Config::for_run(Some(Path::new("/no/such/urlint.toml")), false)
+            .expect_err("missing file");
+        assert!(err.message.starts_with("cannot read it"), "{err}");
+    }
+
+    #[test]
+    fn path_globs_are_relative_to_the_config_file_and_cover_named_files() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join(FILE_NAME);
+        let text = "[paths]\ninclude = [\"*.md\", \"*.txt\"]\nexclude = [\"vendor\", \"docs/old.md\"]\n";
+        let mut config = Config::parse(text, &path).expect("valid");
+        config.path = Some(path);
+        let filter = config.path_filter().expect("globs").expect("some globs");
+        let cases = [
+            ("a.md", true),
+            ("docs/new.md", true),
+            ("notes.txt", true),
+            ("main.rs", false),
+            ("docs/old.md", false),
+            ("vendor/lib.md", false),
+            ("src/vendor/x/lib.md", false),
+        ];
+        for (relative, allowed) in cases {
+            assert_eq!(filter.allows(&dir.path().join(relative)), allowed, "{relative}");
+        }
+        assert!(filter.allows(Path::new("/elsewhere/main.rs")));
+        assert!(Config::default().path_filter().expect("none").is_none());
+    }
+}
