@@ -437,7 +437,10 @@ mod tests {
         .expect("valid");
         assert_eq!(
             config.rules,
-            [(Rule::HyphenBreak, Level::Off), (Rule::BareUrl, Level::Error)]
+            [
+                (Rule::HyphenBreak, Level::Off),
+                (Rule::BareUrl, Level::Error)
+            ]
         );
         assert_eq!(config.extra_schemes, ["irc", "ssh"]);
         assert_eq!(config.removed_schemes, ["gopher"]);
@@ -463,19 +466,45 @@ mod tests {
     fn errors_name_the_line_and_the_key() {
         let cases = [
             ("colour = true\n", "line 1", "unknown field `colour`"),
-            ("[rules]\n\nunsafe-chr = \"off\"\n", "line 3", "did you mean 'unsafe-char'?"),
-            ("[rules]\nbad-port = \"warn\"\n", "line 2", "unknown level 'warn'"),
+            (
+                "[rules]\n\nunsafe-chr = \"off\"\n",
+                "line 3",
+                "did you mean 'unsafe-char'?",
+            ),
+            (
+                "[rules]\nbad-port = \"warn\"\n",
+                "line 2",
+                "unknown level 'warn'",
+            ),
             ("[rules]\nbad-port = 1\n", "line 2", "invalid type: integer"),
-            ("[schemes]\nextras = []\n", "line 2", "unknown field `extras`, expected `extra` or `remove`"),
-            ("[schemes]\nextra = [\"irc:\"]\n", "line 2", "'irc:' is not a scheme name"),
-            ("[urls]\nexclude = [\"(\"]\n", "line 2", "invalid regular expression"),
+            (
+                "[schemes]\nextras = []\n",
+                "line 2",
+                "unknown field `extras`, expected `extra` or `remove`",
+            ),
+            (
+                "[schemes]\nextra = [\"irc:\"]\n",
+                "line 2",
+                "'irc:' is not a scheme name",
+            ),
+            (
+                "[urls]\nexclude = [\"(\"]\n",
+                "line 2",
+                "invalid regular expression",
+            ),
             ("[paths]\ninclude = [\"a{\"]\n", "line 2", "invalid glob"),
             ("[rules\n", "line 1", "unclosed table"),
         ];
         for (text, line, message) in cases {
             let err = parse(text).expect_err(text).to_string();
-            assert!(err.starts_with("invalid configuration urlint.toml: "), "{err}");
-            assert!(err.contains(&format!("at {line}, column")), "{text:?}: {err}");
+            assert!(
+                err.starts_with("invalid configuration urlint.toml: "),
+                "{err}"
+            );
+            assert!(
+                err.contains(&format!("at {line}, column")),
+                "{text:?}: {err}"
+            );
             assert!(err.contains(message), "{text:?}: {err}");
         }
     }
@@ -536,7 +565,8 @@ mod tests {
     fn path_globs_are_relative_to_the_config_file_and_cover_named_files() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join(FILE_NAME);
-        let text = "[paths]\ninclude = [\"*.md\", \"*.txt\"]\nexclude = [\"vendor\", \"docs/old.md\"]\n";
+        let text =
+            "[paths]\ninclude = [\"*.md\", \"*.txt\"]\nexclude = [\"vendor\", \"docs/old.md\"]\n";
         let mut config = Config::parse(text, &path).expect("valid");
         config.path = Some(path);
         let filter = config.path_filter().expect("globs").expect("some globs");
@@ -550,7 +580,11 @@ mod tests {
             ("src/vendor/x/lib.md", false),
         ];
         for (relative, allowed) in cases {
-            assert_eq!(filter.allows(&dir.path().join(relative)), allowed, "{relative}");
+            assert_eq!(
+                filter.allows(&dir.path().join(relative)),
+                allowed,
+                "{relative}"
+            );
         }
         assert!(filter.allows(Path::new("/elsewhere/main.rs")));
         assert!(Config::default().path_filter().expect("none").is_none());

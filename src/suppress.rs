@@ -382,7 +382,8 @@ mod tests {
 
     #[test]
     fn ignore_next_line_silences_the_line_below() {
-        let text = "// urlint: ignore-next-line\n// <URL:http://a.example/~x>\n<URL:http://b.example/~y>";
+        let text =
+            "// urlint: ignore-next-line\n// <URL:http://a.example/~x>\n<URL:http://b.example/~y>";
         assert_eq!(findings(text, Level::Off), [(3, "unsafe-char")]);
     }
 
@@ -403,7 +404,11 @@ mod tests {
     fn line_ends_of_every_kind_bound_the_covered_line() {
         for newline in ["\n", "\r\n", "\r"] {
             let text = format!("urlint: ignore-next-line{newline}<URL:http://a.example/~x>{newline}<URL:http://b.example/~y>");
-            assert_eq!(findings(&text, Level::Off), [(3, "unsafe-char")], "{newline:?}");
+            assert_eq!(
+                findings(&text, Level::Off),
+                [(3, "unsafe-char")],
+                "{newline:?}"
+            );
         }
     }
 
@@ -417,7 +422,11 @@ mod tests {
         ];
         for text in cases {
             let line = text.lines().count();
-            assert_eq!(findings(text, Level::Warning), [(line, "unsafe-char")], "{text}");
+            assert_eq!(
+                findings(text, Level::Warning),
+                [(line, "unsafe-char")],
+                "{text}"
+            );
         }
     }
 
