@@ -57,29 +57,28 @@ struct Directive {
 }
 
 impl Directive {
-    /// True when this directive silences `finding` of a URL starting at `url_start`.
-    fn covers(&self, url_start: usize, finding: &Finding) -> bool {
-        let rule_listed = self
-            .rules
+    /// True when this directive's rule list includes `finding`'s rule.
+    fn lists(&self, finding: &Finding) -> bool {
+        self.rules
             .as_ref()
-            .is_none_or(|rules| rules.contains(&finding.diagnostic.rule));
-        let first = finding
-            .source_spans
-            .first()
-            .map_or(url_start, |span| span.start);
-        rule_listed && (self.covers.contains(&first) || self.covers.contains(&url_start))
+            .is_none_or(|rules| rules.contains(&finding.diagnostic.rule))
     }
 }
 
 /// The directives of one text and what they have silenced so far.
+///
+/// Each directive covers one whole line, so any two cover the same line or
+/// disjoint ones: sorted by line, the directives covering an offset are
+/// found by binary search, and those behind a URL are final.
 #[derive(Debug, Default)]
 pub struct Suppressions {
+    /// Sorted by the line they cover.
     directives: Vec<Directive>,
-    /// Findings about the directives themselves (unknown rule names).
+    /// Directives before this index cover lines no later URL can reach.
+    settled: usize,
+    /// Findings about the directives themselves (unknown rule names), in
+    /// text order.
     problems: Vec<Finding>,
-    /// Indices of directives not yet known to be final, by the end of the
-    /// line they cover.
-    open: Vec<usize>,
 }
 
 impl Suppressions {
@@ -91,12 +90,10 @@ impl Suppressions {
                 suppressions.parse_at(text, at);
             }
         }
-        suppressions.open = (0..suppressions.directives.len()).collect();
-        // Popped from the back: the directive whose line ends first.
-        let directives = &suppressions.directives;
+        // Stable: directives on one line keep their text order.
         suppressions
-            .open
-            .sort_by_key(|&index| std::cmp::Reverse(directives[index].covers.end));
+            .directives
+            .sort_by_key(|directive| directive.covers.start);
         suppressions
     }
 
@@ -108,9 +105,7 @@ impl Suppressions {
     /// Parse the directive whose marker starts at `at`, if it is one.
     fn parse_at(&mut self, text: &str, at: usize) {
         let after_marker = at + MARKER.len();
-        let rest = &text[after_marker..];
-        let keyword_start =
-            after_marker + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
+        let keyword_start = after_marker + blanks(&text[after_marker..]);
         let rest = &text[keyword_start..];
         let word_len = rest
             .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
@@ -122,14 +117,11 @@ impl Suppressions {
             return;
         };
         let mut end = keyword_start + word_len;
-        let rules = match rule_list(&text[end..]) {
-            Some((list, len)) => {
-                let list_start = end;
-                end += len;
-                Some(self.rule_names(list, list_start + 1))
-            }
-            None => None,
-        };
+        let rules = rule_list(&text[end..]).map(|list| {
+            let names = self.rule_names(list.names, end + list.names_start);
+            end += list.len;
+            names
+        });
         self.directives.push(Directive {
             span: Span::new(at, end),
             rules,
@@ -138,14 +130,14 @@ impl Suppressions {
         });
     }
 
-    /// The rules named in a bracketed list starting at `offset`; unknown
-    /// names become findings.
-    fn rule_names(&mut self, list: &str, offset: usize) -> Vec<Rule> {
+    /// The rules named in a list whose names start at `offset` of the
+    /// text; unknown names become findings.
+    fn rule_names(&mut self, names: &str, offset: usize) -> Vec<Rule> {
         let mut rules = Vec::new();
-        let mut start = 0;
-        for name in list.split(',') {
+        let mut start = offset;
+        for name in names.split(',') {
             let trimmed = name.trim();
-            let name_start = offset + start + (name.len() - name.trim_start().len());
+            let name_start = start + (name.len() - name.trim_start().len());
             start += name.len() + 1;
             if trimmed.is_empty() {
                 continue;
@@ -161,7 +153,8 @@ impl Suppressions {
         rules
     }
 
-    /// Drop the findings of `report` that a directive covers.
+    /// Drop the findings of `report` that a directive covers: one listing
+    /// its rule on the line where the finding, or its URL, starts.
     pub fn apply(&mut self, report: &mut UrlReport) {
         if self.directives.is_empty() {
             return;
@@ -169,12 +162,18 @@ impl Suppressions {
         let url_start = report.found.outer.start;
         let directives = &mut self.directives;
         report.findings.retain(|finding| {
+            let first = finding
+                .source_spans
+                .first()
+                .map_or(url_start, |span| span.start);
             let mut silenced = false;
-            for directive in directives.iter_mut() {
-                if directive.covers(url_start, finding) {
-                    // Every covering directive counts as used, not only the first.
-                    directive.used = true;
-                    silenced = true;
+            for offset in [first, url_start] {
+                for directive in covering(directives, offset) {
+                    if directive.lists(finding) {
+                        // Every covering directive counts as used, not only the first.
+                        directive.used = true;
+                        silenced = true;
+                    }
                 }
             }
             !silenced
@@ -182,27 +181,38 @@ impl Suppressions {
     }
 
     /// Findings for the directives that silenced nothing and that no URL
-    /// starting at `offset` or later can use, plus problems found in
-    /// directives before `offset`.
+    /// starting at `offset` or later can use, and for the unknown rule
+    /// names written before `offset`.
     pub fn unused_before(&mut self, offset: usize) -> Vec<Finding> {
         let mut findings = Vec::new();
-        while let Some(&index) = self.open.last() {
-            let directive = &self.directives[index];
+        while let Some(directive) = self.directives.get(self.settled) {
             if directive.covers.end > offset {
                 break;
             }
-            self.open.pop();
+            self.settled += 1;
             if !directive.used {
                 findings.push(problem(directive.span, unused_message(directive)));
             }
         }
-        let (ready, later): (Vec<Finding>, Vec<Finding>) = std::mem::take(&mut self.problems)
-            .into_iter()
-            .partition(|finding| finding.diagnostic.span.end <= offset);
-        self.problems = later;
-        findings.extend(ready);
+        let ready = self
+            .problems
+            .partition_point(|finding| finding.diagnostic.span.end <= offset);
+        findings.extend(self.problems.drain(..ready));
         findings
     }
+}
+
+/// The directives of `sorted` whose line contains `offset`.
+fn covering(sorted: &mut [Directive], offset: usize) -> impl Iterator<Item = &mut Directive> {
+    let first = sorted.partition_point(|directive| directive.covers.end <= offset);
+    sorted[first..]
+        .iter_mut()
+        .take_while(move |directive| directive.covers.contains(&offset))
+}
+
+/// The length of the blanks (spaces and tabs) `text` starts with.
+fn blanks(text: &str) -> usize {
+    text.len() - text.trim_start_matches([' ', '\t']).len()
 }
 
 /// True when the marker at `at` is not the tail of a longer word
@@ -213,14 +223,29 @@ fn starts_a_word(text: &str, at: usize) -> bool {
             && !matches!(text.as_bytes()[at - 1], b'-' | b'_')
 }
 
-/// The inside of a `[...]` list at the start of `rest` (after optional
-/// blanks), and the length through the `]`. An unclosed list is no list.
-fn rule_list(rest: &str) -> Option<(&str, usize)> {
-    let blanks = rest.len() - rest.trim_start_matches([' ', '\t']).len();
-    let list = rest[blanks..].strip_prefix('[')?;
-    let line_end = list.find(['\n', '\r']).unwrap_or(list.len());
-    let close = list[..line_end].find(']')?;
-    Some((&list[..close], blanks + 1 + close + 1))
+/// A bracketed rule list after a directive's keyword.
+#[derive(Debug, PartialEq, Eq)]
+struct RuleList<'t> {
+    /// The text between the brackets.
+    names: &'t str,
+    /// Where `names` starts, from the end of the keyword.
+    names_start: usize,
+    /// Length from the end of the keyword through the `]`.
+    len: usize,
+}
+
+/// The `[...]` list at the start of `rest`, after optional blanks. A list
+/// not closed on its line is no list.
+fn rule_list(rest: &str) -> Option<RuleList<'_>> {
+    let names_start = blanks(rest) + 1;
+    let inside = rest[names_start - 1..].strip_prefix('[')?;
+    let line_end = inside.find(['\n', '\r']).unwrap_or(inside.len());
+    let close = inside[..line_end].find(']')?;
+    Some(RuleList {
+        names: &inside[..close],
+        names_start,
+        len: names_start + close + 1,
+    })
 }
 
 /// The byte range of the line a directive at `at` covers, its line break
@@ -452,7 +477,7 @@ mod tests {
 
     #[test]
     fn unknown_rule_names_in_a_list_are_reported_with_a_suggestion() {
-        let text = "<URL:http://a.example/~x> urlint: ignore[unsafe-chr, unsafe-char]";
+        let text = "<URL:http://a.example/~x> urlint: ignore [unsafe-chr, unsafe-char]";
         let mut options = LintOptions::default();
         options.levels.set(Rule::UnusedSuppression, Level::Error);
         let findings: Vec<Finding> = lint(text, &options).flat_map(|r| r.findings).collect();
@@ -479,10 +504,46 @@ mod tests {
         assert_eq!(directive.rules, Some(vec![Rule::BadPort]));
     }
 
+    proptest::proptest! {
+        /// Directives only ever take findings away (and add their own),
+        /// and their spans stay on the text's character boundaries.
+        #[test]
+        fn directives_never_add_findings_nor_panic(
+            text in "(urlint: ?|ignore|-next-line|\\[|\\]|, ?|bad-port|unsafe-chr|\
+                     <URL:http://a.example/~|>|\n|\r|\t| |\u{e9})*"
+        ) {
+            let mut options = LintOptions::default();
+            options.levels.set(Rule::UnusedSuppression, Level::Warning);
+            let without = text.replace(MARKER, "urlint;");
+            let count = |text: &str| {
+                lint(text, &options)
+                    .flat_map(|report| report.findings)
+                    .filter(|finding| finding.diagnostic.rule != Rule::UnusedSuppression)
+                    .count()
+            };
+            proptest::prop_assert!(count(&text) <= count(&without));
+            let directive_findings = lint(&text, &options)
+                .flat_map(|report| report.findings)
+                .filter(|finding| finding.diagnostic.rule == Rule::UnusedSuppression);
+            for finding in directive_findings {
+                let span = finding.diagnostic.span;
+                proptest::prop_assert!(text.get(span.range()).is_some(), "{span:?}");
+                proptest::prop_assert_eq!(&finding.source_spans, &vec![span]);
+            }
+        }
+    }
+
     #[test]
     fn an_unclosed_list_is_no_list() {
         assert_eq!(rule_list("[bad-port\n]"), None);
-        assert_eq!(rule_list(" [bad-port]"), Some(("bad-port", 11)));
+        assert_eq!(
+            rule_list(" [bad-port] x"),
+            Some(RuleList {
+                names: "bad-port",
+                names_start: 2,
+                len: 11
+            })
+        );
         assert_eq!(rule_list("x[bad-port]"), None);
     }
 }
