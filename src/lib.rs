@@ -21,6 +21,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod input;
 pub mod lint;
+pub mod mail;
 pub mod parallel;
 pub mod report;
 pub mod rules;
@@ -36,3 +37,8 @@ pub use rules::{Level, Rule, RuleInfo};
 pub use scan::{scan, Alternative, Form, Found, ScanOptions, Segment};
 pub use span::{LineCol, LineIndex, Span};
 pub use validate::{validate, ValidateOptions};
+
+/// The README's Rust examples, compiled and run as doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
