@@ -105,7 +105,9 @@ pub fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     } else {
         validate::validate(&found.url, &validate_options)
     };
-    diagnostics.extend(removed_scheme(&found.url, &options.removed_schemes));
+    if !diagnostics.iter().any(|d| d.rule == Rule::UnknownScheme) {
+        diagnostics.extend(removed_scheme(&found.url, &options.removed_schemes));
+    }
     findings.extend(diagnostics.into_iter().map(|diagnostic| Finding {
         url_span: Some(diagnostic.span),
         source_spans: found.source_spans(diagnostic.span),
@@ -197,6 +199,23 @@ mod tests {
             report.findings[1].source_spans[0].start,
             text.rfind('~').unwrap()
         );
+    }
+
+    #[test]
+    fn rfc1738_3_removed_scheme_is_unknown_once_and_excludes_drop_urls() {
+        let text = "<URL:gopher://g.example/1x> <URL:irc://i.example/> <URL:http://h.example/>";
+        let options = LintOptions {
+            removed_schemes: vec!["gopher".into(), "irc".into()],
+            url_excludes: RegexSet::new(["^http://h"]).expect("valid pattern"),
+            ..LintOptions::default()
+        };
+        let reports: Vec<UrlReport> = lint(text, &options).collect();
+        let urls: Vec<&str> = reports.iter().map(|r| r.found.url.as_str()).collect();
+        assert_eq!(urls, ["gopher://g.example/1x", "irc://i.example/"]);
+        for report in &reports {
+            let rules: Vec<Rule> = report.findings.iter().map(|f| f.diagnostic.rule).collect();
+            assert_eq!(rules, [Rule::UnknownScheme], "{}", report.found.url);
+        }
     }
 
     #[test]
