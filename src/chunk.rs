@@ -245,11 +245,14 @@ fn advance(base: Base, text: &str) -> Base {
         Some(start) => (start, 1),
         None => (0, base.column),
     };
-    let chars = text[from..].chars().count();
+    let last_line = text[from..].chars().count();
     Base {
         offset: base.offset + text.len(),
         line,
-        column: column + chars,
+        column: column + last_line,
+        chars: base
+            .chars
+            .map(|before| before + text[..from].chars().count() + last_line),
     }
 }
 
@@ -424,16 +427,16 @@ mod tests {
     #[test]
     fn advance_counts_lines_as_line_index_does() {
         let cases = [
-            ("", (0, 1, 1)),
-            ("ab", (2, 1, 3)),
-            ("a\r\nb", (4, 2, 2)),
-            ("a\rb\nçé", (8, 3, 3)),
+            ("", (0, 1, 1, 0)),
+            ("ab", (2, 1, 3, 2)),
+            ("a\r\nb", (4, 2, 2, 4)),
+            ("a\rb\nçé", (8, 3, 3, 6)),
         ];
-        for (text, (offset, line, column)) in cases {
+        for (text, (offset, line, column, chars)) in cases {
             let base = advance(Base::START, text);
             assert_eq!(
-                (base.offset, base.line, base.column),
-                (offset, line, column),
+                (base.offset, base.line, base.column, base.chars),
+                (offset, line, column, Some(chars)),
                 "{text:?}"
             );
         }

@@ -18,6 +18,7 @@
 
 pub mod chunk;
 pub mod cli;
+pub mod config;
 pub mod diagnostic;
 pub mod input;
 pub mod lint;
@@ -30,6 +31,7 @@ pub mod run;
 pub mod scan;
 pub mod span;
 pub mod stream;
+pub mod suppress;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, Fix, Severity};

@@ -18,9 +18,9 @@ use std::sync::Arc;
 use crate::chunk::{ChunkOptions, Windows};
 use crate::input::{self, Input, InputError, Loaded, Note, Origin, Source};
 use crate::lint::{self, LintOptions, UrlReport};
-use crate::mail::{self, MailKind, MailWarning, MessageInfo, ParsedMessage};
+use crate::mail::{self, MailKind, MailWarning, MessageInfo, ParsedMessage, RawMessage};
 use crate::progress::Progress;
-use crate::report::{Checked, Frame, MailFrame, RawText};
+use crate::report::{Base, Checked, Frame, MailFrame, RawText};
 
 /// Bytes of an input looked at to decide what it holds: enough for the
 /// binary check and for mail sniffing.
@@ -308,17 +308,17 @@ fn check_mail(
     lint: &LintOptions,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let mut continuation = false;
+    let mut archive = ArchivePosition::default();
     for message in mail::read(reader, kind) {
         match message {
-            Ok(message) => check_message(message, origin, lint, sink, &mut continuation)?,
+            Ok(message) => check_message(message, origin, lint, sink, &mut archive)?,
             Err(err) => {
                 sink.error(cannot_read(origin, &err));
                 break;
             }
         }
     }
-    if !continuation {
+    if !archive.continuation {
         // An archive without URLs is still a checked input.
         sink.checked(Checked::new(
             Source::new(origin.clone(), String::new()),
@@ -328,15 +328,62 @@ fn check_mail(
     Ok(())
 }
 
-/// Check the texts of one message; `continuation` says whether the input
-/// already had a checked text.
+/// How far a mail input has been reported.
+#[derive(Debug)]
+struct ArchivePosition {
+    /// The input already had a checked text.
+    continuation: bool,
+    /// Archive byte offset and character count where the next message
+    /// should start; `None` once a gap (a message cut at the size cap) made
+    /// characters uncountable.
+    next: Option<(usize, usize)>,
+}
+
+impl Default for ArchivePosition {
+    fn default() -> Self {
+        ArchivePosition {
+            continuation: false,
+            next: Some((0, 0)),
+        }
+    }
+}
+
+impl ArchivePosition {
+    /// The archive position of `raw`'s first byte; messages follow each
+    /// other, so characters are counted message by message.
+    fn base_of(&mut self, raw: &RawMessage) -> Base {
+        let chars = match self.next {
+            Some((offset, chars)) if offset == raw.offset => Some(chars),
+            _ => None,
+        };
+        self.next =
+            chars.map(|chars| (raw.offset + raw.bytes.len(), chars + char_count(&raw.bytes)));
+        Base {
+            offset: raw.offset,
+            line: raw.line,
+            column: 1,
+            chars,
+        }
+    }
+}
+
+/// Characters in `bytes` read as text is read: UTF-8, other bytes one each.
+fn char_count(bytes: &[u8]) -> usize {
+    bytes
+        .utf8_chunks()
+        .map(|chunk| chunk.valid().chars().count() + chunk.invalid().len())
+        .sum()
+}
+
+/// Check the texts of one message.
 fn check_message(
     mut message: ParsedMessage,
     origin: &Origin,
     lint: &LintOptions,
     sink: &mut dyn Sink,
-    continuation: &mut bool,
+    archive: &mut ArchivePosition,
 ) -> io::Result<()> {
+    let base = archive.base_of(&message.raw);
     for warning in &message.warnings {
         sink.warning(message_note(origin, &message.info, warning));
     }
@@ -354,10 +401,7 @@ fn check_message(
         };
         // The archive text is built once per message, and only when shown.
         let raw = raw
-            .get_or_insert_with(|| {
-                let bytes = &message.raw;
-                Arc::new(RawText::new(&bytes.bytes, bytes.offset, bytes.line))
-            })
+            .get_or_insert_with(|| Arc::new(RawText::new(&message.raw.bytes, base)))
             .clone();
         let frame = MailFrame {
             raw,
@@ -367,8 +411,8 @@ fn check_message(
         };
         let checked = Checked::new(source, reports)
             .in_frame(Frame::Mail(Box::new(frame)))
-            .continuing(*continuation);
-        *continuation = true;
+            .continuing(archive.continuation);
+        archive.continuation = true;
         sink.checked(checked)?;
     }
     Ok(())
@@ -442,6 +486,27 @@ mod tests {
         )
         .expect("collecting never fails");
         collected
+    }
+
+    #[test]
+    fn characters_are_counted_until_a_gap_between_messages() {
+        let raw = |offset, bytes: &[u8]| RawMessage {
+            number: 1,
+            offset,
+            line: 1,
+            bytes: bytes.to_vec(),
+            truncated: false,
+            kind: MailKind::Mbox,
+        };
+        let mut archive = ArchivePosition::default();
+        let chars = [
+            archive.base_of(&raw(0, b"\xC3\xA9\xE9\n")).chars,
+            archive.base_of(&raw(4, b"ab\n")).chars,
+            // A message cut at the size cap leaves bytes never seen.
+            archive.base_of(&raw(99, b"x\n")).chars,
+            archive.base_of(&raw(101, b"y\n")).chars,
+        ];
+        assert_eq!(chars, [Some(0), Some(3), None, None]);
     }
 
     #[test]

@@ -18,12 +18,13 @@ fn output(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn every_format_reads_the_same_in_windows() {
-    let commands: [&[&str]; 7] = [
+    let commands: [&[&str]; 8] = [
         &["check", "--color", "never"],
         &["check", "--format", "short"],
         &["check", "--format", "json"],
         &["check", "--format", "jsonl"],
         &["check", "--format", "github"],
+        &["check", "--format", "sarif"],
         &["extract", "--format", "jsonl"],
         &["extract", "--count"],
     ];

@@ -24,6 +24,9 @@ pub struct Base {
     pub line: usize,
     /// 1-based input column of the first character; later lines start at 1.
     pub column: usize,
+    /// Characters before the first one in the input, when counted (SARIF
+    /// gives offsets in characters).
+    pub chars: Option<usize>,
 }
 
 impl Base {
@@ -32,6 +35,7 @@ impl Base {
         offset: 0,
         line: 1,
         column: 1,
+        chars: Some(0),
     };
 
     /// The input position of a position local to the displayed text.
@@ -64,19 +68,14 @@ pub struct RawText {
 }
 
 impl RawText {
-    /// The text of the message whose raw bytes start at archive `offset`
-    /// and `line`.
-    pub fn new(bytes: &[u8], offset: usize, line: usize) -> Self {
+    /// The text of the message whose raw bytes start at `base`.
+    pub fn new(bytes: &[u8], base: Base) -> Self {
         let widened = latin1_positions(bytes);
         let (text, _) = input::decode(bytes.to_vec());
         RawText {
             lines: LineIndex::new(&text),
             text,
-            base: Base {
-                offset,
-                line,
-                column: 1,
-            },
+            base,
             widened,
         }
     }
@@ -281,11 +280,13 @@ mod tests {
             .next()
             .and_then(Result::ok)
             .expect("one message");
-        let raw = Arc::new(RawText::new(
-            &message.raw.bytes,
-            message.raw.offset,
-            message.raw.line,
-        ));
+        let base = Base {
+            offset: message.raw.offset,
+            line: message.raw.line,
+            column: 1,
+            chars: None,
+        };
+        let raw = Arc::new(RawText::new(&message.raw.bytes, base));
         let text = message.texts[0].clone();
         let lints = crate::lint::lint(&text.text, &Default::default()).collect::<Vec<_>>();
         Checked::new(Source::new(Origin::Stdin, text.text), lints).in_frame(Frame::Mail(Box::new(
@@ -337,6 +338,7 @@ mod tests {
             offset: 1000,
             line: 40,
             column: 7,
+            chars: Some(990),
         };
         let text = "ab http://x.example/\nhttp://y.example/\n".to_string();
         let lints = crate::lint::lint(&text, &Default::default()).collect::<Vec<_>>();
