@@ -58,17 +58,39 @@ pub fn run(cli: Cli) -> ExitStatus {
         Command::Explain(args) => run.explain(&mut out, args),
     };
     let result = result.and_then(|failed| out.flush().map(|()| failed));
-    match result {
-        Ok(_) if run.trouble => ExitStatus::Trouble,
+    let status = match result {
         Ok(true) => ExitStatus::Findings,
         Ok(false) => ExitStatus::Clean,
         // A closed pipe (`urlint extract | head`) means the reader has what it wanted.
-        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitStatus::Clean,
+        Err(err) if is_broken_pipe(&err) => ExitStatus::Clean,
         Err(err) => {
             eprintln!("urlint: cannot write output: {err}");
             ExitStatus::Trouble
         }
+    };
+    if run.trouble {
+        ExitStatus::Trouble
+    } else {
+        status
     }
+}
+
+/// True when `err` is a closed output pipe, also when a serialiser wrapped
+/// the pipe's error in its own (serde_json's error becomes `Other`).
+fn is_broken_pipe(err: &io::Error) -> bool {
+    if err.kind() == io::ErrorKind::BrokenPipe {
+        return true;
+    }
+    let Some(inner) = err.get_ref() else {
+        return false;
+    };
+    if let Some(io) = inner.downcast_ref::<io::Error>() {
+        return is_broken_pipe(io);
+    }
+    inner
+        .downcast_ref::<serde_json::Error>()
+        .and_then(serde_json::Error::io_error_kind)
+        == Some(io::ErrorKind::BrokenPipe)
 }
 
 /// Whether to colour: `auto` colours only a terminal, and termcolor's `Auto`
@@ -399,6 +421,25 @@ mod tests {
         assert!(!fails(&warnings_only, &rules));
         rules.deny.push(DenyArg::Warnings);
         assert!(fails(&warnings_only, &rules));
+    }
+
+    #[test]
+    fn a_closed_pipe_is_recognised_inside_serialiser_errors() {
+        let pipe = || io::Error::from(io::ErrorKind::BrokenPipe);
+        let cases = [
+            (pipe(), true),
+            (io::Error::other(pipe()), true),
+            (io::Error::other(serde_json::Error::io(pipe())), true),
+            (io::Error::from(io::ErrorKind::StorageFull), false),
+            (
+                io::Error::other(serde_json::Error::io(io::Error::other("disk"))),
+                false,
+            ),
+            (io::Error::other("not an io error inside"), false),
+        ];
+        for (err, broken) in cases {
+            assert_eq!(is_broken_pipe(&err), broken, "{err:?}");
+        }
     }
 
     #[test]

@@ -523,6 +523,48 @@ fn stdin_closed_mid_url_is_checked_up_to_where_it_stopped() {
 }
 
 #[test]
+fn a_reader_that_stops_early_ends_the_run_quietly() {
+    // Far more output than a pipe buffers, so urlint is still writing when
+    // the reader goes away (`urlint extract big | head -1`).
+    let dir = dir_with(&[("many.txt", url_line(20_000, "").as_bytes())]);
+    let runs: [&[&str]; 5] = [
+        &["extract", "many.txt"],
+        &["extract", "--format", "jsonl", "many.txt"],
+        &["extract", "--format", "json", "many.txt"],
+        &["check", "--format", "json", "many.txt"],
+        &["check", "--color", "never", "many.txt"],
+    ];
+    for args in runs {
+        let mut child = spawn_in(dir.path(), args);
+        let mut stdout = child.stdout.take().expect("piped stdout");
+        let mut head = [0; 16];
+        stdout.read_exact(&mut head).expect("some output");
+        drop(stdout);
+        let stderr = read_all(child.stderr.take());
+        let status = child.wait().expect("urlint exits");
+        assert_eq!(stderr, "", "{args:?}: no panic, no error about the pipe");
+        assert_eq!(status.code(), Some(0), "{args:?}");
+    }
+}
+
+#[test]
+fn a_closed_output_pipe_keeps_exit_2_for_an_input_error_already_said() {
+    let dir = dir_with(&[("many.txt", url_line(20_000, "").as_bytes())]);
+    let mut child = spawn_in(dir.path(), &["extract", "missing.txt", "many.txt"]);
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut head = [0; 16];
+    stdout.read_exact(&mut head).expect("some output");
+    drop(stdout);
+    let stderr = read_all(child.stderr.take());
+    let status = child.wait().expect("urlint exits");
+    assert_eq!(
+        stderr,
+        "urlint: missing.txt: cannot read: No such file or directory (os error 2)\n"
+    );
+    assert_eq!(status.code(), Some(2));
+}
+
+#[test]
 fn a_file_that_disappears_between_walk_and_read_is_an_error_and_the_rest_goes_on() {
     let dir = dir_with(&[("walked/gone.txt", b"http://gone.example/\n")]);
     let fifo = dir.path().join("pause.fifo");
