@@ -1,6 +1,7 @@
 //! Carrying out a parsed command line: read inputs in parallel, lint them,
 //! hand the results to a reporter in input order, and decide the exit status.
 
+use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -64,7 +65,7 @@ pub fn run(cli: Cli) -> ExitStatus {
         // A closed pipe (`urlint extract | head`) means the reader has what it wanted.
         Err(err) if is_broken_pipe(&err) => ExitStatus::Clean,
         Err(err) => {
-            eprintln!("urlint: cannot write output: {err}");
+            say(format_args!("cannot write output: {err}"));
             ExitStatus::Trouble
         }
     };
@@ -91,6 +92,12 @@ fn is_broken_pipe(err: &io::Error) -> bool {
         .downcast_ref::<serde_json::Error>()
         .and_then(serde_json::Error::io_error_kind)
         == Some(io::ErrorKind::BrokenPipe)
+}
+
+/// Write `urlint: MESSAGE` on stderr. A closed stderr is ignored rather
+/// than a panic (as `eprintln!` would): the report on stdout still matters.
+fn say(message: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "urlint: {message}");
 }
 
 /// Whether to colour: `auto` colours only a terminal, and termcolor's `Auto`
@@ -221,7 +228,7 @@ impl Run {
             Some(name) => match explain::find_rule(&name) {
                 Ok(rule) => out.write_all(explain::rule_entry(rule.info()).as_bytes())?,
                 Err(message) => {
-                    eprintln!("urlint: {message}");
+                    say(format_args!("{message}"));
                     self.trouble = true;
                 }
             },
@@ -276,7 +283,7 @@ impl Run {
 
     /// Report an input error on stderr; the run goes on and exits 2.
     fn error(&mut self, err: &InputError) {
-        eprintln!("urlint: {err}");
+        say(format_args!("{err}"));
         self.trouble = true;
     }
 
@@ -284,7 +291,7 @@ impl Run {
     fn notes(&self, notes: &[Note]) {
         if self.verbose {
             for note in notes {
-                eprintln!("urlint: note: {note}");
+                say(format_args!("note: {note}"));
             }
         }
     }

@@ -565,6 +565,45 @@ fn a_closed_output_pipe_keeps_exit_2_for_an_input_error_already_said() {
 }
 
 #[test]
+fn a_closed_stderr_does_not_stop_the_report() {
+    let dir = dir_with(&[]);
+    // -j 1 reads stdin first, so stderr is closed before anything is said.
+    let mut child = spawn_in(
+        dir.path(),
+        &[
+            "check",
+            "-j",
+            "1",
+            "--format",
+            "short",
+            "-",
+            "missing.txt",
+            GOOD_NAME,
+        ],
+    );
+    drop(child.stderr.take());
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin
+        .write_all(b"http://stdin.example/~x\n")
+        .expect("write stdin");
+    drop(stdin);
+    let stdout = read_all(child.stdout.take());
+    let status = child.wait().expect("urlint exits");
+    assert_eq!(
+        status.code(),
+        Some(2),
+        "exit 2 for the missing file, no panic (101)"
+    );
+    assert_eq!(
+        lines(&stdout),
+        [
+            "<stdin>:1:22: error[unsafe-char]: unsafe character '~' must be encoded as %7E",
+            GOOD_FINDING,
+        ]
+    );
+}
+
+#[test]
 fn a_file_that_disappears_between_walk_and_read_is_an_error_and_the_rest_goes_on() {
     let dir = dir_with(&[("walked/gone.txt", b"http://gone.example/\n")]);
     let fifo = dir.path().join("pause.fifo");
