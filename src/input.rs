@@ -75,6 +75,10 @@ pub struct Note {
     pub name: String,
     /// What happened ("skipped: binary file ...").
     pub message: String,
+    /// The input was left unchecked as a whole. A user who named it on the
+    /// command line is told even without `--verbose`: a silent skip would
+    /// read as "checked, nothing found".
+    pub skipped: bool,
 }
 
 impl fmt::Display for Note {
@@ -159,6 +163,7 @@ pub fn load(origin: Origin, bytes: Vec<u8>) -> Loaded {
                     "skipped: binary file (NUL byte in the first {} KiB)",
                     BINARY_SNIFF_LEN / 1024
                 ),
+                skipped: true,
             }],
         };
     }
@@ -170,6 +175,7 @@ pub fn load(origin: Origin, bytes: Vec<u8>) -> Loaded {
                 "not valid UTF-8: {latin1_bytes} byte(s) read as Latin-1 characters; \
                  offsets index the decoded text"
             ),
+            skipped: false,
         })
         .into_iter()
         .collect();
@@ -251,6 +257,23 @@ pub fn collect_inputs(paths: &[PathBuf], options: &WalkOptions) -> (Vec<Input>, 
         }
     }
     (inputs, errors)
+}
+
+/// Source names of the inputs `paths` name one by one, rather than through
+/// a directory walk: the files and stdin that [`collect_inputs`] takes as
+/// given. These are the names a [`Note`] about them carries.
+pub fn named_inputs(paths: &[PathBuf]) -> Vec<String> {
+    paths
+        .iter()
+        .filter(|path| !path.is_dir())
+        .map(|path| {
+            if path.as_os_str() == "-" {
+                Origin::Stdin.to_string()
+            } else {
+                Origin::File(path.clone()).to_string()
+            }
+        })
+        .collect()
 }
 
 /// Walk one directory and return the files found, sorted by path.
@@ -395,10 +418,21 @@ mod tests {
     }
 
     #[test]
+    fn named_inputs_are_the_paths_not_walked() {
+        let dir = std::env::temp_dir();
+        let paths = [PathBuf::from("-"), PathBuf::from("a.txt"), dir];
+        assert_eq!(named_inputs(&paths), ["<stdin>", "a.txt"]);
+    }
+
+    #[test]
     fn binary_input_is_skipped_with_a_note() {
         let loaded = load(Origin::File("a.bin".into()), b"ab\0cd".to_vec());
         assert!(loaded.sources.is_empty());
         assert_eq!(loaded.notes.len(), 1);
+        assert!(
+            loaded.notes[0].skipped,
+            "a binary file is not checked at all"
+        );
         assert!(loaded.notes[0]
             .to_string()
             .starts_with("a.bin: skipped: binary"));

@@ -50,6 +50,7 @@ pub fn run(cli: Cli) -> ExitStatus {
         verbose: cli.verbose,
         interactive,
         trouble: false,
+        named: Vec::new(),
     };
     let mut out = BufferedStandardStream::stdout(color_choice(cli.color, interactive));
     let result = match cli.command {
@@ -149,6 +150,9 @@ struct Run {
     interactive: bool,
     /// An input or usage error happened; the run exits 2.
     trouble: bool,
+    /// Names of the inputs given one by one (files, `<stdin>`), whose
+    /// skipping is said even without `--verbose`.
+    named: Vec<String>,
 }
 
 impl Run {
@@ -184,6 +188,7 @@ impl Run {
     /// `urlint validate`: one URL per argument or per stdin line.
     fn validate(&mut self, out: &mut dyn WriteColor, args: ValidateArgs) -> io::Result<bool> {
         let source = if args.urls.is_empty() {
+            self.named = vec![Origin::Stdin.to_string()];
             let loaded = match Input::Stdin.read() {
                 Ok(loaded) => loaded,
                 Err(err) => {
@@ -257,6 +262,7 @@ impl Run {
             excludes: walk.exclude.clone(),
             threads,
         };
+        self.named = input::named_inputs(paths);
         let (inputs, errors) = input::collect_inputs(paths, &walk_options);
         errors.iter().for_each(|err| self.error(err));
         let mut totals = Totals::default();
@@ -287,10 +293,13 @@ impl Run {
         self.trouble = true;
     }
 
-    /// Print notes on stderr in verbose mode.
+    /// Print notes on stderr in verbose mode; a skipped input the user named
+    /// is a warning, said in any mode.
     fn notes(&self, notes: &[Note]) {
-        if self.verbose {
-            for note in notes {
+        for note in notes {
+            if note.skipped && self.named.contains(&note.name) {
+                say(format_args!("warning: {note}"));
+            } else if self.verbose {
                 say(format_args!("note: {note}"));
             }
         }

@@ -163,6 +163,63 @@ fn a_stray_byte_in_utf8_text_keeps_the_other_characters() {
 }
 
 #[test]
+fn a_binary_file_is_skipped_and_said_when_named() {
+    let binary: &[u8] = b"GIF89a\0\0 http://in.binary.example/~x";
+    let dir = dir_with(&[("logo.gif", binary), ("assets/icon.gif", binary)]);
+
+    // Named on the command line: a warning in any mode, and no findings.
+    for verbose in [&[][..], &["--verbose"]] {
+        let args = [
+            &["check", "--format", "short"],
+            verbose,
+            &["logo.gif", GOOD_NAME],
+        ]
+        .concat();
+        let (code, stdout, stderr) = urlint_in(dir.path(), &args);
+        assert_eq!(code, 1, "the good file's finding fails the run");
+        assert_eq!(lines(&stdout), [GOOD_FINDING]);
+        assert_eq!(
+            stderr,
+            "urlint: warning: logo.gif: skipped: binary file (NUL byte in the first 8 KiB)\n"
+        );
+    }
+
+    // Found by a walk: skipped quietly, said with --verbose.
+    let (code, stdout, stderr) = urlint_in(dir.path(), &["check", "--format", "short", "."]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        lines(&stdout),
+        ["./good.txt:1:30: error[unsafe-char]: unsafe character '~' must be encoded as %7E"]
+    );
+    assert_eq!(stderr, "");
+    let (_, _, stderr) = urlint_in(dir.path(), &["check", "--verbose", "assets"]);
+    assert_eq!(
+        stderr,
+        "urlint: note: assets/icon.gif: skipped: binary file (NUL byte in the first 8 KiB)\n"
+    );
+}
+
+#[test]
+fn binary_stdin_is_skipped_and_said() {
+    let dir = dir_with(&[]);
+    for args in [&["check", "-", GOOD_NAME][..], &["extract", "-", GOOD_NAME]] {
+        let started = Instant::now();
+        let output = urlint(args)
+            .current_dir(dir.path())
+            .write_stdin(&b"\x7fELF\x02\x01\x01\0\0\0"[..])
+            .timeout(LIMIT)
+            .output()
+            .expect("the urlint binary runs");
+        assert!(started.elapsed() < LIMIT);
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            "urlint: warning: <stdin>: skipped: binary file (NUL byte in the first 8 KiB)\n"
+        );
+        assert!(String::from_utf8_lossy(&output.stdout).contains("good.example"));
+    }
+}
+
+#[test]
 fn a_nul_past_the_sniffed_head_is_text() {
     let mut late_nul = vec![b'.'; 9000];
     late_nul.extend_from_slice(b"\0 http://late.example/~x\n");
