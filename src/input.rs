@@ -4,6 +4,8 @@
 //! Two decisions live here and nowhere else:
 //! - **Binary files** are recognised by a NUL byte in their first 8 KiB and
 //!   skipped (text formats never contain NUL; almost every binary format does).
+//!   Only those 8 KiB are read, so a large binary, or a device such as
+//!   `/dev/zero` named by mistake, costs nothing.
 //! - **Invalid UTF-8** never drops a file. Valid UTF-8 runs are kept as they
 //!   are and every byte that is not part of one is read as Latin-1 (one byte,
 //!   one character). A Latin-1 mail body thus reads as the text its author
@@ -15,6 +17,7 @@
 //! sources (messages, MIME parts), each with its own [`Origin`].
 
 use std::fmt;
+use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -125,29 +128,37 @@ pub enum Input {
 impl Input {
     /// Read and decode this input.
     pub fn read(&self) -> Result<Loaded, InputError> {
-        match self {
+        let (origin, read) = match self {
             Input::File(path) => {
-                let bytes = std::fs::read(path).map_err(|err| InputError {
-                    name: path.display().to_string(),
-                    action: "cannot read",
-                    cause: err.to_string(),
-                })?;
-                Ok(load(Origin::File(path.clone()), bytes))
+                let origin = Origin::File(path.clone());
+                let read = File::open(path).and_then(read_unless_binary);
+                (origin, read)
             }
-            Input::Stdin => {
-                let mut bytes = Vec::new();
-                io::stdin()
-                    .lock()
-                    .read_to_end(&mut bytes)
-                    .map_err(|err| InputError {
-                        name: Origin::Stdin.to_string(),
-                        action: "cannot read",
-                        cause: err.to_string(),
-                    })?;
-                Ok(load(Origin::Stdin, bytes))
-            }
+            Input::Stdin => (Origin::Stdin, read_unless_binary(io::stdin().lock())),
+        };
+        match read {
+            Ok(bytes) => Ok(load(origin, bytes)),
+            Err(err) => Err(InputError {
+                name: origin.to_string(),
+                action: "cannot read",
+                cause: err.to_string(),
+            }),
         }
     }
+}
+
+/// Read `reader` to its end, unless its first [`BINARY_SNIFF_LEN`] bytes are
+/// binary: then those bytes alone are returned, enough for [`load`] to skip
+/// them. An endless device (`/dev/zero`) thus ends the read too.
+fn read_unless_binary(mut reader: impl Read) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    (&mut reader)
+        .take(BINARY_SNIFF_LEN as u64)
+        .read_to_end(&mut bytes)?;
+    if !is_binary(&bytes) {
+        reader.read_to_end(&mut bytes)?;
+    }
+    Ok(bytes)
 }
 
 /// Turn raw bytes into sources: skip binary data, decode text (see the
@@ -415,6 +426,22 @@ mod tests {
         let mut late_nul = vec![b'a'; BINARY_SNIFF_LEN];
         late_nul.push(0);
         assert!(!is_binary(&late_nul), "a NUL past the sniffed head is text");
+    }
+
+    #[test]
+    fn reading_stops_after_a_binary_head() {
+        let mut late_nul = vec![b'a'; BINARY_SNIFF_LEN + 10];
+        late_nul.push(0);
+        let cases: [(Box<dyn Read>, usize); 3] = [
+            // An endless stream of NULs ends after the sniffed head.
+            (Box::new(io::repeat(0)), BINARY_SNIFF_LEN),
+            (Box::new(&b"short text"[..]), 10),
+            (Box::new(io::Cursor::new(late_nul)), BINARY_SNIFF_LEN + 11),
+        ];
+        for (index, (reader, len)) in cases.into_iter().enumerate() {
+            let bytes = read_unless_binary(reader).expect("in-memory reads succeed");
+            assert_eq!(bytes.len(), len, "case {index}");
+        }
     }
 
     #[test]

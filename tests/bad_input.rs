@@ -230,6 +230,22 @@ fn a_nul_past_the_sniffed_head_is_text() {
 }
 
 #[test]
+fn an_endless_device_is_sniffed_not_read_whole() {
+    let zero = Path::new("/dev/zero");
+    if !zero.exists() {
+        return;
+    }
+    let dir = dir_with(&[]);
+    let (code, stdout, stderr) = urlint_in(dir.path(), &["extract", "/dev/zero", GOOD_NAME]);
+    assert_eq!(code, 0);
+    assert_eq!(stdout, format!("{GOOD_URL}\n"));
+    assert_eq!(
+        stderr,
+        "urlint: warning: /dev/zero: skipped: binary file (NUL byte in the first 8 KiB)\n"
+    );
+}
+
+#[test]
 fn cr_only_crlf_and_mixed_line_endings_place_findings_alike() {
     // The same five lines; the second URL is wrapped across the break.
     let body = [
