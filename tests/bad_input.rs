@@ -13,6 +13,8 @@ use std::fs;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Child, Stdio};
+use std::sync::mpsc;
+use std::thread;
 use std::time::{Duration, Instant};
 
 use common::{run, urlint};
@@ -79,13 +81,49 @@ fn spawn_in(dir: &Path, args: &[&str]) -> Child {
         .expect("the urlint binary runs")
 }
 
-/// Read a child's stream to its end, as text.
-fn read_all(stream: Option<impl Read>) -> String {
-    let mut text = String::new();
-    if let Some(mut stream) = stream {
-        stream.read_to_string(&mut text).expect("read child output");
-    }
-    text
+/// Read a stream to its end, as text, on its own thread (so that a full
+/// stderr pipe cannot stall a child whose stdout is being read).
+fn read_all(stream: Option<impl Read + Send + 'static>) -> thread::JoinHandle<String> {
+    thread::spawn(move || {
+        let mut text = String::new();
+        if let Some(mut stream) = stream {
+            // A child killed mid-write leaves what it wrote.
+            let _ = stream.read_to_string(&mut text);
+        }
+        text
+    })
+}
+
+/// Wait for a spawned child within [`LIMIT`] (killing it past that) and
+/// return its exit code (`None` for a signal) and whatever of its stdout
+/// and stderr the test has not taken.
+fn finish(mut child: Child) -> (Option<i32>, String, String) {
+    let stdout = read_all(child.stdout.take());
+    let stderr = read_all(child.stderr.take());
+    let deadline = Instant::now() + LIMIT;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("poll the child") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("urlint did not finish within {LIMIT:?}");
+        }
+        thread::sleep(Duration::from_millis(10));
+    };
+    let joined = |reader: thread::JoinHandle<String>| reader.join().expect("reader thread");
+    (status.code(), joined(stdout), joined(stderr))
+}
+
+/// Spawn `args` in `dir`, read the first bytes of stdout, then close it,
+/// as `urlint ... | head -c 16` does; returns what [`finish`] returns.
+fn close_stdout_early(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let mut child = spawn_in(dir, args);
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut head = [0; 16];
+    stdout.read_exact(&mut head).expect("some output");
+    drop(stdout);
+    finish(child)
 }
 
 /// A line of `count` bare URLs, each with one unsafe character; `infix` is
@@ -592,10 +630,8 @@ fn stdin_closed_mid_url_is_checked_up_to_where_it_stopped() {
         .expect("write stdin");
     // The writer goes away in the middle of the wrapper.
     drop(stdin);
-    let stdout = read_all(child.stdout.take());
-    let stderr = read_all(child.stderr.take());
-    let status = child.wait().expect("urlint exits");
-    assert_eq!((status.code(), stderr.as_str()), (Some(1), ""));
+    let (code, stdout, stderr) = finish(child);
+    assert_eq!((code, stderr.as_str()), (Some(1), ""));
     assert_eq!(
         lines(&stdout),
         [
@@ -619,33 +655,21 @@ fn a_reader_that_stops_early_ends_the_run_quietly() {
         &["check", "--color", "never", "many.txt"],
     ];
     for args in runs {
-        let mut child = spawn_in(dir.path(), args);
-        let mut stdout = child.stdout.take().expect("piped stdout");
-        let mut head = [0; 16];
-        stdout.read_exact(&mut head).expect("some output");
-        drop(stdout);
-        let stderr = read_all(child.stderr.take());
-        let status = child.wait().expect("urlint exits");
+        let (code, _, stderr) = close_stdout_early(dir.path(), args);
         assert_eq!(stderr, "", "{args:?}: no panic, no error about the pipe");
-        assert_eq!(status.code(), Some(0), "{args:?}");
+        assert_eq!(code, Some(0), "{args:?}");
     }
 }
 
 #[test]
 fn a_closed_output_pipe_keeps_exit_2_for_an_input_error_already_said() {
     let dir = dir_with(&[("many.txt", url_line(20_000, "").as_bytes())]);
-    let mut child = spawn_in(dir.path(), &["extract", "missing.txt", "many.txt"]);
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let mut head = [0; 16];
-    stdout.read_exact(&mut head).expect("some output");
-    drop(stdout);
-    let stderr = read_all(child.stderr.take());
-    let status = child.wait().expect("urlint exits");
+    let (code, _, stderr) = close_stdout_early(dir.path(), &["extract", "missing.txt", "many.txt"]);
     assert_eq!(
         stderr,
         "urlint: missing.txt: cannot read: No such file or directory (os error 2)\n"
     );
-    assert_eq!(status.code(), Some(2));
+    assert_eq!(code, Some(2));
 }
 
 #[test]
@@ -671,13 +695,8 @@ fn a_closed_stderr_does_not_stop_the_report() {
         .write_all(b"http://stdin.example/~x\n")
         .expect("write stdin");
     drop(stdin);
-    let stdout = read_all(child.stdout.take());
-    let status = child.wait().expect("urlint exits");
-    assert_eq!(
-        status.code(),
-        Some(2),
-        "exit 2 for the missing file, no panic (101)"
-    );
+    let (code, stdout, _) = finish(child);
+    assert_eq!(code, Some(2), "exit 2 for the missing file, no panic (101)");
     assert_eq!(
         lines(&stdout),
         [
@@ -713,19 +732,25 @@ fn a_file_that_disappears_between_walk_and_read_is_an_error_and_the_rest_goes_on
             GOOD_NAME,
         ],
     );
-    let mut writer = fs::OpenOptions::new()
-        .write(true)
-        .open(&fifo)
-        .expect("urlint opens the FIFO");
+    // Opening for writing waits for urlint to open the FIFO, which it does
+    // after the walk; a urlint that never gets there fails the test in time.
+    let (opened, opening) = mpsc::channel();
+    let path = fifo.clone();
+    thread::spawn(move || opened.send(fs::OpenOptions::new().write(true).open(path)));
+    let mut writer = match opening.recv_timeout(LIMIT) {
+        Ok(writer) => writer.expect("open the FIFO for writing"),
+        Err(_) => {
+            let _ = child.kill();
+            panic!("urlint did not open the FIFO within {LIMIT:?}");
+        }
+    };
     fs::remove_file(dir.path().join("walked/gone.txt")).expect("remove the walked file");
     writer
         .write_all(b"http://fifo.example/~f\n")
         .expect("write the FIFO");
     drop(writer);
-    let stdout = read_all(child.stdout.take());
-    let stderr = read_all(child.stderr.take());
-    let status = child.wait().expect("urlint exits");
-    assert_eq!(status.code(), Some(2));
+    let (code, stdout, stderr) = finish(child);
+    assert_eq!(code, Some(2));
     assert_eq!(
         stderr,
         "urlint: walked/gone.txt: cannot read: No such file or directory (os error 2)\n"
