@@ -342,6 +342,10 @@ fn walk_builder(root: &Path, options: &WalkOptions) -> Result<WalkBuilder, Input
         // Docs are often checked outside a git checkout (a release tarball);
         // their .gitignore still says what is generated.
         .require_git(false)
+        // As ripgrep and git: a link loop cannot trap the walk and no file
+        // is read twice through a link. Links named on the command line are
+        // still followed, because the user chose them.
+        .follow_links(false)
         .threads(options.threads);
     if !options.globs.is_empty() || !options.excludes.is_empty() {
         builder.overrides(overrides(root, options)?);
