@@ -22,6 +22,24 @@ pub struct Cli {
     /// Explain what was skipped or decoded specially (binary files, invalid UTF-8).
     #[arg(short, long, global = true)]
     pub verbose: bool,
+    /// Read the configuration from this file instead of searching for
+    /// urlint.toml (or pyproject.toml's [tool.urlint]) from the current
+    /// directory upward.
+    #[arg(
+        long,
+        global = true,
+        value_name = "PATH",
+        help_heading = "Configuration"
+    )]
+    pub config: Option<PathBuf>,
+    /// Ignore configuration files: use the defaults and the command line only.
+    #[arg(
+        long,
+        global = true,
+        conflicts_with = "config",
+        help_heading = "Configuration"
+    )]
+    pub isolated: bool,
 }
 
 /// The subcommands.
@@ -123,6 +141,10 @@ pub struct RuleArgs {
     /// Do not report these rules (comma-separated or repeated).
     #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = parse_rule)]
     pub ignore: Vec<Rule>,
+    /// Report these rules as warnings, whatever their level (comma-separated
+    /// or repeated).
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = parse_rule)]
+    pub warn: Vec<Rule>,
     /// Fail (exit 1) on warnings too.
     #[arg(long, value_enum, value_name = "WHAT")]
     pub deny: Vec<DenyArg>,
@@ -159,6 +181,8 @@ pub enum FormatArg {
     Jsonl,
     /// GitHub Actions annotations.
     Github,
+    /// A SARIF 2.1.0 log, for code-scanning dashboards.
+    Sarif,
 }
 
 impl From<FormatArg> for report::Format {
@@ -169,6 +193,7 @@ impl From<FormatArg> for report::Format {
             FormatArg::Json => report::Format::Json,
             FormatArg::Jsonl => report::Format::Jsonl,
             FormatArg::Github => report::Format::Github,
+            FormatArg::Sarif => report::Format::Sarif,
         }
     }
 }

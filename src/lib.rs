@@ -17,6 +17,7 @@
 //! ```
 
 pub mod cli;
+pub mod config;
 pub mod diagnostic;
 pub mod input;
 pub mod lint;
@@ -27,6 +28,7 @@ pub mod rules;
 pub mod run;
 pub mod scan;
 pub mod span;
+pub mod suppress;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, Fix, Severity};

@@ -12,6 +12,7 @@ use crate::cli::{
     CheckArgs, Cli, ColorArg, Command, DenyArg, ExplainArgs, ExtractArgs, RuleArgs, ValidateArgs,
     WalkArgs,
 };
+use crate::config::Config;
 use crate::input::{self, Input, InputError, Note, Origin, Source};
 use crate::lint::{self, Finding, LintOptions, RuleLevels, UrlReport};
 use crate::parallel;
@@ -46,10 +47,23 @@ impl ExitStatus {
 /// Run a parsed command line and report how it ended.
 pub fn run(cli: Cli) -> ExitStatus {
     let interactive = io::stdout().is_terminal();
+    // `explain` documents the defaults and must work even beside a broken file.
+    let config = match cli.command {
+        Command::Explain(_) => Ok(Config::default()),
+        _ => Config::for_run(cli.config.as_deref(), cli.isolated),
+    };
+    let config = match config {
+        Ok(config) => config,
+        Err(err) => {
+            say(format_args!("{err}"));
+            return ExitStatus::Trouble;
+        }
+    };
     let mut run = Run {
         verbose: cli.verbose,
         interactive,
         trouble: false,
+        config,
         named: Vec::new(),
     };
     let mut out = BufferedStandardStream::stdout(color_choice(cli.color, interactive));
@@ -112,19 +126,23 @@ pub fn color_choice(color: ColorArg, is_terminal: bool) -> ColorChoice {
     }
 }
 
-/// Rule levels from `--select` and `--ignore`.
-pub fn rule_levels(select: &[Rule], ignore: &[Rule]) -> RuleLevels {
-    let mut levels = RuleLevels::default();
-    if !select.is_empty() {
+/// Rule levels after the command line: `levels` (the configuration file's)
+/// narrowed by `--select`, then `--warn`, then `--ignore`, so that flags
+/// always override the file and `--ignore` has the last word.
+pub fn rule_levels(mut levels: RuleLevels, rules: &RuleArgs) -> RuleLevels {
+    if !rules.select.is_empty() {
         for rule in Rule::all() {
-            if !select.contains(&rule) {
+            if !rules.select.contains(&rule) {
                 levels.set(rule, Level::Off);
-            } else if rule.info().default_level == Level::Off {
+            } else if levels.level(rule) == Level::Off {
                 levels.set(rule, Level::Warning);
             }
         }
     }
-    for &rule in ignore {
+    for &rule in &rules.warn {
+        levels.set(rule, Level::Warning);
+    }
+    for &rule in &rules.ignore {
         levels.set(rule, Level::Off);
     }
     levels
@@ -150,6 +168,8 @@ struct Run {
     interactive: bool,
     /// An input or usage error happened; the run exits 2.
     trouble: bool,
+    /// The configuration file's settings (the defaults under `--isolated`).
+    config: Config,
     /// Names of the inputs given one by one (files, `<stdin>`), whose
     /// skipping is said even without `--verbose`.
     named: Vec<String>,
@@ -158,10 +178,8 @@ struct Run {
 impl Run {
     /// `urlint check`: returns whether findings fail the run.
     fn check(&mut self, out: &mut dyn WriteColor, args: CheckArgs) -> io::Result<bool> {
-        let options = LintOptions {
-            levels: rule_levels(&args.rules.select, &args.rules.ignore),
-            ..LintOptions::default()
-        };
+        let levels = rule_levels(self.config.levels(), &args.rules);
+        let options = self.config.lint_options(levels);
         let mut reporter =
             report::diagnostics_reporter(args.format.into(), HumanOptions::default());
         let totals = self.lint_paths(out, &args.paths, &args.walk, &options, reporter.as_mut())?;
@@ -175,13 +193,10 @@ impl Run {
             unique: args.unique,
             count: args.count,
         });
-        self.lint_paths(
-            out,
-            &args.paths,
-            &args.walk,
-            &LintOptions::default(),
-            reporter.as_mut(),
-        )?;
+        // The file's schemes and URL excludes decide what is a URL worth
+        // listing; rule levels do not matter here.
+        let options = self.config.lint_options(RuleLevels::default());
+        self.lint_paths(out, &args.paths, &args.walk, &options, reporter.as_mut())?;
         Ok(false)
     }
 
@@ -201,10 +216,10 @@ impl Run {
         } else {
             Some(Source::new(Origin::Arguments, args.urls.join("\n")))
         };
-        let levels = rule_levels(&args.rules.select, &args.rules.ignore);
+        let levels = rule_levels(self.config.levels(), &args.rules);
         let options = ValidateOptions {
             fragment_allowed: args.fragment,
-            extra_schemes: Vec::new(),
+            extra_schemes: self.config.extra_schemes.clone(),
         };
         let human = HumanOptions { verdicts: true };
         let mut reporter = report::diagnostics_reporter(args.format.into(), human);
@@ -263,8 +278,20 @@ impl Run {
             threads,
         };
         self.named = input::named_inputs(paths);
-        let (inputs, errors) = input::collect_inputs(paths, &walk_options);
+        let (mut inputs, errors) = input::collect_inputs(paths, &walk_options);
         errors.iter().for_each(|err| self.error(err));
+        match self.config.path_filter() {
+            Ok(Some(filter)) => inputs.retain(|input| match input {
+                Input::File(path) => filter.allows(path),
+                Input::Stdin => true,
+            }),
+            Ok(None) => {}
+            Err(err) => {
+                say(format_args!("{err}"));
+                self.trouble = true;
+                inputs.clear();
+            }
+        }
         let mut totals = Totals::default();
         parallel::for_each_ordered(
             &inputs,
@@ -412,13 +439,43 @@ mod tests {
 
     #[test]
     fn select_turns_off_the_rest_and_on_what_is_off() {
-        let levels = rule_levels(&[Rule::BareUrl, Rule::UnsafeChar], &[]);
+        let select = rule_args(&[Rule::BareUrl, Rule::UnsafeChar], &[], &[]);
+        let levels = rule_levels(RuleLevels::default(), &select);
         assert_eq!(levels.level(Rule::BareUrl), Level::Warning);
         assert_eq!(levels.level(Rule::UnsafeChar), Level::Error);
         assert_eq!(levels.level(Rule::BadPort), Level::Off);
-        let levels = rule_levels(&[], &[Rule::HyphenBreak]);
+        let ignore = rule_args(&[], &[Rule::HyphenBreak], &[]);
+        let levels = rule_levels(RuleLevels::default(), &ignore);
         assert_eq!(levels.level(Rule::HyphenBreak), Level::Off);
         assert_eq!(levels.level(Rule::BadPort), Level::Error);
+    }
+
+    fn rule_args(select: &[Rule], ignore: &[Rule], warn: &[Rule]) -> RuleArgs {
+        RuleArgs {
+            select: select.to_vec(),
+            ignore: ignore.to_vec(),
+            warn: warn.to_vec(),
+            deny: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn flags_override_the_file() {
+        let mut file = RuleLevels::default();
+        file.set(Rule::UnsafeChar, Level::Off);
+        file.set(Rule::BareUrl, Level::Error);
+        file.set(Rule::SchemeCase, Level::Error);
+        let flags = rule_args(&[], &[Rule::BareUrl], &[Rule::UnsafeChar, Rule::SchemeCase]);
+        let levels = rule_levels(file.clone(), &flags);
+        assert_eq!(levels.level(Rule::UnsafeChar), Level::Warning);
+        assert_eq!(levels.level(Rule::SchemeCase), Level::Warning);
+        assert_eq!(levels.level(Rule::BareUrl), Level::Off);
+        // --select keeps the file's level for a selected rule that is on.
+        let select = rule_args(&[Rule::BareUrl, Rule::UnsafeChar], &[], &[]);
+        let levels = rule_levels(file, &select);
+        assert_eq!(levels.level(Rule::BareUrl), Level::Error);
+        assert_eq!(levels.level(Rule::UnsafeChar), Level::Warning);
+        assert_eq!(levels.level(Rule::SchemeCase), Level::Off);
     }
 
     #[test]
@@ -429,11 +486,7 @@ mod tests {
             errors: 0,
             warnings: 2,
         };
-        let mut rules = RuleArgs {
-            select: Vec::new(),
-            ignore: Vec::new(),
-            deny: Vec::new(),
-        };
+        let mut rules = rule_args(&[], &[], &[]);
         assert!(!fails(&warnings_only, &rules));
         rules.deny.push(DenyArg::Warnings);
         assert!(fails(&warnings_only, &rules));

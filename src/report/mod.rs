@@ -10,6 +10,7 @@ mod extract;
 mod github;
 mod human;
 mod json;
+mod sarif;
 mod short;
 
 use std::io;
@@ -175,6 +176,8 @@ pub enum Format {
     Jsonl,
     /// GitHub Actions workflow-command annotations.
     Github,
+    /// One SARIF 2.1.0 log for the whole run.
+    Sarif,
 }
 
 /// A streaming output: sources arrive in report order, then `finish`.
@@ -193,6 +196,7 @@ pub fn diagnostics_reporter(format: Format, human: HumanOptions) -> Box<dyn Repo
         Format::Json => Box::new(json::JsonReporter::default()),
         Format::Jsonl => Box::new(json::JsonlReporter),
         Format::Github => Box::new(github::GithubReporter),
+        Format::Sarif => Box::new(sarif::SarifReporter::default()),
     }
 }
 
@@ -366,7 +370,7 @@ mod tests {
             let checked = arbitrary_checked(text, spans, fix);
             let mut totals = Totals::default();
             totals.add(&checked);
-            let formats = [Format::Human, Format::Short, Format::Json, Format::Jsonl, Format::Github];
+            let formats = [Format::Human, Format::Short, Format::Json, Format::Jsonl, Format::Github, Format::Sarif];
             for format in formats {
                 let mut out = NoColor::new(Vec::new());
                 let mut reporter = diagnostics_reporter(format, HumanOptions::default());
@@ -375,7 +379,7 @@ mod tests {
                 let output = String::from_utf8(out.into_inner());
                 prop_assert!(output.is_ok(), "{format:?} wrote invalid UTF-8");
                 let output = output.unwrap_or_default();
-                if format == Format::Json {
+                if matches!(format, Format::Json | Format::Sarif) {
                     prop_assert!(serde_json::from_str::<serde_json::Value>(&output).is_ok());
                 }
                 if format == Format::Github {
