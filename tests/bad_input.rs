@@ -647,11 +647,12 @@ fn a_reader_that_stops_early_ends_the_run_quietly() {
     // Far more output than a pipe buffers, so urlint is still writing when
     // the reader goes away (`urlint extract big | head -1`).
     let dir = dir_with(&[("many.txt", url_line(20_000, "").as_bytes())]);
-    let runs: [&[&str]; 5] = [
+    let runs: [&[&str]; 6] = [
         &["extract", "many.txt"],
         &["extract", "--format", "jsonl", "many.txt"],
         &["extract", "--format", "json", "many.txt"],
         &["check", "--format", "json", "many.txt"],
+        &["check", "--format", "sarif", "many.txt"],
         &["check", "--color", "never", "many.txt"],
     ];
     for args in runs {
