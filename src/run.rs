@@ -1,6 +1,7 @@
 //! Carrying out a parsed command line: read inputs in parallel, lint them,
 //! hand the results to a reporter in input order, and decide the exit status.
 
+use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -56,7 +57,7 @@ pub fn run(cli: Cli) -> ExitStatus {
     let config = match config {
         Ok(config) => config,
         Err(err) => {
-            eprintln!("urlint: {err}");
+            say(format_args!("{err}"));
             return ExitStatus::Trouble;
         }
     };
@@ -65,6 +66,7 @@ pub fn run(cli: Cli) -> ExitStatus {
         interactive,
         trouble: false,
         config,
+        named: Vec::new(),
     };
     let mut out = BufferedStandardStream::stdout(color_choice(cli.color, interactive));
     let result = match cli.command {
@@ -74,17 +76,45 @@ pub fn run(cli: Cli) -> ExitStatus {
         Command::Explain(args) => run.explain(&mut out, args),
     };
     let result = result.and_then(|failed| out.flush().map(|()| failed));
-    match result {
-        Ok(_) if run.trouble => ExitStatus::Trouble,
+    let status = match result {
         Ok(true) => ExitStatus::Findings,
         Ok(false) => ExitStatus::Clean,
         // A closed pipe (`urlint extract | head`) means the reader has what it wanted.
-        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitStatus::Clean,
+        Err(err) if is_broken_pipe(&err) => ExitStatus::Clean,
         Err(err) => {
-            eprintln!("urlint: cannot write output: {err}");
+            say(format_args!("cannot write output: {err}"));
             ExitStatus::Trouble
         }
+    };
+    if run.trouble {
+        ExitStatus::Trouble
+    } else {
+        status
     }
+}
+
+/// True when `err` is a closed output pipe, also when a serialiser wrapped
+/// the pipe's error in its own (serde_json's error becomes `Other`).
+fn is_broken_pipe(err: &io::Error) -> bool {
+    if err.kind() == io::ErrorKind::BrokenPipe {
+        return true;
+    }
+    let Some(inner) = err.get_ref() else {
+        return false;
+    };
+    if let Some(io) = inner.downcast_ref::<io::Error>() {
+        return is_broken_pipe(io);
+    }
+    inner
+        .downcast_ref::<serde_json::Error>()
+        .and_then(serde_json::Error::io_error_kind)
+        == Some(io::ErrorKind::BrokenPipe)
+}
+
+/// Write `urlint: MESSAGE` on stderr. A closed stderr is ignored rather
+/// than a panic (as `eprintln!` would): the report on stdout still matters.
+fn say(message: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "urlint: {message}");
 }
 
 /// Whether to colour: `auto` colours only a terminal, and termcolor's `Auto`
@@ -135,6 +165,9 @@ struct Run {
     trouble: bool,
     /// The configuration file's settings (the defaults under `--isolated`).
     config: Config,
+    /// Names of the inputs given one by one (files, `<stdin>`), whose
+    /// skipping is said even without `--verbose`.
+    named: Vec<String>,
 }
 
 impl Run {
@@ -165,6 +198,7 @@ impl Run {
     /// `urlint validate`: one URL per argument or per stdin line.
     fn validate(&mut self, out: &mut dyn WriteColor, args: ValidateArgs) -> io::Result<bool> {
         let source = if args.urls.is_empty() {
+            self.named = vec![Origin::Stdin.to_string()];
             let loaded = match Input::Stdin.read() {
                 Ok(loaded) => loaded,
                 Err(err) => {
@@ -209,7 +243,7 @@ impl Run {
             Some(name) => match explain::find_rule(&name) {
                 Ok(rule) => out.write_all(explain::rule_entry(rule.info()).as_bytes())?,
                 Err(message) => {
-                    eprintln!("urlint: {message}");
+                    say(format_args!("{message}"));
                     self.trouble = true;
                 }
             },
@@ -243,6 +277,7 @@ impl Run {
             threads,
         };
         let read_options = read_options(walk);
+        self.named = input::named_inputs(paths);
         let (mut inputs, errors) = input::collect_inputs(paths, &walk_options);
         errors.iter().for_each(|err| self.error(err));
         match self.config.path_filter() {
@@ -252,7 +287,7 @@ impl Run {
             }),
             Ok(None) => {}
             Err(err) => {
-                eprintln!("urlint: {err}");
+                say(format_args!("{err}"));
                 self.trouble = true;
                 inputs.clear();
             }
@@ -288,15 +323,18 @@ impl Run {
 
     /// Report an input error on stderr; the run goes on and exits 2.
     fn error(&mut self, err: &InputError) {
-        eprintln!("urlint: {err}");
+        say(format_args!("{err}"));
         self.trouble = true;
     }
 
-    /// Print notes on stderr in verbose mode.
+    /// Print notes on stderr in verbose mode; a skipped input the user named
+    /// is a warning, said in any mode.
     fn notes(&self, notes: &[Note]) {
-        if self.verbose {
-            for note in notes {
-                eprintln!("urlint: note: {note}");
+        for note in notes {
+            if note.skipped && self.named.contains(&note.name) {
+                say(format_args!("warning: {note}"));
+            } else if self.verbose {
+                say(format_args!("note: {note}"));
             }
         }
     }
@@ -338,7 +376,8 @@ impl ReportSink<'_, '_> {
     /// Make room on stderr for a line of text.
     fn clear_progress(&self) {
         if self.progress {
-            eprint!("\r\x1b[K");
+            // Like `say`, a closed stderr is no reason to stop.
+            let _ = write!(io::stderr().lock(), "\r\x1b[K");
         }
     }
 }
@@ -355,15 +394,13 @@ impl Sink for ReportSink<'_, '_> {
     }
 
     fn note(&mut self, note: Note) {
-        if self.run.verbose {
-            self.clear_progress();
-        }
+        self.clear_progress();
         self.run.notes(&[note]);
     }
 
     fn warning(&mut self, note: Note) {
         self.clear_progress();
-        eprintln!("urlint: warning: {note}");
+        say(format_args!("warning: {note}"));
     }
 
     fn error(&mut self, error: InputError) {
@@ -486,6 +523,25 @@ mod tests {
         assert!(!fails(&warnings_only, &rules));
         rules.deny.push(DenyArg::Warnings);
         assert!(fails(&warnings_only, &rules));
+    }
+
+    #[test]
+    fn a_closed_pipe_is_recognised_inside_serialiser_errors() {
+        let pipe = || io::Error::from(io::ErrorKind::BrokenPipe);
+        let cases = [
+            (pipe(), true),
+            (io::Error::other(pipe()), true),
+            (io::Error::other(serde_json::Error::io(pipe())), true),
+            (io::Error::from(io::ErrorKind::StorageFull), false),
+            (
+                io::Error::other(serde_json::Error::io(io::Error::other("disk"))),
+                false,
+            ),
+            (io::Error::other("not an io error inside"), false),
+        ];
+        for (err, broken) in cases {
+            assert_eq!(is_broken_pipe(&err), broken, "{err:?}");
+        }
     }
 
     #[test]

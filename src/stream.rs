@@ -231,6 +231,12 @@ pub fn read_streamed(
     let kind = options
         .kind
         .unwrap_or_else(|| MailKind::detect(path, &head).map_or(InputKind::Text, InputKind::Mail));
+    if kind == InputKind::Text && input::is_binary(&head) {
+        // Skipped on its head alone, so an endless device ends at once.
+        let mut collected = Collected::default();
+        check_loaded(input::load(origin, head), lint, &mut collected);
+        return collected.replay(sink);
+    }
     let reader = Cursor::new(head).chain(reader);
     match kind {
         InputKind::Mail(kind) => check_mail(reader, kind, &origin, lint, sink),
@@ -256,7 +262,7 @@ fn check_text(
         sink.error(cannot_read(&origin, &err));
         return Ok(());
     }
-    if start.len() < chunks.chunk_len || input::is_binary(&start) {
+    if start.len() < chunks.chunk_len {
         let mut collected = Collected::default();
         check_loaded(input::load(origin, start), lint, &mut collected);
         return collected.replay(sink);
@@ -297,6 +303,7 @@ fn latin1_note(origin: &Origin, bytes: usize) -> Note {
             "not valid UTF-8: {bytes} byte(s) read as Latin-1 characters; \
              offsets index the decoded text"
         ),
+        skipped: false,
     }
 }
 
@@ -431,6 +438,7 @@ fn message_note(origin: &Origin, info: &MessageInfo, warning: &MailWarning) -> N
     Note {
         name: origin.to_string(),
         message,
+        skipped: false,
     }
 }
 
