@@ -8,18 +8,20 @@ use std::path::PathBuf;
 
 use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice, WriteColor};
 
+use crate::chunk::ChunkOptions;
 use crate::cli::{
     CheckArgs, Cli, ColorArg, Command, DenyArg, ExplainArgs, ExtractArgs, RuleArgs, ValidateArgs,
     WalkArgs,
 };
 use crate::config::Config;
 use crate::input::{self, Input, InputError, Note, Origin, Source};
-use crate::lint::{self, Finding, LintOptions, RuleLevels, UrlReport};
+use crate::lint::{Finding, LintOptions, RuleLevels, UrlReport};
 use crate::parallel;
 use crate::report::{self, explain, Checked, ExtractOptions, HumanOptions, Reporter, Totals};
 use crate::rules::{Level, Rule};
 use crate::scan::{Form, Found, Segment};
 use crate::span::{LineIndex, Span};
+use crate::stream::{self, panicked, Collected, ReadOptions, Sink};
 use crate::validate::{self, ValidateOptions};
 
 /// How a run ended, as the process exit code tells it.
@@ -153,13 +155,6 @@ fn fails(totals: &Totals, rules: &RuleArgs) -> bool {
     totals.errors > 0 || (rules.deny.contains(&DenyArg::Warnings) && totals.warnings > 0)
 }
 
-/// What one input became in a worker thread.
-struct Processed {
-    checked: Vec<Checked>,
-    notes: Vec<Note>,
-    errors: Vec<InputError>,
-}
-
 /// Per-run state: what to tell on stderr, and whether something went wrong.
 struct Run {
     /// Print notes on stderr.
@@ -257,6 +252,10 @@ impl Run {
     }
 
     /// Expand `paths`, lint every input in parallel, report in input order.
+    ///
+    /// Small files are read and linted in worker threads; large files and
+    /// stdin are streamed on this thread when their turn comes, so that
+    /// their results are reported as they are read.
     fn lint_paths(
         &mut self,
         out: &mut dyn WriteColor,
@@ -277,6 +276,7 @@ impl Run {
             excludes: walk.exclude.clone(),
             threads,
         };
+        let read_options = read_options(walk);
         self.named = input::named_inputs(paths);
         let (mut inputs, errors) = input::collect_inputs(paths, &walk_options);
         errors.iter().for_each(|err| self.error(err));
@@ -292,25 +292,32 @@ impl Run {
                 inputs.clear();
             }
         }
-        let mut totals = Totals::default();
+        let mut sink = ReportSink {
+            run: self,
+            out,
+            reporter,
+            totals: Totals::default(),
+            progress: read_options.progress,
+        };
         parallel::for_each_ordered(
             &inputs,
             threads,
-            |input| process(input, options),
-            |processed| {
-                self.notes(&processed.notes);
-                processed.errors.iter().for_each(|err| self.error(err));
-                for checked in &processed.checked {
-                    totals.add(checked);
-                    reporter.source(out, checked)?;
+            |input| {
+                if stream::streams(input, &read_options) {
+                    Work::Streamed(input.clone())
+                } else {
+                    Work::Read(stream::read_whole(input, &read_options, options))
                 }
-                if self.interactive {
-                    out.flush()?;
+            },
+            |work| match work {
+                Work::Read(collected) => collected.replay(&mut sink),
+                Work::Streamed(input) => {
+                    stream::read_streamed(&input, &read_options, options, &mut sink)
                 }
-                Ok::<(), io::Error>(())
             },
         )?;
-        reporter.finish(out, &totals)?;
+        let totals = sink.totals;
+        sink.reporter.finish(sink.out, &totals)?;
         Ok(totals)
     }
 
@@ -333,46 +340,72 @@ impl Run {
     }
 }
 
-/// Read and lint one input (in a worker thread).
-///
-/// A panic while linting is caught and reported as an internal error for
-/// that input, so that one bad file does not stop the run.
-fn process(input: &Input, options: &LintOptions) -> Processed {
-    let loaded = match input.read() {
-        Ok(loaded) => loaded,
-        Err(err) => {
-            return Processed {
-                checked: Vec::new(),
-                notes: Vec::new(),
-                errors: vec![err],
-            }
-        }
-    };
-    let mut checked = Vec::new();
-    let mut errors = Vec::new();
-    for source in loaded.sources {
-        let linted = panic::catch_unwind(AssertUnwindSafe(|| {
-            lint::lint(&source.text, options).collect::<Vec<_>>()
-        }));
-        match linted {
-            Ok(reports) => checked.push(Checked::new(source, reports)),
-            Err(_) => errors.push(panicked(source.name)),
-        }
+/// How `--input` and the hidden `--chunk-len` say inputs are read.
+fn read_options(walk: &WalkArgs) -> ReadOptions {
+    let mut chunks = ChunkOptions::default();
+    if let Some(len) = walk.chunk_len {
+        chunks.chunk_len = usize::try_from(len).unwrap_or(usize::MAX);
     }
-    Processed {
-        checked,
-        notes: loaded.notes,
-        errors,
+    ReadOptions {
+        kind: walk.input.into(),
+        chunks,
+        progress: io::stderr().is_terminal(),
     }
 }
 
-/// The error reported when linting `name` panicked (the panic message itself
-/// is already on stderr, from the default hook).
-fn panicked(name: String) -> InputError {
-    InputError {
-        name,
-        action: "internal error",
-        cause: "urlint panicked on this input; please report it".to_string(),
+/// What a worker made of one input.
+enum Work {
+    /// A small file, read and linted whole.
+    Read(Collected),
+    /// A large file or stdin, left to be streamed when its turn comes.
+    Streamed(Input),
+}
+
+/// Reports each checked text as it arrives and counts the totals.
+struct ReportSink<'r, 'o> {
+    run: &'r mut Run,
+    out: &'o mut dyn WriteColor,
+    reporter: &'r mut dyn Reporter,
+    totals: Totals,
+    /// A progress line may be on stderr: erase it before writing a line
+    /// there (it is redrawn on the next tick).
+    progress: bool,
+}
+
+impl ReportSink<'_, '_> {
+    /// Make room on stderr for a line of text.
+    fn clear_progress(&self) {
+        if self.progress {
+            // Like `say`, a closed stderr is no reason to stop.
+            let _ = write!(io::stderr().lock(), "\r\x1b[K");
+        }
+    }
+}
+
+impl Sink for ReportSink<'_, '_> {
+    fn checked(&mut self, checked: Checked) -> io::Result<()> {
+        self.totals.add(&checked);
+        self.reporter.source(self.out, &checked)?;
+        // On a terminal, output keeps pace with reading.
+        if self.run.interactive {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    fn note(&mut self, note: Note) {
+        self.clear_progress();
+        self.run.notes(&[note]);
+    }
+
+    fn warning(&mut self, note: Note) {
+        self.clear_progress();
+        say(format_args!("warning: {note}"));
+    }
+
+    fn error(&mut self, error: InputError) {
+        self.clear_progress();
+        self.run.error(&error);
     }
 }
 

@@ -7,6 +7,7 @@
 
 pub mod explain;
 mod extract;
+pub mod frame;
 mod github;
 mod human;
 mod json;
@@ -24,9 +25,12 @@ use crate::lint::{Finding, UrlReport};
 use crate::span::{LineIndex, Span};
 
 pub use extract::{ExtractFormat, ExtractOptions};
+pub use frame::{Base, Frame, MailFrame, RawText};
 pub use human::HumanOptions;
 
 /// One source after linting: its text, line index and every URL found in it.
+///
+/// Positions are placed through its [`Frame`] (see [`Checked::locate`]).
 #[derive(Debug, Clone)]
 pub struct Checked {
     /// The source as read.
@@ -35,31 +39,36 @@ pub struct Checked {
     pub lines: LineIndex,
     /// The URLs found, in source order, with their findings.
     pub reports: Vec<UrlReport>,
+    /// Where the text sits in its input, for positions.
+    pub frame: Frame,
+    /// True when this text continues the previous one's input (a later
+    /// window of a large file, another part of a mail archive): the input is
+    /// counted once, and `json` merges windows of one file.
+    pub continuation: bool,
 }
 
 impl Checked {
-    /// Bundle a source with its reports.
+    /// Bundle a whole source with its reports.
     pub fn new(source: Source, reports: Vec<UrlReport>) -> Self {
         Checked {
             lines: LineIndex::new(&source.text),
             source,
             reports,
+            frame: Frame::Text(Base::START),
+            continuation: false,
         }
     }
 
-    /// Where `span` lies in this source, in bytes and in lines and columns.
-    pub fn locate(&self, span: Span) -> Location {
-        let range = clamp(&self.source.text, span);
-        let start = self.lines.line_col(&self.source.text, range.start);
-        let end = self.lines.line_col(&self.source.text, range.end);
-        Location {
-            start: range.start,
-            end: range.end,
-            line: start.line,
-            column: start.column,
-            end_line: end.line,
-            end_column: end.column,
-        }
+    /// The same, placed in its input by `frame`.
+    pub fn in_frame(mut self, frame: Frame) -> Self {
+        self.frame = frame;
+        self
+    }
+
+    /// The same, marked as continuing the previous checked text's input.
+    pub fn continuing(mut self, continuation: bool) -> Self {
+        self.continuation = continuation;
+        self
     }
 }
 
@@ -144,7 +153,9 @@ pub struct Totals {
 impl Totals {
     /// Add one checked source's counts.
     pub fn add(&mut self, checked: &Checked) {
-        self.files += 1;
+        if !checked.continuation {
+            self.files += 1;
+        }
         self.urls += checked.reports.len();
         for finding in checked.reports.iter().flat_map(|report| &report.findings) {
             match finding.diagnostic.severity {

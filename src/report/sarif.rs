@@ -171,8 +171,10 @@ struct Region {
     start_column: usize,
     end_line: usize,
     end_column: usize,
-    char_offset: usize,
-    char_length: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    char_offset: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    char_length: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -215,6 +217,7 @@ impl<'t> CharCounter<'t> {
 
     /// Code points before `byte` (a char boundary, as [`clamp`] makes it).
     fn at(&mut self, byte: usize) -> usize {
+        let byte = byte.min(self.text.len());
         if byte < self.byte {
             self.byte = 0;
             self.chars = 0;
@@ -244,14 +247,24 @@ impl<'c> SourceResults<'c> {
             uri: ArtifactLocation {
                 uri: artifact_uri(&checked.source.name),
             },
-            chars: CharCounter::new(&checked.source.text),
+            chars: CharCounter::new(checked.display().text),
         }
     }
 
     fn region(&mut self, span: Span) -> Region {
         let location = self.checked.locate(span);
-        let char_offset = self.chars.at(location.start);
-        let char_length = self.chars.at(location.end) - char_offset;
+        // Code points are counted in the displayed text, from its base: a
+        // window of a large file knows the characters before it, a mail
+        // archive does not (the region then has lines and columns only).
+        let base = self.checked.display().base;
+        let (char_offset, char_length) = match base.chars {
+            Some(before) => {
+                let start = self.chars.at(location.start - base.offset);
+                let end = self.chars.at(location.end - base.offset);
+                (Some(before + start), Some(end - start))
+            }
+            None => (None, None),
+        };
         Region {
             start_line: location.line,
             start_column: location.column,
@@ -306,6 +319,11 @@ impl<'c> SourceResults<'c> {
         let [span] = spans else {
             return None;
         };
+        // A fix edits the decoded URL; the archive bytes it came from may be
+        // encoded (quoted-printable, base64), so no archive edit is offered.
+        if self.checked.mail().is_some() {
+            return None;
+        }
         let description = fix_instruction(self.checked, report, finding)?;
         Some(SarifFix {
             description: Text::new(description),
