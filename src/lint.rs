@@ -83,15 +83,18 @@ pub fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
         })
         .collect();
     findings.extend(form_findings(&found));
-    findings.extend(
+    // An empty wrapper already carries `empty-url`; validating "" would only
+    // add a cascade of scheme errors about the same nothing.
+    let diagnostics = if found.url.is_empty() {
+        Vec::new()
+    } else {
         validate::validate(&found.url, &validate_options)
-            .into_iter()
-            .map(|diagnostic| Finding {
-                url_span: Some(diagnostic.span),
-                source_spans: found.source_spans(diagnostic.span),
-                diagnostic,
-            }),
-    );
+    };
+    findings.extend(diagnostics.into_iter().map(|diagnostic| Finding {
+        url_span: Some(diagnostic.span),
+        source_spans: found.source_spans(diagnostic.span),
+        diagnostic,
+    }));
     findings.retain_mut(
         |finding| match options.levels.level(finding.diagnostic.rule).severity() {
             Some(severity) => {
@@ -125,4 +128,53 @@ fn form_findings(found: &Found) -> Option<Finding> {
         url_span: None,
         source_spans: vec![span],
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules_in(text: &str, options: &LintOptions) -> Vec<Rule> {
+        lint(text, options)
+            .flat_map(|report| report.findings)
+            .map(|finding| finding.diagnostic.rule)
+            .collect()
+    }
+
+    #[test]
+    fn appendix_empty_wrapper_is_one_finding() {
+        let options = LintOptions::default();
+        assert_eq!(rules_in("see <URL:> here", &options), vec![Rule::EmptyUrl]);
+    }
+
+    #[test]
+    fn validator_spans_map_to_both_lines_of_a_wrapped_url() {
+        let text = "<URL:http://host.example/a~\n  ~b>";
+        let options = LintOptions::default();
+        let report = lint(text, &options).next().expect("one URL");
+        let labels: Vec<&str> = report
+            .findings
+            .iter()
+            .flat_map(|finding| finding.source_spans.iter())
+            .map(|span| &text[span.range()])
+            .collect();
+        assert_eq!(labels, vec!["~", "~"]);
+        assert_eq!(
+            report.findings[1].source_spans[0].start,
+            text.rfind('~').unwrap()
+        );
+    }
+
+    #[test]
+    fn rule_levels_silence_and_raise() {
+        let text = "<URL:HTTP://host.example/> and <http://host.example/>";
+        let mut options = LintOptions::default();
+        assert_eq!(rules_in(text, &options), vec![Rule::SchemeCase]);
+        options.levels.set(Rule::SchemeCase, Level::Off);
+        options.levels.set(Rule::MissingUrlPrefix, Level::Error);
+        let findings: Vec<Finding> = lint(text, &options).flat_map(|r| r.findings).collect();
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].diagnostic.rule, Rule::MissingUrlPrefix);
+        assert_eq!(findings[0].diagnostic.severity, crate::Severity::Error);
+    }
 }

@@ -1,6 +1,11 @@
 //! The `urlint` command: parses arguments, calls the library, sets the exit code.
 
-fn main() {
-    eprintln!("urlint: no command yet");
-    std::process::exit(2);
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    // clap exits with status 2 on usage errors, as urlint documents.
+    let cli = urlint::cli::Cli::parse();
+    ExitCode::from(urlint::run::run(cli).code())
 }

@@ -6,7 +6,7 @@ use crate::diagnostic::Severity;
 /// Every rule urlint can report. Names are stable once released.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rule {
-    /// `non-ascii`: octets 80-FF must be percent-encoded.
+    /// `non-ascii`: octets 80-FF (non-ASCII characters) must be percent-encoded.
     NonAscii,
     /// `control-char`: control characters 00-1F and 7F must be percent-encoded.
     ControlChar,
@@ -16,11 +16,11 @@ pub enum Rule {
     BadEscape,
     /// `reserved-char`: a reserved character appears where the scheme gives it no role.
     ReservedChar,
-    /// `bad-scheme`: the scheme must be 1*[lowalpha | digit | "+" | "-" | "."].
+    /// `bad-scheme`: a URL starts with a scheme of letters, digits, '+', '-' and '.' and a ':'.
     BadScheme,
     /// `scheme-case`: schemes are written in lower case.
     SchemeCase,
-    /// `unknown-scheme`: the scheme is not defined by RFC 1738 nor configured.
+    /// `unknown-scheme`: the scheme is not defined by RFC 1738, reserved by it, nor configured.
     UnknownScheme,
     /// `missing-slashes`: an IP-based scheme needs '//' before the host.
     MissingSlashes,
@@ -28,31 +28,31 @@ pub enum Rule {
     BadHost,
     /// `bad-port`: the port must be decimal digits within 0-65535.
     BadPort,
-    /// `userinfo-not-allowed`: this scheme takes no user name or password.
+    /// `userinfo-not-allowed`: this scheme takes no user name or password (http, gopher, nntp, wais, prospero).
     UserinfoNotAllowed,
-    /// `password-in-url`: a password written in a URL is exposed to anyone who reads it.
+    /// `password-in-url`: a non-empty password written in a URL is exposed to anyone who reads it.
     PasswordInUrl,
     /// `nondefault-port`: a port in the reserved range that is not the scheme's default.
     NondefaultPort,
     /// `encoded-newline`: an encoded CR or LF may be decoded into a protocol command.
     EncodedNewline,
-    /// `ftp-typecode`: ';type=' must be one of a, i or d.
+    /// `ftp-typecode`: an ftp URL's ';type=' typecode is one of a, i or d.
     FtpTypecode,
-    /// `news-group`: a news URL names a group, '*', or an article <id@host>.
+    /// `news-group`: a news URL is `news:<group>`, `news:*` or `news:<unique>@<domain>`.
     NewsGroup,
     /// `nntp-article`: an nntp URL is nntp://host/group[/article-number].
     NntpArticle,
     /// `telnet-path`: a telnet URL has nothing after the final '/'.
     TelnetPath,
-    /// `file-host`: a file URL is file://[host]/path.
+    /// `file-host`: a file URL is `file://[host]/path`, with no user name or port.
     FileHost,
-    /// `mailto-address`: a mailto URL holds one RFC 822 addr-spec.
+    /// `mailto-address`: a mailto URL holds one RFC 822 address, local-part@domain.
     MailtoAddress,
-    /// `gopher-path`: a gopher path is /gtype selector[%09search[%09gopher+]].
+    /// `gopher-path`: a gopher path is `/<gophertype><selector>[%09<search>[%09<gopher+_string>]]`.
     GopherPath,
     /// `wais-path`: a wais URL is /database, /database?search or /database/wtype/wpath.
     WaisPath,
-    /// `prospero-field`: prospero field specs are ';fieldname=fieldvalue'.
+    /// `prospero-field`: a prospero URL is `prospero://host/hsoname[;field=value...]`.
     ProsperoField,
     /// `empty-url`: a wrapper holds no URL.
     EmptyUrl,
@@ -118,10 +118,14 @@ pub static CATALOGUE: &[RuleInfo] = &[
         name: "non-ascii",
         default_level: Level::Error,
         section: "2.2",
-        summary: "octets 80-FF must be percent-encoded",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        summary: "octets 80-FF (non-ASCII characters) must be percent-encoded",
+        explanation: "URLs are written only with graphic US-ASCII characters. A character outside \
+             US-ASCII has no single octet form: two systems may encode it differently and a \
+             mail gateway may mangle it, so the URL stops being a reliable name. Encode \
+             each octet of the character's UTF-8 form as %XX; urlint's fix does exactly \
+             that.",
+        bad_example: "See <URL:http://host.example/caf\u{e9}/menu.html>.",
+        good_example: "See <URL:http://host.example/caf%C3%A9/menu.html>.",
     },
     RuleInfo {
         rule: Rule::ControlChar,
@@ -129,9 +133,13 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "2.2",
         summary: "control characters 00-1F and 7F must be percent-encoded",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation: "Control characters (00-1F and 7F) have no graphic form: they cannot be \
+             printed, read aloud or typed, and transports strip or act on them. A URL that \
+             needs one of these octets must encode it as %XX. Tabs and line breaks inside a \
+             <URL:...> wrapper are layout and are removed when the URL is extracted, so \
+             this rule is about control characters that stay in the URL.",
+        bad_example: "See <URL:http://host.example/a\u{7f}b.html>.",
+        good_example: "See <URL:http://host.example/a%7Fb.html>.",
     },
     RuleInfo {
         rule: Rule::UnsafeChar,
@@ -139,9 +147,15 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "2.2",
         summary: "unsafe characters (space < > \" # % { } | \\ ^ ~ [ ] `) must be percent-encoded",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation: "Some printable characters are unsafe: space may appear or vanish in \
+             transcription, '<', '>' and '\"' delimit URLs in text, '#' starts a fragment, \
+             '%' starts an escape, and gateways are known to change '{', '}', '|', '\\', \
+             '^', '~', '[', ']' and '`'. They must always be encoded, even in systems that \
+             would not misread them, so that the URL survives being copied elsewhere. The \
+             first '#' of a URL in a <URL:...> wrapper starts its fragment and is not \
+             reported.",
+        bad_example: "See <URL:http://host.example/~user/>.",
+        good_example: "See <URL:http://host.example/%7Euser/>.",
     },
     RuleInfo {
         rule: Rule::BadEscape,
@@ -149,9 +163,13 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "2.2",
         summary: "'%' must be followed by two hexadecimal digits",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation:
+            "A '%' always starts an escape: it must be followed by two hexadecimal digits \
+             giving the octet. A '%' followed by anything else has no defined meaning, and \
+             readers disagree on what to do with it. A literal percent sign is written %25; \
+             urlint gives no automatic fix because the '%' may also be a mistyped escape.",
+        bad_example: "Download <URL:ftp://host.example/pub/100%/report.txt>.",
+        good_example: "Download <URL:ftp://host.example/pub/100%25/report.txt>.",
     },
     RuleInfo {
         rule: Rule::ReservedChar,
@@ -159,19 +177,27 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "2.2",
         summary: "a reserved character appears where the scheme gives it no role",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation: "The characters ';', '/', '?', ':', '@', '=' and '&' may be reserved by a \
+             scheme for a special meaning, such as '/' between path segments or ';type=' in \
+             ftp. Where the scheme's grammar gives a reserved character no role, it must be \
+             encoded: otherwise a reader cannot tell data from structure, and encoding it \
+             later would change the URL's meaning. The fix is the character's %XX form.",
+        bad_example: "See <URL:ftp://host.example/notes;draft.txt>.",
+        good_example: "See <URL:ftp://host.example/notes%3Bdraft.txt>.",
     },
     RuleInfo {
         rule: Rule::BadScheme,
         name: "bad-scheme",
         default_level: Level::Error,
         section: "2.1",
-        summary: "the scheme must be lower-case letters, digits, '+', '-' and '.'",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        summary: "a URL starts with a scheme of letters, digits, '+', '-' and '.' and a ':'",
+        explanation:
+            "Every URL is <scheme>:<scheme-specific-part>, and the scheme decides how the \
+             rest is read. Text without a ':' or with other characters before it is not a \
+             URL at all: a host name alone ('www.host.example') does not say which protocol \
+             to use. Write the scheme out.",
+        bad_example: "See <URL:www.host.example/index.html>.",
+        good_example: "See <URL:http://www.host.example/index.html>.",
     },
     RuleInfo {
         rule: Rule::SchemeCase,
@@ -179,19 +205,29 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "2.1",
         summary: "schemes are written in lower case",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation:
+            "RFC 1738 writes scheme names in lower case. Programs interpreting URLs should \
+             treat 'HTTP' like 'http', but not every program does, and URLs that differ \
+             only in case compare unequal in simple tools. The fix writes the scheme in \
+             lower case.",
+        bad_example: "See <URL:HTTP://host.example/>.",
+        good_example: "See <URL:http://host.example/>.",
     },
     RuleInfo {
         rule: Rule::UnknownScheme,
         name: "unknown-scheme",
         default_level: Level::Warning,
         section: "4",
-        summary: "the scheme is not defined by RFC 1738 nor configured",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        summary: "the scheme is not defined by RFC 1738, reserved by it, nor configured",
+        explanation:
+            "RFC 1738 defines ftp, http, gopher, mailto, news, nntp, telnet, wais, file and \
+             prospero, and reserves afs, mid, cid, nfs, tn3270, mailserver and z39.50 \
+             (checked with the generic syntax). urlint also accepts https, which is HTTP \
+             over TLS with exactly http's syntax. Any other scheme may be a typo or a \
+             private convention; schemes starting with 'x-' are for experiments by mutual \
+             agreement. Configure the schemes you rely on as extra schemes.",
+        bad_example: "Chat in <URL:irc://irc.host.example/urlint>.",
+        good_example: "Log in with <URL:telnet://host.example/>.",
     },
     RuleInfo {
         rule: Rule::MissingSlashes,
@@ -199,9 +235,12 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.1",
         summary: "an IP-based scheme needs '//' before the host",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation: "Schemes that reach a host over an IP-based protocol start their \
+             scheme-specific part with '//' to show that the common Internet syntax \
+             //<user>:<password>@<host>:<port>/<url-path> follows. Without it the host \
+             cannot be told from a path, so the URL is not parsed further.",
+        bad_example: "See <URL:http:host.example/index.html>.",
+        good_example: "See <URL:http://host.example/index.html>.",
     },
     RuleInfo {
         rule: Rule::BadHost,
@@ -209,9 +248,14 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.1",
         summary: "the host is not a valid domain name or dotted IPv4 address",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation:
+            "A host is a fully qualified domain name or an IPv4 address. Domain labels are \
+             letters, digits and inner hyphens, separated by single dots, and the top label \
+             never starts with a digit; that is how a name is told from an address of four \
+             decimal numbers 0-255. Host characters cannot be percent-encoded, so a bad \
+             host is reported once, on the offending characters.",
+        bad_example: "See <URL:http://host..example/>.",
+        good_example: "See <URL:http://host.example/>.",
     },
     RuleInfo {
         rule: Rule::BadPort,
@@ -219,29 +263,40 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.1",
         summary: "the port must be decimal digits within 0-65535",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation:
+            "A port is given in decimal digits after the host's ':' and must be a TCP port, \
+             0 to 65535. When the port is omitted the colon is omitted too, so an empty \
+             port is an error (the fix removes the colon).",
+        bad_example: "See <URL:http://host.example:80a/>.",
+        good_example: "See <URL:http://host.example:8080/>.",
     },
     RuleInfo {
         rule: Rule::UserinfoNotAllowed,
         name: "userinfo-not-allowed",
         default_level: Level::Error,
-        section: "3.1",
-        summary: "this scheme takes no user name or password",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        section: "3.3",
+        summary: "this scheme takes no user name or password (http, gopher, nntp, wais, prospero)",
+        explanation: "Only some schemes use the '<user>:<password>@' part of the common Internet \
+             syntax, ftp and telnet among them. RFC 1738 allows none for http and prospero \
+             (sections 3.3 and 3.11) and gives gopher, nntp and wais a host and port only \
+             (section 5): clients would ignore or misread a user name there, and 'user@' is \
+             often used to disguise the real host.",
+        bad_example: "See <URL:http://guest@host.example/>.",
+        good_example: "See <URL:http://host.example/>.",
     },
     RuleInfo {
         rule: Rule::PasswordInUrl,
         name: "password-in-url",
         default_level: Level::Warning,
         section: "6",
-        summary: "a password written in a URL is exposed to anyone who reads it",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        summary: "a non-empty password written in a URL is exposed to anyone who reads it",
+        explanation:
+            "The use of URLs containing passwords that should be secret is clearly unwise: \
+             the text, its copies and every log that records the URL disclose the password. \
+             Give the user name only and let the client ask for the password. An empty \
+             password ('user:@host') is not reported.",
+        bad_example: "Files are at <URL:ftp://guest:secret@host.example/pub/>.",
+        good_example: "Files are at <URL:ftp://guest@host.example/pub/>.",
     },
     RuleInfo {
         rule: Rule::NondefaultPort,
@@ -249,9 +304,15 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "6",
         summary: "a port in the reserved range that is not the scheme's default",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation:
+            "A URL can make a client connect to a port where a different protocol's server \
+             listens; the URL's content is then read as that protocol's commands, as when \
+             gopher URLs were used to send mail through an SMTP server. urlint warns for \
+             ports in the reserved range below 1024 other than the scheme's own default \
+             (http 80, https 443, ftp 21, gopher 70, nntp 119, telnet 23, wais 210, \
+             prospero 1525).",
+        bad_example: "See <URL:gopher://host.example:25/>.",
+        good_example: "See <URL:gopher://host.example/>.",
     },
     RuleInfo {
         rule: Rule::EncodedNewline,
@@ -259,29 +320,43 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "6",
         summary: "an encoded CR or LF may be decoded into a protocol command",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation:
+            "An encoded CR (%0D) or LF (%0A) is decoded before a line-based protocol sends \
+             it, and can then end the current command and start another one (an extra FTP \
+             DELE, an SMTP header, an NNTP command). urlint warns where the decoded part is \
+             sent in such a protocol: ftp and telnet user names, passwords and ftp paths, \
+             http paths and searches, gopher searches, mailto addresses and news message \
+             ids. In a gopher selector CR and LF are forbidden outright (gopher-path).",
+        bad_example: "Get <URL:ftp://host.example/file%0D%0ADELE%20other>.",
+        good_example: "Get <URL:ftp://host.example/file%20other>.",
     },
     RuleInfo {
         rule: Rule::FtpTypecode,
         name: "ftp-typecode",
         default_level: Level::Error,
         section: "3.2.2",
-        summary: "';type=' must be one of a, i or d",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        summary: "an ftp URL's ';type=' typecode is one of a, i or d",
+        explanation: "An ftp URL may end with ';type=<typecode>' to say how to transfer the file: \
+             'a' for ASCII text, 'i' for image (binary) or 'd' for a directory listing. Any \
+             other code, or none after 'type=', leaves the client without a valid FTP TYPE \
+             command.",
+        bad_example: "Get <URL:ftp://host.example/pub/file.tar;type=b>.",
+        good_example: "Get <URL:ftp://host.example/pub/file.tar;type=i>.",
     },
     RuleInfo {
         rule: Rule::NewsGroup,
         name: "news-group",
         default_level: Level::Error,
         section: "3.6",
-        summary: "a news URL names a group, '*', or an article <id@host>",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        summary: "a news URL is news:<group>, news:* or news:<unique>@<domain>",
+        explanation:
+            "A news URL names a newsgroup (a letter followed by letters, digits, '-', '.', \
+             '+' and '_'), '*' for all groups, or an article by its message id \
+             <unique>@<domain> without the angle brackets. It names no server: news URLs \
+             are location-independent, and nntp://<host>/<group> is the form that names \
+             one.",
+        bad_example: "Read <URL:news://news.host.example/comp.infosystems.www>.",
+        good_example: "Read <URL:news:comp.infosystems.www>.",
     },
     RuleInfo {
         rule: Rule::NntpArticle,
@@ -289,9 +364,13 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.7",
         summary: "an nntp URL is nntp://host/group[/article-number]",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation:
+            "An nntp URL names a server, a newsgroup on it and optionally an article by its \
+             number in that group: nntp://<host>:<port>/<group>/<article-number>. The group \
+             follows the news group syntax and the number is decimal digits; anything else \
+             cannot be turned into NNTP GROUP and ARTICLE commands.",
+        bad_example: "Read <URL:nntp://news.host.example/comp.infosystems.www/latest>.",
+        good_example: "Read <URL:nntp://news.host.example/comp.infosystems.www/1234>.",
     },
     RuleInfo {
         rule: Rule::TelnetPath,
@@ -299,39 +378,53 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.8",
         summary: "a telnet URL has nothing after the final '/'",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation:
+            "A telnet URL designates an interactive service, not a data object: it is the \
+             login and the host, with an optional final '/'. A path after it has no meaning \
+             to a Telnet client and is silently dropped.",
+        bad_example: "Log in at <URL:telnet://host.example/login>.",
+        good_example: "Log in at <URL:telnet://host.example/>.",
     },
     RuleInfo {
         rule: Rule::FileHost,
         name: "file-host",
         default_level: Level::Error,
         section: "3.10",
-        summary: "a file URL is file://[host]/path",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        summary: "a file URL is file://[host]/path, with no user name or port",
+        explanation: "A file URL is file://<host>/<path>, where the host is a domain name, \
+             'localhost' or empty (meaning the machine reading the URL), and the path \
+             follows. The '//' is required even when the host is empty, so a local file is \
+             file:///path; file:/path is fixed to that. User names and ports have no \
+             meaning for files.",
+        bad_example: "Edit <URL:file:/etc/motd>.",
+        good_example: "Edit <URL:file:///etc/motd>.",
     },
     RuleInfo {
         rule: Rule::MailtoAddress,
         name: "mailto-address",
         default_level: Level::Error,
         section: "3.5",
-        summary: "a mailto URL holds one RFC 822 addr-spec",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        summary: "a mailto URL holds one RFC 822 address, local-part@domain",
+        explanation: "A mailto URL holds exactly one RFC 822 addr-spec, local-part@domain, \
+             percent-encoded where needed. Without the '@' and a valid domain the address \
+             cannot be delivered. Several addresses and '?subject=' style header fields \
+             came later (RFC 2368) and are not RFC 1738 mailto URLs.",
+        bad_example: "Write to <URL:mailto:webmaster>.",
+        good_example: "Write to <URL:mailto:webmaster@host.example>.",
     },
     RuleInfo {
         rule: Rule::GopherPath,
         name: "gopher-path",
         default_level: Level::Error,
         section: "3.4",
-        summary: "a gopher path is /gtype selector[%09search[%09gopher+]]",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        summary: "a gopher path is /<gophertype><selector>[%09<search>[%09<gopher+_string>]]",
+        explanation: "A gopher path starts with a one-character gopher type, then the selector; a \
+             search string and a Gopher+ string follow, each after an encoded tab (%09). A \
+             path that starts with the tab has lost its type, and a selector may not \
+             contain CR or LF, encoded or not, because the Gopher protocol ends the \
+             selector line with them.",
+        bad_example: "Search <URL:gopher://host.example/%09urlint>.",
+        good_example: "Search <URL:gopher://host.example/7index%09urlint>.",
     },
     RuleInfo {
         rule: Rule::WaisPath,
@@ -339,19 +432,25 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "3.9",
         summary: "a wais URL is /database, /database?search or /database/wtype/wpath",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation: "A wais URL names a database, a search in it (database?search) or a document \
+             (database/wtype/wpath, with the WAIS type and document id). A path with two \
+             parts or more than three, or no database at all, matches none of the three \
+             forms.",
+        bad_example: "See <URL:wais://host.example/papers/TEXT>.",
+        good_example: "See <URL:wais://host.example/papers/TEXT/doc-17>.",
     },
     RuleInfo {
         rule: Rule::ProsperoField,
         name: "prospero-field",
         default_level: Level::Error,
         section: "3.11",
-        summary: "prospero field specs are ';fieldname=fieldvalue'",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        summary: "a prospero URL is prospero://host/hsoname[;field=value...]",
+        explanation: "A prospero URL names a host-specific object name (hsoname) after the host, \
+             optionally followed by ';<field>=<value>' pairs that identify the target, such \
+             as OBJECT-VERSION. Each field needs its '=' and value, and the '/' before the \
+             hsoname is required.",
+        bad_example: "See <URL:prospero://host.example/pros/name;OBJECT-VERSION>.",
+        good_example: "See <URL:prospero://host.example/pros/name;OBJECT-VERSION=2>.",
     },
     RuleInfo {
         rule: Rule::EmptyUrl,
@@ -359,9 +458,10 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "Appendix",
         summary: "a wrapper holds no URL",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation: "A wrapper such as <URL:> with nothing inside promises a URL and gives none; \
+             usually the URL was lost when the text was edited or rendered.",
+        bad_example: "The draft is at <URL:> for now.",
+        good_example: "The draft is at <URL:http://host.example/draft.txt> for now.",
     },
     RuleInfo {
         rule: Rule::HyphenBreak,
@@ -369,9 +469,13 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "Appendix",
         summary: "a line break after '-' makes the hyphen ambiguous",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation: "Whitespace should not be introduced after a hyphen: typesetters add hyphens \
+             when they break lines, so a reader cannot tell whether a '-' at a line end \
+             belongs to the URL. urlint keeps the hyphen, reports the reading without it as \
+             an alternative, and says which is likelier. Break the line before the hyphen, \
+             or elsewhere.",
+        bad_example: "See <URL:http://host.example/long-\n   name.html> today.",
+        good_example: "See <URL:http://host.example/long\n   -name.html> today.",
     },
     RuleInfo {
         rule: Rule::SpaceInWrapper,
@@ -379,9 +483,13 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Warning,
         section: "Appendix",
         summary: "whitespace inside a line of a wrapped URL is ignored",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation:
+            "Whitespace in a <URL:...> wrapper is removed when the URL is extracted, which \
+             is right for line breaks added to wrap a long URL. A space in the middle of a \
+             line, though, was probably meant to be part of the URL and will silently \
+             disappear; encode it as %20 if it belongs to the URL.",
+        bad_example: "See <URL:http://host.example/a b> today.",
+        good_example: "See <URL:http://host.example/a%20b> today.",
     },
     RuleInfo {
         rule: Rule::UnterminatedWrapper,
@@ -389,9 +497,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Error,
         section: "Appendix",
         summary: "a '<URL:' or '<scheme:' wrapper is never closed by '>'",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation: "A '<URL:' wrapper is closed by '>'. Without it, nothing says where the URL \
+             ends; urlint stops at a blank line or after a few lines instead of swallowing \
+             the text that follows, and reports where the wrapper started.",
+        bad_example: "See <URL:http://host.example/a\n\nThe next paragraph.",
+        good_example: "See <URL:http://host.example/a>.\n\nThe next paragraph.",
     },
     RuleInfo {
         rule: Rule::MissingUrlPrefix,
@@ -399,9 +509,12 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Off,
         section: "Appendix",
         summary: "an angle-bracketed URL without the 'URL:' prefix",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation: "RFC 1738 recommends writing URLs in text as <URL:scheme:...>; the 'URL:' \
+             prefix tells URLs from other bracketed text such as mail addresses. Off by \
+             default, since <scheme:...> is common and unambiguous for known schemes; turn \
+             it on for text that must follow the RFC.",
+        bad_example: "See <http://host.example/> today.",
+        good_example: "See <URL:http://host.example/> today.",
     },
     RuleInfo {
         rule: Rule::BareUrl,
@@ -409,9 +522,13 @@ pub static CATALOGUE: &[RuleInfo] = &[
         default_level: Level::Off,
         section: "Appendix",
         summary: "a URL in running text without '<URL:...>' delimiters",
-        explanation: "",
-        bad_example: "",
-        good_example: "",
+        explanation:
+            "A URL in running text without delimiters leaves its end to guesswork: trailing \
+             punctuation, brackets and line breaks may or may not belong to it. RFC 1738 \
+             recommends the <URL:...> wrapper. Off by default; turn it on for text that \
+             must follow the RFC.",
+        bad_example: "see http://host.example/ now",
+        good_example: "see <URL:http://host.example/> now",
     },
 ];
 
@@ -449,6 +566,51 @@ impl std::fmt::Display for Rule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_rule_is_documented_with_examples() {
+        for info in CATALOGUE {
+            assert!(!info.summary.is_empty(), "{}: summary", info.name);
+            assert!(info.explanation.len() > 80, "{}: explanation", info.name);
+            assert!(!info.explanation.contains("  "), "{}: spacing", info.name);
+            assert!(!info.bad_example.is_empty(), "{}: bad example", info.name);
+            assert!(!info.good_example.is_empty(), "{}: good example", info.name);
+            assert_ne!(info.bad_example, info.good_example, "{}", info.name);
+            assert!(!info.section.is_empty(), "{}: section", info.name);
+        }
+    }
+
+    /// The URL inside the first `<URL:...>` of an example, when it has one
+    /// on a single line.
+    fn wrapped_url(example: &str) -> Option<&str> {
+        let start = example.find("<URL:")? + "<URL:".len();
+        let end = start + example[start..].find('>')?;
+        let url = &example[start..end];
+        (!url.is_empty() && !url.contains(char::is_whitespace)).then_some(url)
+    }
+
+    /// The validator's own rules: the bad example's URL triggers the rule,
+    /// the good one's does not. (The scanner rules need the whole pipeline.)
+    #[test]
+    fn validator_rule_examples_trigger_their_rule() {
+        let options = crate::validate::ValidateOptions {
+            fragment_allowed: true,
+            ..Default::default()
+        };
+        let fires = |url: &str, rule: Rule| {
+            crate::validate::validate(url, &options)
+                .iter()
+                .any(|diagnostic| diagnostic.rule == rule)
+        };
+        for info in CATALOGUE.iter().filter(|info| info.section != "Appendix") {
+            let bad = wrapped_url(info.bad_example).expect(info.name);
+            let good = wrapped_url(info.good_example).expect(info.name);
+            assert!(fires(bad, info.rule), "{}: {bad}", info.name);
+            assert!(!fires(good, info.rule), "{}: {good}", info.name);
+            let clean = crate::validate::validate(good, &options);
+            assert!(clean.is_empty(), "{}: {good}: {clean:?}", info.name);
+        }
+    }
 
     #[test]
     fn catalogue_is_in_declaration_order() {

@@ -82,6 +82,9 @@ pub(crate) fn opening_at(text: &str, at: usize, schemes: &Schemes) -> Option<Ope
     }
     let rest = bytes.get(at + 1..)?;
     if rest.len() >= URL_PREFIX.len() && rest[..URL_PREFIX.len()].eq_ignore_ascii_case(URL_PREFIX) {
+        if is_placeholder(&rest[URL_PREFIX.len()..]) {
+            return None;
+        }
         return Some(Opening {
             form: Form::Wrapped,
             body: at + 1 + URL_PREFIX.len(),
@@ -96,6 +99,16 @@ pub(crate) fn opening_at(text: &str, at: usize, schemes: &Schemes) -> Option<Ope
         form: Form::Angle,
         body: at + 1,
     })
+}
+
+/// True when a `<URL:` body is prose naming the notation, not a URL:
+/// `<URL:...>`, `<URL:…>` and a quoted or code-span `<URL:` (as in
+/// "between `<URL:` and `>`") are how documents talk about wrappers, and
+/// reporting them as broken URLs is noise.
+fn is_placeholder(body: &[u8]) -> bool {
+    body.starts_with(b"...")
+        || body.starts_with("\u{2026}".as_bytes())
+        || matches!(body.first(), Some(b'`' | b'\'' | b'"'))
 }
 
 /// Parse the wrapper opening at `at`.
@@ -468,6 +481,20 @@ mod tests {
     }
 
     #[test]
+    fn appendix_placeholder_wrappers_are_prose() {
+        for text in [
+            "every <URL:...> in the text",
+            "a <URL:…> wrapper",
+            "<url:...>",
+            "between `<URL:` and `>`",
+            "'<URL:' and '>'",
+        ] {
+            assert_eq!(wrapper(text), None, "{text:?}");
+        }
+        assert_eq!(url("<URL:http://a.example/...>"), "http://a.example/...");
+    }
+
+    #[test]
     fn appendix_empty_wrapper_is_reported() {
         for text in ["<URL:>", "<URL: \n >", "<url:\t>"] {
             let (joined, _, outer, findings) = wrapper(text).unwrap();
@@ -490,6 +517,6 @@ mod tests {
         let text = "<URL:http://a.b/c-\n\nd";
         let parsed = parse(text, 0, &Schemes::new(&[])).unwrap();
         assert_eq!(join(text, &parsed.spans), "http://a.b/c-");
-        assert_eq!(parsed.hyphens, []);
+        assert!(parsed.hyphens.is_empty());
     }
 }

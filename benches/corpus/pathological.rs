@@ -1,0 +1,70 @@
+//! Inputs built to expose super-linear scanning: each is a block that is
+//! repeated to the requested size, so a linear scanner takes the same time
+//! per MB at every size.
+
+use super::prng::Prng;
+
+/// Length of each line of colons (every `:` is a scheme candidate).
+pub const COLON_LINE: usize = 100_000;
+
+/// Unterminated `<URL:` openings per block.
+pub const UNTERMINATED_PER_BLOCK: usize = 10_000;
+
+/// Nesting depth of the parenthesis blocks.
+pub const PAREN_DEPTH: usize = 5_000;
+
+/// What follows an unterminated `<URL:`: never a `>`, so a scanner that looks
+/// ahead for the closing bracket without a bound reads to the end every time.
+const UNTERMINATED_TAILS: &[&str] = &[
+    "http://a.example.org/path",
+    "",
+    "ftp://ftp.example.net/pub/long-\n   ",
+    "http://www.example.com/ and then more words",
+    "\n      ",
+    "mailto:someone@example.org",
+    "gopher://x.example/ <URL:",
+];
+
+/// Text around `<` that never makes a URL.
+const LONE_ANGLES: &[&str] = &[
+    "<", "<<<<", "a < b", "<tag", "<URL", "<U", "<http", "< URL", "<URL :", "<<URL", "<\n   ",
+    "x<y<z",
+];
+
+/// One line of [`COLON_LINE`] colons.
+pub fn colons(out: &mut String) {
+    out.extend(std::iter::repeat_n(':', COLON_LINE));
+    out.push('\n');
+}
+
+/// [`UNTERMINATED_PER_BLOCK`] `<URL:` openings that are never closed.
+pub fn unterminated(rng: &mut Prng, out: &mut String) {
+    for _ in 0..UNTERMINATED_PER_BLOCK {
+        out.push_str("<URL:");
+        out.push_str(rng.pick(UNTERMINATED_TAILS));
+        out.push_str(if rng.chance(30) { "\n" } else { " " });
+    }
+}
+
+/// A line of about 80 bytes of `<` in every non-URL guise.
+pub fn angles(rng: &mut Prng, out: &mut String) {
+    let start = out.len();
+    while out.len() - start < 80 {
+        out.push_str(rng.pick(LONE_ANGLES));
+        out.push(' ');
+    }
+    out.push('\n');
+}
+
+/// URLs inside, around and before [`PAREN_DEPTH`]-deep parentheses, balanced
+/// and not, so that bracket matching must stay linear.
+pub fn parens(out: &mut String) {
+    let open = "(".repeat(PAREN_DEPTH);
+    let close = ")".repeat(PAREN_DEPTH);
+    out.push_str(&format!(
+        "{open}http://a.example.org/wiki/{open}x{close}{close}\n"
+    ));
+    out.push_str(&format!("see http://b.example.org/{close}.\n"));
+    out.push_str(&format!("{open} no URL here, only brackets\n"));
+    out.push_str(&format!("({open}https://c.example.com/a_(b){close}\n"));
+}

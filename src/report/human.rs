@@ -1,0 +1,296 @@
+//! Compiler-style output through codespan-reporting: each finding labels the
+//! exact source characters, one label per line piece of a wrapped URL, with
+//! the help, the fix and the other readings as notes.
+
+use std::io;
+use std::ops::Range;
+
+use codespan_reporting::diagnostic::{Diagnostic as CodespanDiagnostic, Label, Severity};
+use codespan_reporting::files::{Error as FilesError, Files};
+use codespan_reporting::term;
+use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
+
+use super::{clamp, fix_instruction, is_valid, placed_spans, Checked, Reporter, Totals};
+use crate::diagnostic;
+use crate::lint::{Finding, UrlReport};
+use crate::rules::Rule;
+
+/// Options of the human format.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HumanOptions {
+    /// Print a valid/invalid verdict before each URL's diagnostics, and
+    /// summarise in URLs rather than files (`urlint validate`).
+    pub verdicts: bool,
+}
+
+/// Renders findings as rustc-like diagnostics, then a summary line.
+pub struct HumanReporter {
+    options: HumanOptions,
+    config: term::Config,
+}
+
+impl HumanReporter {
+    /// A reporter with codespan's default layout.
+    pub fn new(options: HumanOptions) -> Self {
+        HumanReporter {
+            options,
+            config: term::Config::default(),
+        }
+    }
+
+    /// Write "valid: URL" or "invalid: URL" for `urlint validate`.
+    fn verdict(&self, out: &mut dyn WriteColor, report: &UrlReport) -> io::Result<()> {
+        let verdict = if is_valid(report) { "valid" } else { "invalid" };
+        writeln!(out, "{verdict}: {}", report.found.url)
+    }
+}
+
+impl Reporter for HumanReporter {
+    fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
+        let files = SourceFile(checked);
+        for report in &checked.reports {
+            if self.options.verdicts {
+                self.verdict(out, report)?;
+            }
+            let alternatives_at = alternatives_finding(report);
+            for (index, finding) in report.findings.iter().enumerate() {
+                let mut rendered = render(checked, report, finding);
+                if Some(index) == alternatives_at {
+                    rendered
+                        .notes
+                        .extend(alternative_notes(report, &finding.diagnostic.help));
+                }
+                term::emit_to_write_style(out, &self.config, &files, &rendered)
+                    .map_err(files_error)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()> {
+        let counts = format!(
+            "{}, {}",
+            plural(totals.errors, "error"),
+            plural(totals.warnings, "warning")
+        );
+        let summary = if self.options.verdicts {
+            format!("validated {}: {counts}", plural(totals.urls, "URL"))
+        } else {
+            format!(
+                "checked {}, found {}: {counts}",
+                plural(totals.files, "file"),
+                plural(totals.urls, "URL")
+            )
+        };
+        out.set_color(ColorSpec::new().set_bold(true))?;
+        write!(out, "{summary}")?;
+        out.reset()?;
+        writeln!(out)
+    }
+}
+
+/// "1 file", "3 files".
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+/// Build the codespan diagnostic for one finding.
+fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanDiagnostic<()> {
+    let diagnostic = &finding.diagnostic;
+    let severity = match diagnostic.severity {
+        diagnostic::Severity::Error => Severity::Error,
+        diagnostic::Severity::Warning => Severity::Warning,
+    };
+    let labels = placed_spans(report, finding)
+        .into_iter()
+        .map(|span| Label::primary((), clamp(&checked.source.text, span)))
+        .collect();
+    let mut notes = Vec::new();
+    if !diagnostic.help.is_empty() {
+        notes.push(format!("help: {}", diagnostic.help));
+    }
+    if let Some(instruction) = fix_instruction(checked, report, finding) {
+        notes.push(format!("help: {instruction}"));
+    }
+    if report.found.segments.len() > 1 {
+        notes.push(format!(
+            "note: the URL joined across lines reads `{}`",
+            report.found.url
+        ));
+    }
+    CodespanDiagnostic::new(severity)
+        .with_code(diagnostic.rule.name())
+        .with_message(&diagnostic.message)
+        .with_labels(labels)
+        .with_notes(notes)
+}
+
+/// Which finding carries the URL's other readings: the hyphen-break finding
+/// that explains them, else the first one, so they are shown exactly once.
+fn alternatives_finding(report: &UrlReport) -> Option<usize> {
+    if report.found.alternatives.is_empty() {
+        return None;
+    }
+    let hyphen = report
+        .findings
+        .iter()
+        .position(|finding| finding.diagnostic.rule == Rule::HyphenBreak);
+    hyphen.or((!report.findings.is_empty()).then_some(0))
+}
+
+/// One note per alternative reading, except those the finding's help
+/// already spells out (the scanner's hyphen-break help names the other
+/// reading itself).
+fn alternative_notes<'r>(
+    report: &'r UrlReport,
+    help: &'r str,
+) -> impl Iterator<Item = String> + 'r {
+    report
+        .found
+        .alternatives
+        .iter()
+        .filter(move |alternative| !help.contains(alternative.url.as_str()))
+        .map(|alternative| {
+            format!(
+                "note: could also read `{}`: {}",
+                alternative.url, alternative.reason
+            )
+        })
+}
+
+/// Rendering fails only on a bad label range or on I/O; both surface as I/O.
+fn files_error(err: FilesError) -> io::Error {
+    match err {
+        FilesError::Io(err) => err,
+        other => io::Error::other(other.to_string()),
+    }
+}
+
+/// A checked source seen through codespan's file database, using urlint's
+/// own line index so that line numbers agree with every other format
+/// (a lone `\r` ends a line here too).
+struct SourceFile<'c>(&'c Checked);
+
+impl<'a, 'c: 'a> Files<'a> for SourceFile<'c> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, FilesError> {
+        Ok(&self.0.source.name)
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, FilesError> {
+        Ok(&self.0.source.text)
+    }
+
+    fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, FilesError> {
+        Ok(self.0.lines.line_of(byte_index))
+    }
+
+    fn line_range(&'a self, (): (), line_index: usize) -> Result<Range<usize>, FilesError> {
+        let starts = self.0.lines.line_starts();
+        let start = *starts.get(line_index).ok_or(FilesError::LineTooLarge {
+            given: line_index,
+            max: starts.len() - 1,
+        })?;
+        let end = starts
+            .get(line_index + 1)
+            .copied()
+            .unwrap_or(self.0.source.text.len());
+        Ok(start..end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+    use codespan_reporting::term::termcolor::{Ansi, NoColor};
+
+    fn render_plain(checked: &[Checked], options: HumanOptions) -> String {
+        let mut out = NoColor::new(Vec::new());
+        let mut reporter = HumanReporter::new(options);
+        let mut totals = Totals::default();
+        for checked in checked {
+            totals.add(checked);
+            reporter.source(&mut out, checked).expect("write to memory");
+        }
+        reporter.finish(&mut out, &totals).expect("write to memory");
+        String::from_utf8_lossy(&out.into_inner()).into_owned()
+    }
+
+    #[test]
+    fn wrapped_url_labels_each_line_piece() {
+        let output = render_plain(
+            &[fixtures::wrapped(), fixtures::clean()],
+            HumanOptions::default(),
+        );
+        insta::assert_snapshot!(output);
+    }
+
+    #[test]
+    fn a_span_across_the_line_break_is_labelled_on_both_lines() {
+        let mut checked = fixtures::wrapped();
+        let report = &mut checked.reports[0];
+        let url_span = crate::span::Span::new(24, 33); // "pub-lists"
+        let finding = Finding {
+            diagnostic: crate::diagnostic::Diagnostic::new(
+                Rule::HyphenBreak,
+                url_span,
+                "path segment 'pub-lists' is split after its hyphen",
+            ),
+            url_span: Some(url_span),
+            source_spans: report.found.source_spans(url_span),
+        };
+        report.findings = vec![finding];
+        let output = render_plain(&[checked], HumanOptions::default());
+        insta::assert_snapshot!(output);
+    }
+
+    #[test]
+    fn an_alternative_named_in_the_help_is_not_repeated() {
+        let mut checked = fixtures::wrapped();
+        let report = &mut checked.reports[0];
+        report.findings[0].diagnostic.help =
+            "the other reading is http://info.example.org/publists/~ann/list.txt".to_string();
+        let output = render_plain(&[checked], HumanOptions::default());
+        assert_eq!(output.matches("publists").count(), 1, "{output}");
+    }
+
+    #[test]
+    fn validate_mode_prints_verdicts() {
+        let output = render_plain(
+            &[fixtures::wrapped(), fixtures::clean()],
+            HumanOptions { verdicts: true },
+        );
+        assert!(output.contains("invalid: http://info.example.org/pub-lists/~ann/list.txt\n"));
+        assert!(output.contains("valid: http://example.com/\n"));
+        assert!(output.ends_with("validated 2 URLs: 1 error, 1 warning\n"));
+    }
+
+    #[test]
+    fn colour_is_written_only_to_colour_writers() {
+        let mut out = Ansi::new(Vec::new());
+        HumanReporter::new(HumanOptions::default())
+            .source(&mut out, &fixtures::wrapped())
+            .expect("write to memory");
+        assert!(out.into_inner().contains(&0x1b), "ANSI escapes expected");
+        let plain = render_plain(&[fixtures::wrapped()], HumanOptions::default());
+        assert!(!plain.contains('\u{1b}'));
+    }
+
+    #[test]
+    fn out_of_range_spans_do_not_fail_rendering() {
+        let mut checked = fixtures::clean();
+        let mut finding = fixtures::wrapped().reports[0].findings[1].clone();
+        finding.source_spans = vec![crate::span::Span::new(500, 900)];
+        checked.reports[0].findings.push(finding);
+        let output = render_plain(&[checked], HumanOptions::default());
+        assert!(output.contains("error[unsafe-char]"));
+    }
+}

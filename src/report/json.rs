@@ -1,0 +1,346 @@
+//! Machine output: `json` (one document) and `jsonl` (one object per line,
+//! streamed). The schema is documented in `docs/output-formats.md`; the
+//! structs below are that schema, so change both together.
+
+use std::io;
+
+use codespan_reporting::term::termcolor::WriteColor;
+use serde::Serialize;
+
+use super::{fix_instruction, is_valid, placed_spans, Checked, Location, Reporter, Totals};
+use crate::lint::{Finding, UrlReport};
+use crate::span::Span;
+
+/// Version of the JSON schema, bumped on incompatible changes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// A URL as found: its text, form, and where every piece of it is.
+#[derive(Serialize)]
+pub(super) struct UrlJson<'a> {
+    url: &'a str,
+    form: &'static str,
+    line: usize,
+    column: usize,
+    outer: Location,
+    segments: Vec<SegmentJson>,
+    alternatives: Vec<AlternativeJson<'a>>,
+}
+
+impl<'a> UrlJson<'a> {
+    /// Describe `report`'s URL, with positions in `checked`.
+    pub(super) fn new(checked: &Checked, report: &'a UrlReport) -> Self {
+        let found = &report.found;
+        let start = found
+            .segments
+            .first()
+            .map_or(found.outer, |segment| segment.source);
+        let start = checked.locate(start);
+        UrlJson {
+            url: &found.url,
+            form: found.form.as_str(),
+            line: start.line,
+            column: start.column,
+            outer: checked.locate(found.outer),
+            segments: found
+                .segments
+                .iter()
+                .map(|segment| SegmentJson {
+                    source: checked.locate(segment.source),
+                    url_start: segment.url().start,
+                    url_end: segment.url().end,
+                })
+                .collect(),
+            alternatives: found
+                .alternatives
+                .iter()
+                .map(|alternative| AlternativeJson {
+                    url: &alternative.url,
+                    reason: &alternative.reason,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A source run of the URL and the URL bytes it became.
+#[derive(Serialize)]
+struct SegmentJson {
+    #[serde(flatten)]
+    source: Location,
+    url_start: usize,
+    url_end: usize,
+}
+
+/// Another reading of an ambiguous URL.
+#[derive(Serialize)]
+struct AlternativeJson<'a> {
+    url: &'a str,
+    reason: &'a str,
+}
+
+/// One finding, positioned in the source.
+#[derive(Serialize)]
+struct FindingJson<'a> {
+    rule: &'static str,
+    severity: &'static str,
+    message: &'a str,
+    help: Option<&'a str>,
+    fix: Option<FixJson<'a>>,
+    line: usize,
+    column: usize,
+    spans: Vec<Location>,
+    url_span: Option<SpanJson>,
+}
+
+impl<'a> FindingJson<'a> {
+    fn new(checked: &Checked, report: &UrlReport, finding: &'a Finding) -> Self {
+        let diagnostic = &finding.diagnostic;
+        let spans: Vec<Location> = placed_spans(report, finding)
+            .into_iter()
+            .map(|span| checked.locate(span))
+            .collect();
+        let first = spans
+            .first()
+            .copied()
+            .unwrap_or_else(|| checked.locate(report.found.outer));
+        FindingJson {
+            rule: diagnostic.rule.name(),
+            severity: diagnostic.severity.as_str(),
+            message: &diagnostic.message,
+            help: (!diagnostic.help.is_empty()).then_some(diagnostic.help.as_str()),
+            fix: diagnostic.fix.as_ref().map(|fix| FixJson {
+                replacement: &fix.replacement,
+                instruction: fix_instruction(checked, report, finding).unwrap_or_default(),
+            }),
+            line: first.line,
+            column: first.column,
+            spans,
+            url_span: finding.url_span.map(SpanJson::from),
+        }
+    }
+}
+
+/// A fix: the replacement for the finding's span, and the same as a sentence.
+#[derive(Serialize)]
+struct FixJson<'a> {
+    replacement: &'a str,
+    instruction: String,
+}
+
+/// A byte range without line information (it indexes the URL, not a source).
+#[derive(Serialize)]
+struct SpanJson {
+    start: usize,
+    end: usize,
+}
+
+impl From<Span> for SpanJson {
+    fn from(span: Span) -> Self {
+        SpanJson {
+            start: span.start,
+            end: span.end,
+        }
+    }
+}
+
+/// A `jsonl` line for one finding.
+#[derive(Serialize)]
+struct FindingRecord<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    path: &'a str,
+    #[serde(flatten)]
+    finding: FindingJson<'a>,
+    found: UrlJson<'a>,
+}
+
+/// The last `jsonl` line.
+#[derive(Serialize)]
+struct SummaryRecord<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(flatten)]
+    totals: &'a Totals,
+}
+
+/// One URL in the `json` document, with its findings.
+#[derive(Serialize)]
+struct UrlEntry<'a> {
+    #[serde(flatten)]
+    url: UrlJson<'a>,
+    valid: bool,
+    findings: Vec<FindingJson<'a>>,
+}
+
+/// One source in the `json` document.
+#[derive(Serialize)]
+struct FileEntry<'a> {
+    path: &'a str,
+    urls: Vec<UrlEntry<'a>>,
+}
+
+/// Serialisation of our own structs cannot fail; I/O can.
+fn json_error(err: serde_json::Error) -> io::Error {
+    io::Error::other(err)
+}
+
+/// Streams one finding per line, then a summary line.
+pub struct JsonlReporter;
+
+impl Reporter for JsonlReporter {
+    fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
+        for report in &checked.reports {
+            for finding in &report.findings {
+                let record = FindingRecord {
+                    kind: "finding",
+                    path: &checked.source.name,
+                    finding: FindingJson::new(checked, report, finding),
+                    found: UrlJson::new(checked, report),
+                };
+                serde_json::to_writer(&mut *out, &record).map_err(json_error)?;
+                writeln!(out)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()> {
+        let record = SummaryRecord {
+            kind: "summary",
+            totals,
+        };
+        serde_json::to_writer(&mut *out, &record).map_err(json_error)?;
+        writeln!(out)
+    }
+}
+
+/// Writes one document, `{"version":..,"files":[..],"summary":{..}}`,
+/// streaming each source's entry as it comes.
+#[derive(Default)]
+pub struct JsonReporter {
+    files_written: usize,
+}
+
+impl JsonReporter {
+    fn open(&self, out: &mut dyn WriteColor) -> io::Result<()> {
+        if self.files_written == 0 {
+            write!(out, "{{\"version\":{SCHEMA_VERSION},\"files\":[")
+        } else {
+            write!(out, ",")
+        }
+    }
+}
+
+impl Reporter for JsonReporter {
+    fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
+        if checked.reports.is_empty() {
+            return Ok(());
+        }
+        let entry = FileEntry {
+            path: &checked.source.name,
+            urls: checked
+                .reports
+                .iter()
+                .map(|report| UrlEntry {
+                    url: UrlJson::new(checked, report),
+                    valid: is_valid(report),
+                    findings: report
+                        .findings
+                        .iter()
+                        .map(|finding| FindingJson::new(checked, report, finding))
+                        .collect(),
+                })
+                .collect(),
+        };
+        self.open(out)?;
+        self.files_written += 1;
+        serde_json::to_writer(&mut *out, &entry).map_err(json_error)
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()> {
+        if self.files_written == 0 {
+            write!(out, "{{\"version\":{SCHEMA_VERSION},\"files\":[")?;
+        }
+        write!(out, "],\"summary\":")?;
+        serde_json::to_writer(&mut *out, totals).map_err(json_error)?;
+        writeln!(out, "}}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+    use codespan_reporting::term::termcolor::NoColor;
+    use serde_json::Value;
+
+    fn run(reporter: &mut dyn Reporter, checked: &[Checked]) -> String {
+        let mut out = NoColor::new(Vec::new());
+        let mut totals = Totals::default();
+        for checked in checked {
+            totals.add(checked);
+            reporter.source(&mut out, checked).expect("write to memory");
+        }
+        reporter.finish(&mut out, &totals).expect("write to memory");
+        String::from_utf8_lossy(&out.into_inner()).into_owned()
+    }
+
+    #[test]
+    fn jsonl_has_every_schema_field() {
+        let output = run(
+            &mut JsonlReporter,
+            &[fixtures::wrapped(), fixtures::clean()],
+        );
+        let lines: Vec<Value> = output
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("each line is JSON"))
+            .collect();
+        assert_eq!(lines.len(), 3, "two findings and the summary");
+        let unsafe_char = &lines[1];
+        for field in [
+            "type", "path", "rule", "severity", "message", "help", "fix", "line", "column",
+            "spans", "url_span", "found",
+        ] {
+            assert!(unsafe_char.get(field).is_some(), "missing {field}");
+        }
+        assert_eq!(unsafe_char["rule"], "unsafe-char");
+        assert_eq!(unsafe_char["fix"]["replacement"], "%7E");
+        assert_eq!(unsafe_char["fix"]["instruction"], "replace `~` with `%7E`");
+        assert_eq!(
+            unsafe_char["url_span"],
+            serde_json::json!({"start": 34, "end": 35})
+        );
+        let found = &unsafe_char["found"];
+        assert_eq!(found["form"], "wrapped");
+        assert_eq!(found["segments"].as_array().map(Vec::len), Some(2));
+        assert_eq!(found["segments"][1]["line"], 2);
+        assert_eq!(found["segments"][1]["url_start"], 28);
+        assert_eq!(
+            found["alternatives"][0]["url"],
+            "http://info.example.org/publists/~ann/list.txt"
+        );
+        assert_eq!(lines[0]["help"], Value::Null);
+        assert_eq!(
+            lines[2],
+            serde_json::json!({"type": "summary", "files": 2, "urls": 2, "errors": 1, "warnings": 1})
+        );
+    }
+
+    #[test]
+    fn json_document_nests_files_urls_findings() {
+        let output = run(
+            &mut JsonReporter::default(),
+            &[fixtures::wrapped(), fixtures::clean()],
+        );
+        let document: Value = serde_json::from_str(&output).expect("one JSON document");
+        insta::assert_snapshot!(serde_json::to_string_pretty(&document).unwrap_or_default());
+    }
+
+    #[test]
+    fn json_document_without_urls_is_still_valid() {
+        let output = run(&mut JsonReporter::default(), &[]);
+        let document: Value = serde_json::from_str(&output).expect("one JSON document");
+        assert_eq!(document["files"], serde_json::json!([]));
+        assert_eq!(document["summary"]["files"], 0);
+    }
+}

@@ -1,0 +1,51 @@
+//! Helpers shared by the CLI tests: run the real binary from the repository
+//! root, so that paths in output are the relative fixture paths.
+
+use assert_cmd::Command;
+
+/// The fixtures every format snapshot runs on (named one by one, so that
+/// files other helpers add under fixtures/ do not change these snapshots).
+#[allow(dead_code)] // not every test file uses every helper
+pub const FIXTURES: [&str; 3] = [
+    "fixtures/README.md",
+    "fixtures/rfc-style.txt",
+    "fixtures/mail.txt",
+];
+
+/// `urlint` with the given arguments, run from the repository root with a
+/// colour-neutral environment.
+pub fn urlint(args: &[&str]) -> Command {
+    let mut command = assert_cmd::cargo::cargo_bin_cmd!("urlint");
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .env_remove("GITHUB_ACTIONS")
+        .args(args);
+    command
+}
+
+/// Run and render exit code, stdout and stderr as one text to snapshot.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn transcript(command: &mut Command) -> String {
+    let output = command.output().expect("the urlint binary runs");
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        output
+            .status
+            .code()
+            .map_or("signal".to_string(), |code| code.to_string()),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// Run and return (exit code, stdout, stderr).
+#[allow(dead_code)] // not every test file uses every helper
+pub fn run(command: &mut Command) -> (i32, String, String) {
+    let output = command.output().expect("the urlint binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
