@@ -1,14 +1,17 @@
 //! Robustness properties that must hold for every input (issue 7), beyond
-//! the scanner's own in `scan_properties.rs`: lint never panics and places
-//! every finding on char boundaries inside its URL's match, validate never
-//! panics and keeps its spans inside the URL, and every suggested fix,
-//! applied, removes the diagnostic it was offered for.
+//! the scanner's in `scan_properties.rs`, the validator's in
+//! `validate_properties.rs` and the mail reader's in `mail_props.rs`: lint
+//! never panics and places every finding on char boundaries inside its URL's
+//! match, spelling exactly the URL bytes it is about; every suggested fix,
+//! applied, removes the diagnostic it was offered for; and findings in mail
+//! map back into the message they came from.
 //!
 //! The checks themselves live in `fuzz/src/lib.rs`, shared with the fuzz
 //! targets, so that fuzzing and these properties test one statement of
 //! each invariant.
 
 use proptest::prelude::*;
+use urlint::mail::MailKind;
 use urlint::ValidateOptions;
 
 #[path = "../fuzz/src/lib.rs"]
@@ -152,6 +155,37 @@ fn prose() -> impl Strategy<Value = &'static str> {
     ])
 }
 
+/// A message around `body`: optional mbox `From ` line, a few header
+/// fields, and a transfer encoding the body is (mostly) written in.
+fn message(body: String, mbox: bool, encoding: u8) -> Vec<u8> {
+    let mut message = String::new();
+    if mbox {
+        message.push_str("From a@example.org Mon Jan  1 00:00:00 2024\n");
+    }
+    message.push_str("From: a@example.org\nSubject: links\nMessage-ID: <1@example.org>\n");
+    let body = match encoding % 4 {
+        // Soft line breaks in the middle of URLs are what the map must undo.
+        0 => {
+            message.push_str("Content-Transfer-Encoding: quoted-printable\n");
+            body.replace('/', "=\n/")
+                .replace('=', "=3D")
+                .replace("=3D\n", "=\n")
+        }
+        1 => {
+            message.push_str("Content-Type: text/html; charset=utf-8\n");
+            format!("<p><a href=\"{body}\">{body}</a></p>")
+        }
+        2 => {
+            message.push_str("Content-Type: text/plain; charset=iso-8859-1\n");
+            body
+        }
+        _ => body,
+    };
+    message.push('\n');
+    message.push_str(&body);
+    message.into_bytes()
+}
+
 /// Text with URLs in every form among prose.
 fn text_with_urls() -> impl Strategy<Value = String> {
     prop::collection::vec(
@@ -168,17 +202,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn validate_keeps_spans_in_the_url_and_fixes_remove_their_diagnostic(
+    fn every_fix_removes_its_diagnostic(
         url in url_like(),
-        fragment_allowed in any::<bool>(),
-    ) {
-        let options = ValidateOptions { fragment_allowed, ..ValidateOptions::default() };
-        invariants::check_validate(&url, &options);
-    }
-
-    #[test]
-    fn validate_never_panics_on_any_string(
-        url in any::<String>(),
         fragment_allowed in any::<bool>(),
     ) {
         let options = ValidateOptions { fragment_allowed, ..ValidateOptions::default() };
@@ -194,5 +219,15 @@ proptest! {
     fn lint_never_panics_on_undecodable_bytes(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
         // The CLI reads invalid UTF-8 lossily; U+FFFD must not upset any stage.
         invariants::check_lint(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn findings_in_mail_map_into_their_message(
+        body in text_with_urls(),
+        mbox in any::<bool>(),
+        encoding in any::<u8>(),
+    ) {
+        let kind = if mbox { MailKind::Mbox } else { MailKind::Eml };
+        invariants::check_mail(&message(body, mbox, encoding), kind);
     }
 }
