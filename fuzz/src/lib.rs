@@ -106,7 +106,7 @@ pub fn check_validate(url: &str, options: &ValidateOptions) -> Vec<Diagnostic> {
             diagnostic.rule
         );
         if let Some(fix) = &diagnostic.fix {
-            check_fix(url, diagnostic, &fix.replacement, options);
+            check_fix(url, &diagnostics, diagnostic, &fix.replacement, options);
         }
     }
     diagnostics
@@ -116,8 +116,14 @@ pub fn check_validate(url: &str, options: &ValidateOptions) -> Vec<Diagnostic> {
 /// hold literally, and, applied, removes its diagnostic: the fixed URL has
 /// no diagnostic of the same rule where the fix wrote, other than one the
 /// URL already had elsewhere and the edit merely moved (the property issue 7
-/// asks of every fix).
-fn check_fix(url: &str, diagnostic: &Diagnostic, replacement: &str, options: &ValidateOptions) {
+/// asks of every fix). `all` is every diagnostic of `url`.
+fn check_fix(
+    url: &str,
+    all: &[Diagnostic],
+    diagnostic: &Diagnostic,
+    replacement: &str,
+    options: &ValidateOptions,
+) {
     let span = diagnostic.span;
     let rule = diagnostic.rule;
     assert_ne!(
@@ -134,9 +140,9 @@ fn check_fix(url: &str, diagnostic: &Diagnostic, replacement: &str, options: &Va
         removed: span,
         written: Span::new(span.start, span.start + replacement.len()),
     };
-    let before: Vec<Diagnostic> = validate(url, options)
-        .into_iter()
-        .filter(|d| d.rule == rule && d != diagnostic)
+    let before: Vec<&Diagnostic> = all
+        .iter()
+        .filter(|d| d.rule == rule && *d != diagnostic)
         .collect();
     let after = validate(&fixed, options);
     let left = after.iter().find(|d| {
