@@ -171,14 +171,19 @@ struct Edit {
 
 impl Edit {
     /// Where a span of the original lies after the edit, if the edit leaves
-    /// it intact: before the edit it stays put, after it it moves with the
-    /// length change.
+    /// it standing: before the edit it stays put, after it it moves with the
+    /// length change, and around it (the validator's summary of the
+    /// character problems past its cap) it stretches or shrinks with it.
     fn moved(&self, span: Span) -> Option<Span> {
-        if span.end <= self.removed.start {
+        let (removed, written) = (self.removed, self.written);
+        if span.end <= removed.start {
             Some(span)
-        } else if span.start >= self.removed.end {
-            let start = span.start - self.removed.end + self.written.end;
+        } else if span.start >= removed.end {
+            let start = span.start - removed.end + written.end;
             Some(Span::new(start, start + span.len()))
+        } else if span.start <= removed.start && removed.end <= span.end {
+            let end = span.end - removed.len() + written.len();
+            Some(Span::new(span.start, end))
         } else {
             None
         }
