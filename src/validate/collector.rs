@@ -10,7 +10,8 @@ use crate::span::Span;
 /// readable on pathological input (a whole paragraph glued to a URL).
 pub(crate) const CHAR_DIAGNOSTIC_LIMIT: usize = 64;
 
-/// The character problems beyond the limit.
+/// The character problems of one rule beyond the limit. Kept per rule so
+/// that turning one rule off never hides, or reveals, another rule's problems.
 #[derive(Debug)]
 struct Overflow {
     rule: Rule,
@@ -24,7 +25,7 @@ pub(crate) struct Collector<'u> {
     url: &'u str,
     diagnostics: Vec<Diagnostic>,
     char_reports: usize,
-    overflow: Option<Overflow>,
+    overflows: Vec<Overflow>,
 }
 
 impl<'u> Collector<'u> {
@@ -34,7 +35,7 @@ impl<'u> Collector<'u> {
             url,
             diagnostics: Vec::new(),
             char_reports: 0,
-            overflow: None,
+            overflows: Vec::new(),
         }
     }
 
@@ -55,27 +56,30 @@ impl<'u> Collector<'u> {
             self.diagnostics.push(diagnostic);
             return;
         }
-        match &mut self.overflow {
+        // A handful of character rules exist, so a linear search is the cheapest.
+        match self
+            .overflows
+            .iter_mut()
+            .find(|overflow| overflow.rule == diagnostic.rule)
+        {
             Some(overflow) => {
                 overflow.span.end = diagnostic.span.end.max(overflow.span.end);
                 overflow.count += 1;
             }
-            None => {
-                self.overflow = Some(Overflow {
-                    rule: diagnostic.rule,
-                    span: diagnostic.span,
-                    count: 1,
-                })
-            }
+            None => self.overflows.push(Overflow {
+                rule: diagnostic.rule,
+                span: diagnostic.span,
+                count: 1,
+            }),
         }
     }
 
     /// The diagnostics in URL order, the overflow summary included.
     pub fn finish(mut self) -> Vec<Diagnostic> {
-        if let Some(overflow) = self.overflow.take() {
+        for overflow in std::mem::take(&mut self.overflows) {
             let message = format!(
-                "{} more character problems from here on are not listed one by one",
-                overflow.count
+                "{} more {} problems from here on are not listed one by one",
+                overflow.count, overflow.rule
             );
             let help = format!(
                 "urlint lists the first {CHAR_DIAGNOSTIC_LIMIT} character problems of a URL; \
@@ -87,5 +91,47 @@ impl<'u> Collector<'u> {
         self.diagnostics
             .sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
         self.diagnostics
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn char_problem(rule: Rule, at: usize) -> Diagnostic {
+        Diagnostic::new(rule, Span::new(at, at + 1), "a character problem")
+    }
+
+    #[test]
+    fn problems_past_the_limit_are_summed_up_per_rule() {
+        let url = "x".repeat(200);
+        let mut collector = Collector::new(&url);
+        for at in 0..CHAR_DIAGNOSTIC_LIMIT + 10 {
+            collector.push_char(char_problem(Rule::UnsafeChar, at));
+        }
+        collector.push_char(char_problem(Rule::ControlChar, 150));
+        collector.push_char(char_problem(Rule::UnsafeChar, 160));
+        let diagnostics = collector.finish();
+        let summaries: Vec<(Rule, Span, &str)> = diagnostics
+            .iter()
+            .filter(|d| d.message.contains("not listed"))
+            .map(|d| (d.rule, d.span, d.message.as_str()))
+            .collect();
+        assert_eq!(
+            summaries,
+            [
+                (
+                    Rule::UnsafeChar,
+                    Span::new(64, 161),
+                    "11 more unsafe-char problems from here on are not listed one by one"
+                ),
+                (
+                    Rule::ControlChar,
+                    Span::new(150, 151),
+                    "1 more control-char problems from here on are not listed one by one"
+                ),
+            ]
+        );
+        assert_eq!(diagnostics.len(), CHAR_DIAGNOSTIC_LIMIT + 2);
     }
 }
