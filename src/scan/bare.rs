@@ -211,18 +211,14 @@ fn trim_end(bytes: &[u8], from: usize, mut end: usize) -> usize {
 }
 
 /// Opening minus closing brackets in `url`, for each of [`BRACKET_PAIRS`].
+/// Branch-free sums: a URL in parentheses is common in prose, and the
+/// compiler turns these into vector code.
 fn bracket_balance(url: &[u8]) -> [isize; BRACKET_PAIRS.len()] {
-    let mut balance = [0; BRACKET_PAIRS.len()];
-    for &byte in url {
-        for (count, &(open, close)) in balance.iter_mut().zip(&BRACKET_PAIRS) {
-            if byte == open {
-                *count += 1;
-            } else if byte == close {
-                *count -= 1;
-            }
-        }
-    }
-    balance
+    BRACKET_PAIRS.map(|(open, close)| {
+        url.iter()
+            .map(|&byte| isize::from(byte == open) - isize::from(byte == close))
+            .sum()
+    })
 }
 
 #[cfg(test)]
