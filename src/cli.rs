@@ -5,8 +5,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::mail::MailKind;
 use crate::report::{self, ExtractFormat};
 use crate::rules::Rule;
+use crate::stream::InputKind;
 
 /// Find URLs in free text and lint them strictly against RFC 1738.
 #[derive(Debug, Parser)]
@@ -22,6 +24,24 @@ pub struct Cli {
     /// Explain what was skipped or decoded specially (binary files, invalid UTF-8).
     #[arg(short, long, global = true)]
     pub verbose: bool,
+    /// Read the configuration from this file instead of searching for
+    /// urlint.toml (or pyproject.toml's [tool.urlint]) from the current
+    /// directory upward.
+    #[arg(
+        long,
+        global = true,
+        value_name = "PATH",
+        help_heading = "Configuration"
+    )]
+    pub config: Option<PathBuf>,
+    /// Ignore configuration files: use the defaults and the command line only.
+    #[arg(
+        long,
+        global = true,
+        conflicts_with = "config",
+        help_heading = "Configuration"
+    )]
+    pub isolated: bool,
 }
 
 /// The subcommands.
@@ -110,6 +130,37 @@ pub struct WalkArgs {
     /// Worker threads; default: the number of CPUs.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
+    /// Read every input as this kind instead of detecting it from the file
+    /// extension (.mbox, .mbx, .eml) or the content.
+    #[arg(long, value_enum, value_name = "KIND", default_value_t = InputArg::Auto)]
+    pub input: InputArg,
+    /// Bytes of a large input checked per window (testing aid).
+    #[arg(long, hide = true, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub chunk_len: Option<u64>,
+}
+
+/// `--input` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputArg {
+    /// Detect from the file extension, then the content.
+    Auto,
+    /// Free text.
+    Text,
+    /// An mbox archive (messages opened by `From ` lines).
+    Mbox,
+    /// One RFC 5322 message.
+    Eml,
+}
+
+impl From<InputArg> for Option<InputKind> {
+    fn from(input: InputArg) -> Self {
+        match input {
+            InputArg::Auto => None,
+            InputArg::Text => Some(InputKind::Text),
+            InputArg::Mbox => Some(InputKind::Mail(MailKind::Mbox)),
+            InputArg::Eml => Some(InputKind::Mail(MailKind::Eml)),
+        }
+    }
 }
 
 /// Which rules report and what fails the run.
@@ -123,6 +174,10 @@ pub struct RuleArgs {
     /// Do not report these rules (comma-separated or repeated).
     #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = parse_rule)]
     pub ignore: Vec<Rule>,
+    /// Report these rules as warnings, whatever their level (comma-separated
+    /// or repeated).
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = parse_rule)]
+    pub warn: Vec<Rule>,
     /// Fail (exit 1) on warnings too.
     #[arg(long, value_enum, value_name = "WHAT")]
     pub deny: Vec<DenyArg>,
@@ -159,6 +214,8 @@ pub enum FormatArg {
     Jsonl,
     /// GitHub Actions annotations.
     Github,
+    /// A SARIF 2.1.0 log, for code-scanning dashboards.
+    Sarif,
 }
 
 impl From<FormatArg> for report::Format {
@@ -169,6 +226,7 @@ impl From<FormatArg> for report::Format {
             FormatArg::Json => report::Format::Json,
             FormatArg::Jsonl => report::Format::Jsonl,
             FormatArg::Github => report::Format::Github,
+            FormatArg::Sarif => report::Format::Sarif,
         }
     }
 }

@@ -4,6 +4,8 @@
 //! Two decisions live here and nowhere else:
 //! - **Binary files** are recognised by a NUL byte in their first 8 KiB and
 //!   skipped (text formats never contain NUL; almost every binary format does).
+//!   Only those 8 KiB are read, so a large binary, or a device such as
+//!   `/dev/zero` named by mistake, costs nothing.
 //! - **Invalid UTF-8** never drops a file. Valid UTF-8 runs are kept as they
 //!   are and every byte that is not part of one is read as Latin-1 (one byte,
 //!   one character). A Latin-1 mail body thus reads as the text its author
@@ -15,6 +17,7 @@
 //! sources (messages, MIME parts), each with its own [`Origin`].
 
 use std::fmt;
+use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -75,6 +78,10 @@ pub struct Note {
     pub name: String,
     /// What happened ("skipped: binary file ...").
     pub message: String,
+    /// The input was left unchecked as a whole. A user who named it on the
+    /// command line is told even without `--verbose`: a silent skip would
+    /// read as "checked, nothing found".
+    pub skipped: bool,
 }
 
 impl fmt::Display for Note {
@@ -121,29 +128,37 @@ pub enum Input {
 impl Input {
     /// Read and decode this input.
     pub fn read(&self) -> Result<Loaded, InputError> {
-        match self {
+        let (origin, read) = match self {
             Input::File(path) => {
-                let bytes = std::fs::read(path).map_err(|err| InputError {
-                    name: path.display().to_string(),
-                    action: "cannot read",
-                    cause: err.to_string(),
-                })?;
-                Ok(load(Origin::File(path.clone()), bytes))
+                let origin = Origin::File(path.clone());
+                let read = File::open(path).and_then(read_unless_binary);
+                (origin, read)
             }
-            Input::Stdin => {
-                let mut bytes = Vec::new();
-                io::stdin()
-                    .lock()
-                    .read_to_end(&mut bytes)
-                    .map_err(|err| InputError {
-                        name: Origin::Stdin.to_string(),
-                        action: "cannot read",
-                        cause: err.to_string(),
-                    })?;
-                Ok(load(Origin::Stdin, bytes))
-            }
+            Input::Stdin => (Origin::Stdin, read_unless_binary(io::stdin().lock())),
+        };
+        match read {
+            Ok(bytes) => Ok(load(origin, bytes)),
+            Err(err) => Err(InputError {
+                name: origin.to_string(),
+                action: "cannot read",
+                cause: err.to_string(),
+            }),
         }
     }
+}
+
+/// Read `reader` to its end, unless its first [`BINARY_SNIFF_LEN`] bytes are
+/// binary: then those bytes alone are returned, enough for [`load`] to skip
+/// them. An endless device (`/dev/zero`) thus ends the read too.
+fn read_unless_binary(mut reader: impl Read) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    (&mut reader)
+        .take(BINARY_SNIFF_LEN as u64)
+        .read_to_end(&mut bytes)?;
+    if !is_binary(&bytes) {
+        reader.read_to_end(&mut bytes)?;
+    }
+    Ok(bytes)
 }
 
 /// Turn raw bytes into sources: skip binary data, decode text (see the
@@ -159,6 +174,7 @@ pub fn load(origin: Origin, bytes: Vec<u8>) -> Loaded {
                     "skipped: binary file (NUL byte in the first {} KiB)",
                     BINARY_SNIFF_LEN / 1024
                 ),
+                skipped: true,
             }],
         };
     }
@@ -170,6 +186,7 @@ pub fn load(origin: Origin, bytes: Vec<u8>) -> Loaded {
                 "not valid UTF-8: {latin1_bytes} byte(s) read as Latin-1 characters; \
                  offsets index the decoded text"
             ),
+            skipped: false,
         })
         .into_iter()
         .collect();
@@ -253,6 +270,23 @@ pub fn collect_inputs(paths: &[PathBuf], options: &WalkOptions) -> (Vec<Input>, 
     (inputs, errors)
 }
 
+/// Source names of the inputs `paths` name one by one, rather than through
+/// a directory walk: the files and stdin that [`collect_inputs`] takes as
+/// given. These are the names a [`Note`] about them carries.
+pub fn named_inputs(paths: &[PathBuf]) -> Vec<String> {
+    paths
+        .iter()
+        .filter(|path| !path.is_dir())
+        .map(|path| {
+            if path.as_os_str() == "-" {
+                Origin::Stdin.to_string()
+            } else {
+                Origin::File(path.clone()).to_string()
+            }
+        })
+        .collect()
+}
+
 /// Walk one directory and return the files found, sorted by path.
 fn walk_sorted(root: &Path, options: &WalkOptions) -> (Vec<PathBuf>, Vec<InputError>) {
     let (mut files, errors) = walk(root, options);
@@ -308,6 +342,10 @@ fn walk_builder(root: &Path, options: &WalkOptions) -> Result<WalkBuilder, Input
         // Docs are often checked outside a git checkout (a release tarball);
         // their .gitignore still says what is generated.
         .require_git(false)
+        // As ripgrep and git: a link loop cannot trap the walk and no file
+        // is read twice through a link. Links named on the command line are
+        // still followed, because the user chose them.
+        .follow_links(false)
         .threads(options.threads);
     if !options.globs.is_empty() || !options.excludes.is_empty() {
         builder.overrides(overrides(root, options)?);
@@ -395,10 +433,37 @@ mod tests {
     }
 
     #[test]
+    fn reading_stops_after_a_binary_head() {
+        let mut late_nul = vec![b'a'; BINARY_SNIFF_LEN + 10];
+        late_nul.push(0);
+        let cases: [(Box<dyn Read>, usize); 3] = [
+            // An endless stream of NULs ends after the sniffed head.
+            (Box::new(io::repeat(0)), BINARY_SNIFF_LEN),
+            (Box::new(&b"short text"[..]), 10),
+            (Box::new(io::Cursor::new(late_nul)), BINARY_SNIFF_LEN + 11),
+        ];
+        for (index, (reader, len)) in cases.into_iter().enumerate() {
+            let bytes = read_unless_binary(reader).expect("in-memory reads succeed");
+            assert_eq!(bytes.len(), len, "case {index}");
+        }
+    }
+
+    #[test]
+    fn named_inputs_are_the_paths_not_walked() {
+        let dir = std::env::temp_dir();
+        let paths = [PathBuf::from("-"), PathBuf::from("a.txt"), dir];
+        assert_eq!(named_inputs(&paths), ["<stdin>", "a.txt"]);
+    }
+
+    #[test]
     fn binary_input_is_skipped_with_a_note() {
         let loaded = load(Origin::File("a.bin".into()), b"ab\0cd".to_vec());
         assert!(loaded.sources.is_empty());
         assert_eq!(loaded.notes.len(), 1);
+        assert!(
+            loaded.notes[0].skipped,
+            "a binary file is not checked at all"
+        );
         assert!(loaded.notes[0]
             .to_string()
             .starts_with("a.bin: skipped: binary"));

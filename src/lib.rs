@@ -16,17 +16,22 @@
 //! assert_eq!(diagnostics[0].fix.as_ref().map(|fix| fix.replacement.as_str()), Some("%7E"));
 //! ```
 
+pub mod chunk;
 pub mod cli;
+pub mod config;
 pub mod diagnostic;
 pub mod input;
 pub mod lint;
 pub mod mail;
 pub mod parallel;
+pub mod progress;
 pub mod report;
 pub mod rules;
 pub mod run;
 pub mod scan;
 pub mod span;
+pub mod stream;
+pub mod suppress;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, Fix, Severity};

@@ -3,10 +3,13 @@
 
 use std::collections::HashMap;
 
+use regex::RegexSet;
+
 use crate::diagnostic::Diagnostic;
 use crate::rules::{Level, Rule};
 use crate::scan::{self, Form, Found, ScanOptions};
 use crate::span::Span;
+use crate::suppress::Suppressed;
 use crate::validate::{self, ValidateOptions};
 
 /// Rule levels after configuration: the catalogue's defaults plus overrides.
@@ -39,6 +42,10 @@ pub struct LintOptions {
     pub extra_schemes: Vec<String>,
     /// Which rules report, and at what severity.
     pub levels: RuleLevels,
+    /// Known schemes to treat as unknown: their URLs get `unknown-scheme`.
+    pub removed_schemes: Vec<String>,
+    /// URLs matching any of these are not reported at all.
+    pub url_excludes: RegexSet,
 }
 
 /// A diagnostic placed in the source.
@@ -63,8 +70,16 @@ pub struct UrlReport {
 }
 
 /// Scan `text` and lint every URL in it, in source order.
+///
+/// URLs matching `url_excludes` are left out; inline `urlint: ignore`
+/// comments in `text` silence the findings they cover (see [`crate::suppress`]).
 pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item = UrlReport> + 't {
-    scan::scan(text, &options.scan).map(move |found| lint_found(found, options))
+    let reports = scan::scan(text, &options.scan)
+        .filter(|found| {
+            options.url_excludes.is_empty() || !options.url_excludes.is_match(&found.url)
+        })
+        .map(move |found| lint_found(found, options));
+    Suppressed::new(text, reports, options.levels.level(Rule::UnusedSuppression))
 }
 
 /// Validate one scanned URL and place its findings in the source.
@@ -85,11 +100,14 @@ pub fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     findings.extend(form_findings(&found));
     // An empty wrapper already carries `empty-url`; validating "" would only
     // add a cascade of scheme errors about the same nothing.
-    let diagnostics = if found.url.is_empty() {
+    let mut diagnostics = if found.url.is_empty() {
         Vec::new()
     } else {
         validate::validate(&found.url, &validate_options)
     };
+    if !diagnostics.iter().any(|d| d.rule == Rule::UnknownScheme) {
+        diagnostics.extend(removed_scheme(&found.url, &options.removed_schemes));
+    }
     findings.extend(diagnostics.into_iter().map(|diagnostic| Finding {
         url_span: Some(diagnostic.span),
         source_spans: found.source_spans(diagnostic.span),
@@ -106,6 +124,24 @@ pub fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     );
     findings.sort_by_key(|finding| finding.source_spans.first().copied());
     UrlReport { found, findings }
+}
+
+/// `unknown-scheme` for a URL whose scheme the configuration removed from
+/// the known ones (the validator reports the rest).
+fn removed_scheme(url: &str, removed: &[String]) -> Option<Diagnostic> {
+    let colon = memchr::memchr(b':', url.as_bytes())?;
+    let scheme = &url[..colon];
+    removed
+        .iter()
+        .any(|name| name.eq_ignore_ascii_case(scheme))
+        .then(|| {
+            Diagnostic::new(
+                Rule::UnknownScheme,
+                Span::new(0, colon),
+                format!("scheme '{scheme}' is not accepted here: the configuration removes it"),
+            )
+            .with_help("the configuration file's `schemes.remove` lists this scheme")
+        })
 }
 
 /// Style findings about how the URL was written (off unless configured).
@@ -163,6 +199,23 @@ mod tests {
             report.findings[1].source_spans[0].start,
             text.rfind('~').unwrap()
         );
+    }
+
+    #[test]
+    fn rfc1738_3_removed_scheme_is_unknown_once_and_excludes_drop_urls() {
+        let text = "<URL:gopher://g.example/1x> <URL:irc://i.example/> <URL:http://h.example/>";
+        let options = LintOptions {
+            removed_schemes: vec!["gopher".into(), "irc".into()],
+            url_excludes: RegexSet::new(["^http://h"]).expect("valid pattern"),
+            ..LintOptions::default()
+        };
+        let reports: Vec<UrlReport> = lint(text, &options).collect();
+        let urls: Vec<&str> = reports.iter().map(|r| r.found.url.as_str()).collect();
+        assert_eq!(urls, ["gopher://g.example/1x", "irc://i.example/"]);
+        for report in &reports {
+            let rules: Vec<Rule> = report.findings.iter().map(|f| f.diagnostic.rule).collect();
+            assert_eq!(rules, [Rule::UnknownScheme], "{}", report.found.url);
+        }
     }
 
     #[test]

@@ -66,6 +66,8 @@ pub enum Rule {
     MissingUrlPrefix,
     /// `bare-url`: a URL in running text without '<URL:...>' delimiters.
     BareUrl,
+    /// `unused-suppression`: an inline `urlint: ignore` comment that silences nothing.
+    UnusedSuppression,
 }
 
 /// A rule's configured level: off, or the severity it reports at.
@@ -529,6 +531,22 @@ pub static CATALOGUE: &[RuleInfo] = &[
              must follow the RFC.",
         bad_example: "see http://host.example/ now",
         good_example: "see <URL:http://host.example/> now",
+    },
+    RuleInfo {
+        rule: Rule::UnusedSuppression,
+        name: "unused-suppression",
+        default_level: Level::Off,
+        section: "Appendix",
+        summary: "an inline 'urlint: ignore' comment that silences nothing",
+        explanation:
+            "An inline suppression ('urlint: ignore', 'urlint: ignore-next-line', with an \
+             optional [rule, ...] list) silences findings about URLs in running text. Once \
+             the URL it was written for is fixed or moved, the comment silences nothing, \
+             but it would still hide the next problem written on that line. This rule \
+             reports such stale comments, and rule names in the list that do not exist. \
+             Off by default; turn it on to keep suppressions honest.",
+        bad_example: "See <URL:http://host.example/%7Euser/>. <!-- urlint: ignore[unsafe-char] -->",
+        good_example: "See <URL:http://host.example/~user/>. <!-- urlint: ignore[unsafe-char] -->",
     },
 ];
 

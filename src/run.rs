@@ -1,23 +1,27 @@
 //! Carrying out a parsed command line: read inputs in parallel, lint them,
 //! hand the results to a reporter in input order, and decide the exit status.
 
+use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 
 use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice, WriteColor};
 
+use crate::chunk::ChunkOptions;
 use crate::cli::{
     CheckArgs, Cli, ColorArg, Command, DenyArg, ExplainArgs, ExtractArgs, RuleArgs, ValidateArgs,
     WalkArgs,
 };
+use crate::config::Config;
 use crate::input::{self, Input, InputError, Note, Origin, Source};
-use crate::lint::{self, Finding, LintOptions, RuleLevels, UrlReport};
+use crate::lint::{Finding, LintOptions, RuleLevels, UrlReport};
 use crate::parallel;
 use crate::report::{self, explain, Checked, ExtractOptions, HumanOptions, Reporter, Totals};
 use crate::rules::{Level, Rule};
 use crate::scan::{Form, Found, Segment};
 use crate::span::{LineIndex, Span};
+use crate::stream::{self, panicked, Collected, ReadOptions, Sink};
 use crate::validate::{self, ValidateOptions};
 
 /// How a run ended, as the process exit code tells it.
@@ -45,10 +49,24 @@ impl ExitStatus {
 /// Run a parsed command line and report how it ended.
 pub fn run(cli: Cli) -> ExitStatus {
     let interactive = io::stdout().is_terminal();
+    // `explain` documents the defaults and must work even beside a broken file.
+    let config = match cli.command {
+        Command::Explain(_) => Ok(Config::default()),
+        _ => Config::for_run(cli.config.as_deref(), cli.isolated),
+    };
+    let config = match config {
+        Ok(config) => config,
+        Err(err) => {
+            say(format_args!("{err}"));
+            return ExitStatus::Trouble;
+        }
+    };
     let mut run = Run {
         verbose: cli.verbose,
         interactive,
         trouble: false,
+        config,
+        named: Vec::new(),
     };
     let mut out = BufferedStandardStream::stdout(color_choice(cli.color, interactive));
     let result = match cli.command {
@@ -58,17 +76,45 @@ pub fn run(cli: Cli) -> ExitStatus {
         Command::Explain(args) => run.explain(&mut out, args),
     };
     let result = result.and_then(|failed| out.flush().map(|()| failed));
-    match result {
-        Ok(_) if run.trouble => ExitStatus::Trouble,
+    let status = match result {
         Ok(true) => ExitStatus::Findings,
         Ok(false) => ExitStatus::Clean,
         // A closed pipe (`urlint extract | head`) means the reader has what it wanted.
-        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitStatus::Clean,
+        Err(err) if is_broken_pipe(&err) => ExitStatus::Clean,
         Err(err) => {
-            eprintln!("urlint: cannot write output: {err}");
+            say(format_args!("cannot write output: {err}"));
             ExitStatus::Trouble
         }
+    };
+    if run.trouble {
+        ExitStatus::Trouble
+    } else {
+        status
     }
+}
+
+/// True when `err` is a closed output pipe, also when a serialiser wrapped
+/// the pipe's error in its own (serde_json's error becomes `Other`).
+fn is_broken_pipe(err: &io::Error) -> bool {
+    if err.kind() == io::ErrorKind::BrokenPipe {
+        return true;
+    }
+    let Some(inner) = err.get_ref() else {
+        return false;
+    };
+    if let Some(io) = inner.downcast_ref::<io::Error>() {
+        return is_broken_pipe(io);
+    }
+    inner
+        .downcast_ref::<serde_json::Error>()
+        .and_then(serde_json::Error::io_error_kind)
+        == Some(io::ErrorKind::BrokenPipe)
+}
+
+/// Write `urlint: MESSAGE` on stderr. A closed stderr is ignored rather
+/// than a panic (as `eprintln!` would): the report on stdout still matters.
+fn say(message: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "urlint: {message}");
 }
 
 /// Whether to colour: `auto` colours only a terminal, and termcolor's `Auto`
@@ -82,19 +128,23 @@ pub fn color_choice(color: ColorArg, is_terminal: bool) -> ColorChoice {
     }
 }
 
-/// Rule levels from `--select` and `--ignore`.
-pub fn rule_levels(select: &[Rule], ignore: &[Rule]) -> RuleLevels {
-    let mut levels = RuleLevels::default();
-    if !select.is_empty() {
+/// Rule levels after the command line: `levels` (the configuration file's)
+/// narrowed by `--select`, then `--warn`, then `--ignore`, so that flags
+/// always override the file and `--ignore` has the last word.
+pub fn rule_levels(mut levels: RuleLevels, rules: &RuleArgs) -> RuleLevels {
+    if !rules.select.is_empty() {
         for rule in Rule::all() {
-            if !select.contains(&rule) {
+            if !rules.select.contains(&rule) {
                 levels.set(rule, Level::Off);
-            } else if rule.info().default_level == Level::Off {
+            } else if levels.level(rule) == Level::Off {
                 levels.set(rule, Level::Warning);
             }
         }
     }
-    for &rule in ignore {
+    for &rule in &rules.warn {
+        levels.set(rule, Level::Warning);
+    }
+    for &rule in &rules.ignore {
         levels.set(rule, Level::Off);
     }
     levels
@@ -105,13 +155,6 @@ fn fails(totals: &Totals, rules: &RuleArgs) -> bool {
     totals.errors > 0 || (rules.deny.contains(&DenyArg::Warnings) && totals.warnings > 0)
 }
 
-/// What one input became in a worker thread.
-struct Processed {
-    checked: Vec<Checked>,
-    notes: Vec<Note>,
-    errors: Vec<InputError>,
-}
-
 /// Per-run state: what to tell on stderr, and whether something went wrong.
 struct Run {
     /// Print notes on stderr.
@@ -120,15 +163,18 @@ struct Run {
     interactive: bool,
     /// An input or usage error happened; the run exits 2.
     trouble: bool,
+    /// The configuration file's settings (the defaults under `--isolated`).
+    config: Config,
+    /// Names of the inputs given one by one (files, `<stdin>`), whose
+    /// skipping is said even without `--verbose`.
+    named: Vec<String>,
 }
 
 impl Run {
     /// `urlint check`: returns whether findings fail the run.
     fn check(&mut self, out: &mut dyn WriteColor, args: CheckArgs) -> io::Result<bool> {
-        let options = LintOptions {
-            levels: rule_levels(&args.rules.select, &args.rules.ignore),
-            ..LintOptions::default()
-        };
+        let levels = rule_levels(self.config.levels(), &args.rules);
+        let options = self.config.lint_options(levels);
         let mut reporter =
             report::diagnostics_reporter(args.format.into(), HumanOptions::default());
         let totals = self.lint_paths(out, &args.paths, &args.walk, &options, reporter.as_mut())?;
@@ -142,19 +188,17 @@ impl Run {
             unique: args.unique,
             count: args.count,
         });
-        self.lint_paths(
-            out,
-            &args.paths,
-            &args.walk,
-            &LintOptions::default(),
-            reporter.as_mut(),
-        )?;
+        // The file's schemes and URL excludes decide what is a URL worth
+        // listing; rule levels do not matter here.
+        let options = self.config.lint_options(RuleLevels::default());
+        self.lint_paths(out, &args.paths, &args.walk, &options, reporter.as_mut())?;
         Ok(false)
     }
 
     /// `urlint validate`: one URL per argument or per stdin line.
     fn validate(&mut self, out: &mut dyn WriteColor, args: ValidateArgs) -> io::Result<bool> {
         let source = if args.urls.is_empty() {
+            self.named = vec![Origin::Stdin.to_string()];
             let loaded = match Input::Stdin.read() {
                 Ok(loaded) => loaded,
                 Err(err) => {
@@ -167,10 +211,10 @@ impl Run {
         } else {
             Some(Source::new(Origin::Arguments, args.urls.join("\n")))
         };
-        let levels = rule_levels(&args.rules.select, &args.rules.ignore);
+        let levels = rule_levels(self.config.levels(), &args.rules);
         let options = ValidateOptions {
             fragment_allowed: args.fragment,
-            extra_schemes: Vec::new(),
+            extra_schemes: self.config.extra_schemes.clone(),
         };
         let human = HumanOptions { verdicts: true };
         let mut reporter = report::diagnostics_reporter(args.format.into(), human);
@@ -199,7 +243,7 @@ impl Run {
             Some(name) => match explain::find_rule(&name) {
                 Ok(rule) => out.write_all(explain::rule_entry(rule.info()).as_bytes())?,
                 Err(message) => {
-                    eprintln!("urlint: {message}");
+                    say(format_args!("{message}"));
                     self.trouble = true;
                 }
             },
@@ -208,6 +252,10 @@ impl Run {
     }
 
     /// Expand `paths`, lint every input in parallel, report in input order.
+    ///
+    /// Small files are read and linted in worker threads; large files and
+    /// stdin are streamed on this thread when their turn comes, so that
+    /// their results are reported as they are read.
     fn lint_paths(
         &mut self,
         out: &mut dyn WriteColor,
@@ -228,86 +276,136 @@ impl Run {
             excludes: walk.exclude.clone(),
             threads,
         };
-        let (inputs, errors) = input::collect_inputs(paths, &walk_options);
+        let read_options = read_options(walk);
+        self.named = input::named_inputs(paths);
+        let (mut inputs, errors) = input::collect_inputs(paths, &walk_options);
         errors.iter().for_each(|err| self.error(err));
-        let mut totals = Totals::default();
+        match self.config.path_filter() {
+            Ok(Some(filter)) => inputs.retain(|input| match input {
+                Input::File(path) => filter.allows(path),
+                Input::Stdin => true,
+            }),
+            Ok(None) => {}
+            Err(err) => {
+                say(format_args!("{err}"));
+                self.trouble = true;
+                inputs.clear();
+            }
+        }
+        let mut sink = ReportSink {
+            run: self,
+            out,
+            reporter,
+            totals: Totals::default(),
+            progress: read_options.progress,
+        };
         parallel::for_each_ordered(
             &inputs,
             threads,
-            |input| process(input, options),
-            |processed| {
-                self.notes(&processed.notes);
-                processed.errors.iter().for_each(|err| self.error(err));
-                for checked in &processed.checked {
-                    totals.add(checked);
-                    reporter.source(out, checked)?;
+            |input| {
+                if stream::streams(input, &read_options) {
+                    Work::Streamed(input.clone())
+                } else {
+                    Work::Read(stream::read_whole(input, &read_options, options))
                 }
-                if self.interactive {
-                    out.flush()?;
+            },
+            |work| match work {
+                Work::Read(collected) => collected.replay(&mut sink),
+                Work::Streamed(input) => {
+                    stream::read_streamed(&input, &read_options, options, &mut sink)
                 }
-                Ok::<(), io::Error>(())
             },
         )?;
-        reporter.finish(out, &totals)?;
+        let totals = sink.totals;
+        sink.reporter.finish(sink.out, &totals)?;
         Ok(totals)
     }
 
     /// Report an input error on stderr; the run goes on and exits 2.
     fn error(&mut self, err: &InputError) {
-        eprintln!("urlint: {err}");
+        say(format_args!("{err}"));
         self.trouble = true;
     }
 
-    /// Print notes on stderr in verbose mode.
+    /// Print notes on stderr in verbose mode; a skipped input the user named
+    /// is a warning, said in any mode.
     fn notes(&self, notes: &[Note]) {
-        if self.verbose {
-            for note in notes {
-                eprintln!("urlint: note: {note}");
+        for note in notes {
+            if note.skipped && self.named.contains(&note.name) {
+                say(format_args!("warning: {note}"));
+            } else if self.verbose {
+                say(format_args!("note: {note}"));
             }
         }
     }
 }
 
-/// Read and lint one input (in a worker thread).
-///
-/// A panic while linting is caught and reported as an internal error for
-/// that input, so that one bad file does not stop the run.
-fn process(input: &Input, options: &LintOptions) -> Processed {
-    let loaded = match input.read() {
-        Ok(loaded) => loaded,
-        Err(err) => {
-            return Processed {
-                checked: Vec::new(),
-                notes: Vec::new(),
-                errors: vec![err],
-            }
-        }
-    };
-    let mut checked = Vec::new();
-    let mut errors = Vec::new();
-    for source in loaded.sources {
-        let linted = panic::catch_unwind(AssertUnwindSafe(|| {
-            lint::lint(&source.text, options).collect::<Vec<_>>()
-        }));
-        match linted {
-            Ok(reports) => checked.push(Checked::new(source, reports)),
-            Err(_) => errors.push(panicked(source.name)),
-        }
+/// How `--input` and the hidden `--chunk-len` say inputs are read.
+fn read_options(walk: &WalkArgs) -> ReadOptions {
+    let mut chunks = ChunkOptions::default();
+    if let Some(len) = walk.chunk_len {
+        chunks.chunk_len = usize::try_from(len).unwrap_or(usize::MAX);
     }
-    Processed {
-        checked,
-        notes: loaded.notes,
-        errors,
+    ReadOptions {
+        kind: walk.input.into(),
+        chunks,
+        progress: io::stderr().is_terminal(),
     }
 }
 
-/// The error reported when linting `name` panicked (the panic message itself
-/// is already on stderr, from the default hook).
-fn panicked(name: String) -> InputError {
-    InputError {
-        name,
-        action: "internal error",
-        cause: "urlint panicked on this input; please report it".to_string(),
+/// What a worker made of one input.
+enum Work {
+    /// A small file, read and linted whole.
+    Read(Collected),
+    /// A large file or stdin, left to be streamed when its turn comes.
+    Streamed(Input),
+}
+
+/// Reports each checked text as it arrives and counts the totals.
+struct ReportSink<'r, 'o> {
+    run: &'r mut Run,
+    out: &'o mut dyn WriteColor,
+    reporter: &'r mut dyn Reporter,
+    totals: Totals,
+    /// A progress line may be on stderr: erase it before writing a line
+    /// there (it is redrawn on the next tick).
+    progress: bool,
+}
+
+impl ReportSink<'_, '_> {
+    /// Make room on stderr for a line of text.
+    fn clear_progress(&self) {
+        if self.progress {
+            // Like `say`, a closed stderr is no reason to stop.
+            let _ = write!(io::stderr().lock(), "\r\x1b[K");
+        }
+    }
+}
+
+impl Sink for ReportSink<'_, '_> {
+    fn checked(&mut self, checked: Checked) -> io::Result<()> {
+        self.totals.add(&checked);
+        self.reporter.source(self.out, &checked)?;
+        // On a terminal, output keeps pace with reading.
+        if self.run.interactive {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    fn note(&mut self, note: Note) {
+        self.clear_progress();
+        self.run.notes(&[note]);
+    }
+
+    fn warning(&mut self, note: Note) {
+        self.clear_progress();
+        say(format_args!("warning: {note}"));
+    }
+
+    fn error(&mut self, error: InputError) {
+        self.clear_progress();
+        self.run.error(&error);
     }
 }
 
@@ -374,13 +472,43 @@ mod tests {
 
     #[test]
     fn select_turns_off_the_rest_and_on_what_is_off() {
-        let levels = rule_levels(&[Rule::BareUrl, Rule::UnsafeChar], &[]);
+        let select = rule_args(&[Rule::BareUrl, Rule::UnsafeChar], &[], &[]);
+        let levels = rule_levels(RuleLevels::default(), &select);
         assert_eq!(levels.level(Rule::BareUrl), Level::Warning);
         assert_eq!(levels.level(Rule::UnsafeChar), Level::Error);
         assert_eq!(levels.level(Rule::BadPort), Level::Off);
-        let levels = rule_levels(&[], &[Rule::HyphenBreak]);
+        let ignore = rule_args(&[], &[Rule::HyphenBreak], &[]);
+        let levels = rule_levels(RuleLevels::default(), &ignore);
         assert_eq!(levels.level(Rule::HyphenBreak), Level::Off);
         assert_eq!(levels.level(Rule::BadPort), Level::Error);
+    }
+
+    fn rule_args(select: &[Rule], ignore: &[Rule], warn: &[Rule]) -> RuleArgs {
+        RuleArgs {
+            select: select.to_vec(),
+            ignore: ignore.to_vec(),
+            warn: warn.to_vec(),
+            deny: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn flags_override_the_file() {
+        let mut file = RuleLevels::default();
+        file.set(Rule::UnsafeChar, Level::Off);
+        file.set(Rule::BareUrl, Level::Error);
+        file.set(Rule::SchemeCase, Level::Error);
+        let flags = rule_args(&[], &[Rule::BareUrl], &[Rule::UnsafeChar, Rule::SchemeCase]);
+        let levels = rule_levels(file.clone(), &flags);
+        assert_eq!(levels.level(Rule::UnsafeChar), Level::Warning);
+        assert_eq!(levels.level(Rule::SchemeCase), Level::Warning);
+        assert_eq!(levels.level(Rule::BareUrl), Level::Off);
+        // --select keeps the file's level for a selected rule that is on.
+        let select = rule_args(&[Rule::BareUrl, Rule::UnsafeChar], &[], &[]);
+        let levels = rule_levels(file, &select);
+        assert_eq!(levels.level(Rule::BareUrl), Level::Error);
+        assert_eq!(levels.level(Rule::UnsafeChar), Level::Warning);
+        assert_eq!(levels.level(Rule::SchemeCase), Level::Off);
     }
 
     #[test]
@@ -391,14 +519,29 @@ mod tests {
             errors: 0,
             warnings: 2,
         };
-        let mut rules = RuleArgs {
-            select: Vec::new(),
-            ignore: Vec::new(),
-            deny: Vec::new(),
-        };
+        let mut rules = rule_args(&[], &[], &[]);
         assert!(!fails(&warnings_only, &rules));
         rules.deny.push(DenyArg::Warnings);
         assert!(fails(&warnings_only, &rules));
+    }
+
+    #[test]
+    fn a_closed_pipe_is_recognised_inside_serialiser_errors() {
+        let pipe = || io::Error::from(io::ErrorKind::BrokenPipe);
+        let cases = [
+            (pipe(), true),
+            (io::Error::other(pipe()), true),
+            (io::Error::other(serde_json::Error::io(pipe())), true),
+            (io::Error::from(io::ErrorKind::StorageFull), false),
+            (
+                io::Error::other(serde_json::Error::io(io::Error::other("disk"))),
+                false,
+            ),
+            (io::Error::other("not an io error inside"), false),
+        ];
+        for (err, broken) in cases {
+            assert_eq!(is_broken_pipe(&err), broken, "{err:?}");
+        }
     }
 
     #[test]

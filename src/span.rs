@@ -54,12 +54,22 @@ pub struct LineCol {
     pub column: usize,
 }
 
+/// Bytes between two character-count checkpoints of a [`LineIndex`]: the
+/// most bytes one [`LineIndex::line_col`] call counts, however long the line.
+const CHECKPOINT_BYTES: usize = 512;
+
 /// Start offsets of every line of a text, for offset -> line/column lookup.
 ///
 /// Lines end at `\n`, `\r\n` or a lone `\r` (old Mac text and some mail).
+///
+/// Column lookups cost no more than [`CHECKPOINT_BYTES`] byte reads each, so
+/// placing every one of thousands of findings on one long line stays linear.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineIndex {
     line_starts: Vec<usize>,
+    /// Characters before each multiple of [`CHECKPOINT_BYTES`]; `None` when
+    /// the text is ASCII, where a column is a byte difference.
+    char_checkpoints: Option<Vec<usize>>,
 }
 
 impl LineIndex {
@@ -74,7 +84,19 @@ impl LineIndex {
             }
             line_starts.push(pos + 1);
         }
-        LineIndex { line_starts }
+        let char_checkpoints = (!text.is_ascii()).then(|| {
+            let mut before = 0;
+            let mut checkpoints = vec![0];
+            for chunk in bytes.chunks(CHECKPOINT_BYTES) {
+                before += count_chars(chunk);
+                checkpoints.push(before);
+            }
+            checkpoints
+        });
+        LineIndex {
+            line_starts,
+            char_checkpoints,
+        }
     }
 
     /// Byte offsets at which each line starts (the first is always 0).
@@ -97,15 +119,39 @@ impl LineIndex {
         let offset = offset.min(text.len());
         let line = self.line_of(offset);
         let start = self.line_starts[line];
-        let column = text.as_bytes()[start..offset]
-            .iter()
-            .filter(|&&b| (b as i8) >= -0x40) // counts UTF-8 lead bytes only
-            .count();
+        let column = match self.char_checkpoints {
+            None => offset - start,
+            // Saturating: a text other than the indexed one must not panic.
+            Some(_) => self
+                .chars_before(text, offset)
+                .saturating_sub(self.chars_before(text, start)),
+        };
         LineCol {
             line: line + 1,
             column: column + 1,
         }
     }
+
+    /// Characters (UTF-8 lead bytes) in `text[..offset]`, counted from the
+    /// nearest checkpoint at or before `offset`.
+    fn chars_before(&self, text: &str, offset: usize) -> usize {
+        let bytes = text.as_bytes();
+        let block = offset / CHECKPOINT_BYTES;
+        let checkpoint = self
+            .char_checkpoints
+            .as_ref()
+            .and_then(|checkpoints| checkpoints.get(block));
+        match checkpoint {
+            Some(&before) => before + count_chars(&bytes[block * CHECKPOINT_BYTES..offset]),
+            // A text other than the indexed one: count it all.
+            None => count_chars(&bytes[..offset]),
+        }
+    }
+}
+
+/// Characters that start in `bytes`: every byte but UTF-8 continuation bytes.
+fn count_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
 #[cfg(test)]
@@ -124,6 +170,47 @@ mod tests {
             index.line_col(text, text.len()),
             LineCol { line: 4, column: 4 }
         );
+    }
+
+    #[test]
+    fn checkpoints_give_the_counted_column_at_every_offset() {
+        // Multi-byte characters straddle checkpoint boundaries, lines start
+        // inside and across blocks, and one line is many blocks long.
+        let long_line = "é€𝄞a".repeat(CHECKPOINT_BYTES / 10 + 50);
+        let texts = [
+            format!("ab\n{long_line}\r{long_line}\r\nz"),
+            "x".repeat(CHECKPOINT_BYTES - 1) + "ü" + &"y".repeat(CHECKPOINT_BYTES),
+            "ascii only\nline two\rthree".to_string(),
+            String::new(),
+        ];
+        for text in &texts {
+            let index = LineIndex::new(text);
+            // The definition, walked once: lead bytes since the line start.
+            let mut line = 0;
+            let mut lead_bytes = 0;
+            for (offset, &byte) in text.as_bytes().iter().chain([&b'\n']).enumerate() {
+                if index.line_starts().get(line + 1) == Some(&offset) {
+                    line += 1;
+                    lead_bytes = 0;
+                }
+                let expected = LineCol {
+                    line: line + 1,
+                    column: lead_bytes + 1,
+                };
+                assert_eq!(index.line_col(text, offset), expected, "offset {offset}");
+                lead_bytes += count_chars(&[byte]);
+            }
+        }
+    }
+
+    #[test]
+    fn a_text_other_than_the_indexed_one_does_not_panic() {
+        let index = LineIndex::new("é".repeat(5000).as_str());
+        for text in ["", "abc", &"x\n".repeat(9000), &"ü".repeat(2)] {
+            for offset in [0, 1, 3, 4097, usize::MAX] {
+                let _ = index.line_col(text, offset);
+            }
+        }
     }
 
     #[test]

@@ -110,7 +110,7 @@ fn stdin_is_read_for_a_dash() {
 fn usage_errors_exit_2() {
     let cases: &[&[&str]] = &[
         &[],
-        &["check", "--format", "sarif"],
+        &["check", "--format", "xml"],
         &["check", "--select", "no-such-rule"],
         &["check", "--deny", "errors"],
         &["check", "-j", "0"],

@@ -11,7 +11,7 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
-use super::json::UrlJson;
+use super::json::{MailJson, UrlJson};
 use super::{Checked, Reporter, Totals};
 
 /// Output formats of `extract`.
@@ -41,6 +41,8 @@ pub struct ExtractOptions {
 #[derive(Serialize)]
 struct UrlRecord<'a> {
     path: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mail: Option<MailJson<'a>>,
     #[serde(flatten)]
     url: UrlJson<'a>,
 }
@@ -117,6 +119,7 @@ impl Reporter for ExtractReporter {
                 ExtractFormat::Jsonl | ExtractFormat::Json => {
                     let record = UrlRecord {
                         path: &checked.source.name,
+                        mail: MailJson::of(checked),
                         url: UrlJson::new(checked, report),
                     };
                     self.record(out, &record)?;

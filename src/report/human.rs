@@ -10,7 +10,8 @@ use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
-use super::{clamp, fix_instruction, is_valid, placed_spans, Checked, Reporter, Totals};
+use super::frame::{mail_note, DisplayedText};
+use super::{fix_instruction, is_valid, placed_spans, Checked, Reporter, Totals};
 use crate::diagnostic;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::Rule;
@@ -47,7 +48,10 @@ impl HumanReporter {
 
 impl Reporter for HumanReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
-        let files = SourceFile(checked);
+        let files = SourceFile {
+            name: &checked.source.name,
+            display: checked.display(),
+        };
         for report in &checked.reports {
             if self.options.verdicts {
                 self.verdict(out, report)?;
@@ -107,7 +111,8 @@ fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanD
     };
     let labels = placed_spans(report, finding)
         .into_iter()
-        .map(|span| Label::primary((), clamp(&checked.source.text, span)))
+        .flat_map(|span| checked.display_spans(span))
+        .map(|span| Label::primary((), span.range()))
         .collect();
     let mut notes = Vec::new();
     if !diagnostic.help.is_empty() {
@@ -121,6 +126,9 @@ fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanD
             "note: the URL joined across lines reads `{}`",
             report.found.url
         ));
+    }
+    if let Some(mail) = checked.mail() {
+        notes.push(format!("note: {}", mail_note(mail)));
     }
     CodespanDiagnostic::new(severity)
         .with_code(diagnostic.rule.name())
@@ -170,10 +178,14 @@ fn files_error(err: FilesError) -> io::Error {
     }
 }
 
-/// A checked source seen through codespan's file database, using urlint's
-/// own line index so that line numbers agree with every other format
-/// (a lone `\r` ends a line here too).
-struct SourceFile<'c>(&'c Checked);
+/// A checked source's displayed text seen through codespan's file
+/// database, using urlint's own line index so that line numbers agree with
+/// every other format (a lone `\r` ends a line here too), and numbering
+/// lines and columns from the text's base in its input.
+struct SourceFile<'c> {
+    name: &'c str,
+    display: DisplayedText<'c>,
+}
 
 impl<'a, 'c: 'a> Files<'a> for SourceFile<'c> {
     type FileId = ();
@@ -181,19 +193,33 @@ impl<'a, 'c: 'a> Files<'a> for SourceFile<'c> {
     type Source = &'a str;
 
     fn name(&'a self, (): ()) -> Result<&'a str, FilesError> {
-        Ok(&self.0.source.name)
+        Ok(self.name)
     }
 
     fn source(&'a self, (): ()) -> Result<&'a str, FilesError> {
-        Ok(&self.0.source.text)
+        Ok(self.display.text)
     }
 
     fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, FilesError> {
-        Ok(self.0.lines.line_of(byte_index))
+        Ok(self.display.lines.line_of(byte_index))
+    }
+
+    fn line_number(&'a self, (): (), line_index: usize) -> Result<usize, FilesError> {
+        Ok(self.display.base.line + line_index)
+    }
+
+    fn column_number(
+        &'a self,
+        (): (),
+        _line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, FilesError> {
+        let place = self.display.lines.line_col(self.display.text, byte_index);
+        Ok(self.display.base.place(place).column)
     }
 
     fn line_range(&'a self, (): (), line_index: usize) -> Result<Range<usize>, FilesError> {
-        let starts = self.0.lines.line_starts();
+        let starts = self.display.lines.line_starts();
         let start = *starts.get(line_index).ok_or(FilesError::LineTooLarge {
             given: line_index,
             max: starts.len() - 1,
@@ -201,7 +227,7 @@ impl<'a, 'c: 'a> Files<'a> for SourceFile<'c> {
         let end = starts
             .get(line_index + 1)
             .copied()
-            .unwrap_or(self.0.source.text.len());
+            .unwrap_or(self.display.text.len());
         Ok(start..end)
     }
 }

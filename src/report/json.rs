@@ -7,6 +7,7 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
+use super::frame::{encoding_name, MailFrame};
 use super::{fix_instruction, is_valid, placed_spans, Checked, Location, Reporter, Totals};
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
@@ -62,6 +63,41 @@ impl<'a> UrlJson<'a> {
     }
 }
 
+/// The message and MIME part a mail text came from (`mail` in every record
+/// about mail input).
+#[derive(Serialize)]
+pub(super) struct MailJson<'a> {
+    message: usize,
+    message_id: Option<&'a str>,
+    date: Option<&'a str>,
+    subject: Option<&'a str>,
+    part: &'a str,
+    content_type: &'a str,
+    charset: Option<&'a str>,
+    encoding: &'static str,
+}
+
+impl<'a> MailJson<'a> {
+    /// The `mail` object of `checked`, when it came from mail.
+    pub(super) fn of(checked: &'a Checked) -> Option<Self> {
+        checked.mail().map(MailJson::new)
+    }
+
+    fn new(mail: &'a MailFrame) -> Self {
+        let (message, part) = (&mail.message, &mail.part);
+        MailJson {
+            message: message.number,
+            message_id: message.message_id.as_deref(),
+            date: message.date.as_deref(),
+            subject: message.subject.as_deref(),
+            part: &part.path,
+            content_type: &part.content_type,
+            charset: part.charset.as_deref(),
+            encoding: encoding_name(part.encoding),
+        }
+    }
+}
+
 /// A source run of the URL and the URL bytes it became.
 #[derive(Serialize)]
 struct SegmentJson {
@@ -97,7 +133,7 @@ impl<'a> FindingJson<'a> {
         let diagnostic = &finding.diagnostic;
         let spans: Vec<Location> = placed_spans(report, finding)
             .into_iter()
-            .map(|span| checked.locate(span))
+            .flat_map(|span| checked.locate_runs(span))
             .collect();
         let first = spans
             .first()
@@ -149,6 +185,8 @@ struct FindingRecord<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     path: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mail: Option<MailJson<'a>>,
     #[serde(flatten)]
     finding: FindingJson<'a>,
     found: UrlJson<'a>,
@@ -172,11 +210,14 @@ struct UrlEntry<'a> {
     findings: Vec<FindingJson<'a>>,
 }
 
-/// One source in the `json` document.
+/// The head of one source in the `json` document; its `urls` array is
+/// written after it, entry by entry, so that the windows of one large input
+/// share one entry.
 #[derive(Serialize)]
-struct FileEntry<'a> {
+struct FileHead<'a> {
     path: &'a str,
-    urls: Vec<UrlEntry<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mail: Option<MailJson<'a>>,
 }
 
 /// Serialisation of our own structs cannot fail; I/O can.
@@ -194,6 +235,7 @@ impl Reporter for JsonlReporter {
                 let record = FindingRecord {
                     kind: "finding",
                     path: &checked.source.name,
+                    mail: MailJson::of(checked),
                     finding: FindingJson::new(checked, report, finding),
                     found: UrlJson::new(checked, report),
                 };
@@ -219,15 +261,43 @@ impl Reporter for JsonlReporter {
 #[derive(Default)]
 pub struct JsonReporter {
     files_written: usize,
+    /// An entry is open: its `urls` array awaits more URLs or its close.
+    entry_open: bool,
 }
 
 impl JsonReporter {
+    /// Open the document or separate entries.
     fn open(&self, out: &mut dyn WriteColor) -> io::Result<()> {
         if self.files_written == 0 {
             write!(out, "{{\"version\":{SCHEMA_VERSION},\"files\":[")
         } else {
             write!(out, ",")
         }
+    }
+
+    /// Close the open entry, if any.
+    fn close_entry(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        if std::mem::take(&mut self.entry_open) {
+            write!(out, "]}}")?;
+        }
+        Ok(())
+    }
+
+    /// Start a new entry for `checked`: its head fields, then `"urls":[`.
+    fn start_entry(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
+        self.close_entry(out)?;
+        self.open(out)?;
+        self.files_written += 1;
+        let head = FileHead {
+            path: &checked.source.name,
+            mail: MailJson::of(checked),
+        };
+        let head = serde_json::to_string(&head).map_err(json_error)?;
+        // `head` is an object; reopen it to append the URL array.
+        let fields = head.strip_suffix('}').unwrap_or(&head);
+        write!(out, "{fields},\"urls\":[")?;
+        self.entry_open = true;
+        Ok(())
     }
 }
 
@@ -236,28 +306,32 @@ impl Reporter for JsonReporter {
         if checked.reports.is_empty() {
             return Ok(());
         }
-        let entry = FileEntry {
-            path: &checked.source.name,
-            urls: checked
-                .reports
-                .iter()
-                .map(|report| UrlEntry {
-                    url: UrlJson::new(checked, report),
-                    valid: is_valid(report),
-                    findings: report
-                        .findings
-                        .iter()
-                        .map(|finding| FindingJson::new(checked, report, finding))
-                        .collect(),
-                })
-                .collect(),
-        };
-        self.open(out)?;
-        self.files_written += 1;
-        serde_json::to_writer(&mut *out, &entry).map_err(json_error)
+        // A later window of the same text input extends its entry; mail
+        // parts are entries of their own, each with its message.
+        let extends = self.entry_open && checked.continuation && checked.mail().is_none();
+        if !extends {
+            self.start_entry(out, checked)?;
+        }
+        for (index, report) in checked.reports.iter().enumerate() {
+            if extends || index > 0 {
+                write!(out, ",")?;
+            }
+            let entry = UrlEntry {
+                url: UrlJson::new(checked, report),
+                valid: is_valid(report),
+                findings: report
+                    .findings
+                    .iter()
+                    .map(|finding| FindingJson::new(checked, report, finding))
+                    .collect(),
+            };
+            serde_json::to_writer(&mut *out, &entry).map_err(json_error)?;
+        }
+        Ok(())
     }
 
     fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()> {
+        self.close_entry(out)?;
         if self.files_written == 0 {
             write!(out, "{{\"version\":{SCHEMA_VERSION},\"files\":[")?;
         }

@@ -7,9 +7,11 @@
 
 pub mod explain;
 mod extract;
+pub mod frame;
 mod github;
 mod human;
 mod json;
+mod sarif;
 mod short;
 
 use std::io;
@@ -23,9 +25,12 @@ use crate::lint::{Finding, UrlReport};
 use crate::span::{LineIndex, Span};
 
 pub use extract::{ExtractFormat, ExtractOptions};
+pub use frame::{Base, Frame, MailFrame, RawText};
 pub use human::HumanOptions;
 
 /// One source after linting: its text, line index and every URL found in it.
+///
+/// Positions are placed through its [`Frame`] (see [`Checked::locate`]).
 #[derive(Debug, Clone)]
 pub struct Checked {
     /// The source as read.
@@ -34,31 +39,36 @@ pub struct Checked {
     pub lines: LineIndex,
     /// The URLs found, in source order, with their findings.
     pub reports: Vec<UrlReport>,
+    /// Where the text sits in its input, for positions.
+    pub frame: Frame,
+    /// True when this text continues the previous one's input (a later
+    /// window of a large file, another part of a mail archive): the input is
+    /// counted once, and `json` merges windows of one file.
+    pub continuation: bool,
 }
 
 impl Checked {
-    /// Bundle a source with its reports.
+    /// Bundle a whole source with its reports.
     pub fn new(source: Source, reports: Vec<UrlReport>) -> Self {
         Checked {
             lines: LineIndex::new(&source.text),
             source,
             reports,
+            frame: Frame::Text(Base::START),
+            continuation: false,
         }
     }
 
-    /// Where `span` lies in this source, in bytes and in lines and columns.
-    pub fn locate(&self, span: Span) -> Location {
-        let range = clamp(&self.source.text, span);
-        let start = self.lines.line_col(&self.source.text, range.start);
-        let end = self.lines.line_col(&self.source.text, range.end);
-        Location {
-            start: range.start,
-            end: range.end,
-            line: start.line,
-            column: start.column,
-            end_line: end.line,
-            end_column: end.column,
-        }
+    /// The same, placed in its input by `frame`.
+    pub fn in_frame(mut self, frame: Frame) -> Self {
+        self.frame = frame;
+        self
+    }
+
+    /// The same, marked as continuing the previous checked text's input.
+    pub fn continuing(mut self, continuation: bool) -> Self {
+        self.continuation = continuation;
+        self
     }
 }
 
@@ -143,7 +153,9 @@ pub struct Totals {
 impl Totals {
     /// Add one checked source's counts.
     pub fn add(&mut self, checked: &Checked) {
-        self.files += 1;
+        if !checked.continuation {
+            self.files += 1;
+        }
         self.urls += checked.reports.len();
         for finding in checked.reports.iter().flat_map(|report| &report.findings) {
             match finding.diagnostic.severity {
@@ -175,6 +187,8 @@ pub enum Format {
     Jsonl,
     /// GitHub Actions workflow-command annotations.
     Github,
+    /// One SARIF 2.1.0 log for the whole run.
+    Sarif,
 }
 
 /// A streaming output: sources arrive in report order, then `finish`.
@@ -193,6 +207,7 @@ pub fn diagnostics_reporter(format: Format, human: HumanOptions) -> Box<dyn Repo
         Format::Json => Box::new(json::JsonReporter::default()),
         Format::Jsonl => Box::new(json::JsonlReporter),
         Format::Github => Box::new(github::GithubReporter),
+        Format::Sarif => Box::new(sarif::SarifReporter::default()),
     }
 }
 
@@ -366,7 +381,7 @@ mod tests {
             let checked = arbitrary_checked(text, spans, fix);
             let mut totals = Totals::default();
             totals.add(&checked);
-            let formats = [Format::Human, Format::Short, Format::Json, Format::Jsonl, Format::Github];
+            let formats = [Format::Human, Format::Short, Format::Json, Format::Jsonl, Format::Github, Format::Sarif];
             for format in formats {
                 let mut out = NoColor::new(Vec::new());
                 let mut reporter = diagnostics_reporter(format, HumanOptions::default());
@@ -375,7 +390,7 @@ mod tests {
                 let output = String::from_utf8(out.into_inner());
                 prop_assert!(output.is_ok(), "{format:?} wrote invalid UTF-8");
                 let output = output.unwrap_or_default();
-                if format == Format::Json {
+                if matches!(format, Format::Json | Format::Sarif) {
                     prop_assert!(serde_json::from_str::<serde_json::Value>(&output).is_ok());
                 }
                 if format == Format::Github {

@@ -20,7 +20,7 @@ use crate::rules::Rule;
 use crate::span::Span;
 
 /// Bytes around a URL searched for the other occurrence of a broken part.
-const SEARCH_WINDOW: usize = 256 * 1024;
+pub(crate) const SEARCH_WINDOW: usize = 256 * 1024;
 
 /// Total bytes one scan may search for occurrence evidence, so that many
 /// hyphen breaks in a huge text stay linear.

@@ -1,0 +1,592 @@
+//! The configuration file: `urlint.toml`, or a `[tool.urlint]` table in
+//! `pyproject.toml`, found by walking up from the current directory.
+//!
+//! ```toml
+//! [rules]
+//! hyphen-break = "off"        # off | warning | error
+//! bare-url = "warning"
+//!
+//! [schemes]
+//! extra = ["https", "irc"]    # accepted without unknown-scheme
+//! remove = ["gopher"]         # reported as unknown-scheme
+//!
+//! [urls]
+//! exclude = ['^http://localhost[:/]']   # regular expressions; matches are not reported
+//!
+//! [paths]
+//! include = ["*.md", "*.txt"] # globs a walked file must match
+//! exclude = ["vendor/**"]     # globs that skip files and directories
+//! ```
+//!
+//! Every key is checked while parsing: an unknown key, rule name, level,
+//! scheme, regular expression or glob is an error naming the key and its
+//! line, so that a typo never silently does nothing.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use ignore::overrides::{Override, OverrideBuilder};
+use regex::{Regex, RegexSet};
+use serde::de::{self, Deserializer};
+use serde::Deserialize;
+
+use crate::lint::{LintOptions, RuleLevels};
+use crate::report::explain::find_rule;
+use crate::rules::{Level, Rule};
+
+/// The configuration file's own name.
+pub const FILE_NAME: &str = "urlint.toml";
+
+/// The Python project file that may hold a `[tool.urlint]` table.
+pub const PYPROJECT: &str = "pyproject.toml";
+
+/// A configuration, as read from a file (or the defaults).
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// The file it was read from; `None` for the defaults.
+    pub path: Option<PathBuf>,
+    /// Rule levels set by the file, in file order.
+    pub rules: Vec<(Rule, Level)>,
+    /// Schemes accepted beyond RFC 1738's own.
+    pub extra_schemes: Vec<String>,
+    /// Known schemes to report as unknown.
+    pub removed_schemes: Vec<String>,
+    /// URLs never to report: the `urls.exclude` patterns as one set.
+    pub url_excludes: RegexSet,
+    /// Globs a walked file must match (all files when empty).
+    pub include: Vec<String>,
+    /// Globs that skip walked files and directories.
+    pub exclude: Vec<String>,
+}
+
+/// The `[paths]` globs, matched relative to the configuration file's
+/// directory. They apply to every file, named on the command line or found
+/// in a walk: a pre-commit hook names each changed file, and the project's
+/// excludes must hold for them too.
+#[derive(Debug)]
+pub struct PathFilter {
+    overrides: Override,
+    root: PathBuf,
+    cwd: PathBuf,
+}
+
+impl PathFilter {
+    /// True when `path` (relative to the current directory, or absolute)
+    /// is to be read: no exclude matches it or a directory above it, and an
+    /// include matches it if there are includes. Files outside the
+    /// configuration's directory are not the configuration's business.
+    pub fn allows(&self, path: &Path) -> bool {
+        let absolute = self.cwd.join(path);
+        let Ok(relative) = absolute.strip_prefix(&self.root) else {
+            return true;
+        };
+        let excluded_dir = relative
+            .ancestors()
+            .skip(1)
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .any(|dir| self.overrides.matched(dir, true).is_ignore());
+        !excluded_dir && !self.overrides.matched(relative, false).is_ignore()
+    }
+}
+
+/// Why a configuration file could not be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong, with the line and key when the file's content is at fault.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid configuration {}: {}",
+            self.path.display(),
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// Find the configuration for a run started in `dir`: the nearest
+    /// `urlint.toml`, or `pyproject.toml` with a `[tool.urlint]` table, in
+    /// `dir` or one of its ancestors. `Ok(None)` when there is none.
+    ///
+    /// In one directory `urlint.toml` wins over `pyproject.toml`, and a
+    /// `pyproject.toml` without the table does not stop the walk.
+    pub fn discover(dir: &Path) -> Result<Option<Config>, ConfigError> {
+        for ancestor in dir.ancestors() {
+            let own = ancestor.join(FILE_NAME);
+            if own.is_file() {
+                return Config::load(&own).map(Some);
+            }
+            let pyproject = ancestor.join(PYPROJECT);
+            if pyproject.is_file() {
+                if let Some(config) = Config::load_pyproject(&pyproject)? {
+                    return Ok(Some(config));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Read the configuration file at `path` (`urlint.toml` syntax, or a
+    /// `pyproject.toml`, recognised by its name, whose table is required).
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        if path.file_name().is_some_and(|name| name == PYPROJECT) {
+            return Config::load_pyproject(path)?.ok_or_else(|| ConfigError {
+                path: path.to_path_buf(),
+                message: "it has no [tool.urlint] table".to_string(),
+            });
+        }
+        let text = read(path)?;
+        Config::parse(&text, path)
+    }
+
+    /// Read the `[tool.urlint]` table of a `pyproject.toml`, if it has one.
+    fn load_pyproject(path: &Path) -> Result<Option<Config>, ConfigError> {
+        let text = read(path)?;
+        let file: Pyproject = toml::from_str(&text).map_err(|err| parse_error(path, &err))?;
+        file.tool
+            .and_then(|tool| tool.urlint)
+            .map(|table| table.into_config(path))
+            .transpose()
+    }
+
+    /// Parse `urlint.toml` text; errors name `path`.
+    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        let file: ConfigFile = toml::from_str(text).map_err(|err| parse_error(path, &err))?;
+        file.into_config(path)
+    }
+
+    /// The configuration of a run: the file given with `--config`, none
+    /// under `--isolated`, otherwise the one [`Config::discover`] finds from
+    /// the current directory (the defaults if there is none).
+    pub fn for_run(path: Option<&Path>, isolated: bool) -> Result<Config, ConfigError> {
+        if isolated {
+            return Ok(Config::default());
+        }
+        if let Some(path) = path {
+            return Config::load(path);
+        }
+        let cwd = std::env::current_dir().map_err(|err| ConfigError {
+            path: PathBuf::from("."),
+            message: format!("cannot find the current directory to search from: {err}"),
+        })?;
+        Ok(Config::discover(&cwd)?.unwrap_or_default())
+    }
+
+    /// The `[paths]` globs as a filter, `None` when the file sets none.
+    pub fn path_filter(&self) -> Result<Option<PathFilter>, ConfigError> {
+        if self.include.is_empty() && self.exclude.is_empty() {
+            return Ok(None);
+        }
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let root = match self.path.as_deref().and_then(Path::parent) {
+            Some(dir) => cwd.join(dir),
+            None => cwd.clone(),
+        };
+        let error = |err: ignore::Error| ConfigError {
+            path: self.path.clone().unwrap_or_default(),
+            message: format!("[paths]: {err}"),
+        };
+        let mut builder = OverrideBuilder::new(&root);
+        for glob in &self.include {
+            builder.add(glob).map_err(error)?;
+        }
+        for glob in &self.exclude {
+            builder.add(&format!("!{glob}")).map_err(error)?;
+        }
+        Ok(Some(PathFilter {
+            overrides: builder.build().map_err(error)?,
+            root,
+            cwd,
+        }))
+    }
+
+    /// Rule levels from the file: the catalogue's defaults with its `[rules]`.
+    pub fn levels(&self) -> RuleLevels {
+        let mut levels = RuleLevels::default();
+        for &(rule, level) in &self.rules {
+            levels.set(rule, level);
+        }
+        levels
+    }
+
+    /// Lint options from the file, with `levels` (the file's, after the
+    /// command line has had its say).
+    pub fn lint_options(&self, levels: RuleLevels) -> LintOptions {
+        let mut options = LintOptions {
+            levels,
+            extra_schemes: self.extra_schemes.clone(),
+            removed_schemes: self.removed_schemes.clone(),
+            url_excludes: self.url_excludes.clone(),
+            ..LintOptions::default()
+        };
+        options.scan.extra_schemes = self.extra_schemes.clone();
+        options
+    }
+}
+
+fn read(path: &Path) -> Result<String, ConfigError> {
+    std::fs::read_to_string(path).map_err(|err| ConfigError {
+        path: path.to_path_buf(),
+        message: format!("cannot read it: {err}"),
+    })
+}
+
+/// A TOML or schema error, with toml's own location report ("at line 3,
+/// column 1", the line quoted and the key underlined).
+fn parse_error(path: &Path, err: &toml::de::Error) -> ConfigError {
+    ConfigError {
+        path: path.to_path_buf(),
+        message: err.to_string().trim_end().to_string(),
+    }
+}
+
+/// `urlint.toml`, as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    #[serde(default)]
+    rules: BTreeMap<RuleName, LevelName>,
+    #[serde(default)]
+    schemes: SchemesTable,
+    #[serde(default)]
+    urls: UrlsTable,
+    #[serde(default)]
+    paths: PathsTable,
+}
+
+impl ConfigFile {
+    /// The configuration this file sets, once its patterns are combined.
+    fn into_config(self, path: &Path) -> Result<Config, ConfigError> {
+        // Each pattern compiled alone when read; together they may still
+        // exceed the regex size limit, and that must not pass silently.
+        let url_excludes =
+            RegexSet::new(self.urls.exclude.iter().map(|p| p.0.as_str())).map_err(|err| {
+                ConfigError {
+                    path: path.to_path_buf(),
+                    message: format!("urls.exclude: the patterns together are too large: {err}"),
+                }
+            })?;
+        Ok(Config {
+            path: Some(path.to_path_buf()),
+            rules: self
+                .rules
+                .into_iter()
+                .map(|(rule, level)| (rule.0, level.0))
+                .collect(),
+            extra_schemes: self.schemes.extra.into_iter().map(|s| s.0).collect(),
+            removed_schemes: self.schemes.remove.into_iter().map(|s| s.0).collect(),
+            url_excludes,
+            include: self.paths.include.into_iter().map(|g| g.0).collect(),
+            exclude: self.paths.exclude.into_iter().map(|g| g.0).collect(),
+        })
+    }
+}
+
+/// `pyproject.toml`: only `[tool.urlint]` matters; other tools' tables are
+/// not ours to check.
+#[derive(Debug, Deserialize)]
+struct Pyproject {
+    tool: Option<Tools>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Tools {
+    urlint: Option<ConfigFile>,
+}
+
+/// `[schemes]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SchemesTable {
+    #[serde(default)]
+    extra: Vec<SchemeName>,
+    #[serde(default)]
+    remove: Vec<SchemeName>,
+}
+
+/// `[urls]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UrlsTable {
+    #[serde(default)]
+    exclude: Vec<Pattern>,
+}
+
+/// `[paths]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PathsTable {
+    #[serde(default)]
+    include: Vec<Glob>,
+    #[serde(default)]
+    exclude: Vec<Glob>,
+}
+
+/// A rule name key, checked against the catalogue with a suggestion on a typo.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct RuleName(Rule);
+
+impl<'de> Deserialize<'de> for RuleName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        find_rule(&name).map(RuleName).map_err(de::Error::custom)
+    }
+}
+
+/// A rule level: `off`, `warning` or `error`.
+#[derive(Debug)]
+struct LevelName(Level);
+
+/// Level names as the file spells them.
+const LEVELS: &[(&str, Level)] = &[
+    ("off", Level::Off),
+    ("warning", Level::Warning),
+    ("error", Level::Error),
+];
+
+impl<'de> Deserialize<'de> for LevelName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        LEVELS
+            .iter()
+            .find(|(spelled, _)| *spelled == name)
+            .map(|&(_, level)| LevelName(level))
+            .ok_or_else(|| {
+                de::Error::custom(format!(
+                    "unknown level '{name}': expected \"off\", \"warning\" or \"error\""
+                ))
+            })
+    }
+}
+
+/// A scheme name, RFC 1738 section 2.1 syntax, stored in lower case.
+#[derive(Debug)]
+struct SchemeName(String);
+
+impl<'de> Deserialize<'de> for SchemeName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        let valid = !name.is_empty()
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+        if valid {
+            Ok(SchemeName(name.to_ascii_lowercase()))
+        } else {
+            Err(de::Error::custom(format!(
+                "'{name}' is not a scheme name: use letters, digits, '+', '-' and '.', \
+                 without the ':'"
+            )))
+        }
+    }
+}
+
+/// A URL exclude, compiled when read so that a bad pattern is a config error.
+#[derive(Debug)]
+struct Pattern(Regex);
+
+impl<'de> Deserialize<'de> for Pattern {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let pattern = String::deserialize(deserializer)?;
+        Regex::new(&pattern)
+            .map(Pattern)
+            .map_err(|err| de::Error::custom(format!("invalid regular expression: {err}")))
+    }
+}
+
+/// A path glob, checked with the same parser the directory walk uses.
+#[derive(Debug)]
+struct Glob(String);
+
+impl<'de> Deserialize<'de> for Glob {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let glob = String::deserialize(deserializer)?;
+        let mut builder = ignore::overrides::OverrideBuilder::new(".");
+        match builder.add(&glob) {
+            Ok(_) => Ok(Glob(glob)),
+            Err(err) => Err(de::Error::custom(format!("invalid glob: {err}"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        Config::parse(text, Path::new("urlint.toml"))
+    }
+
+    #[test]
+    fn every_key_is_read() {
+        let config = parse(
+            "[rules]\nhyphen-break = \"off\"\nbare-url = \"error\"\n\
+             [schemes]\nextra = [\"IRC\", \"ssh\"]\nremove = [\"gopher\"]\n\
+             [urls]\nexclude = ['^http://localhost', 'example\\.org']\n\
+             [paths]\ninclude = [\"*.md\"]\nexclude = [\"vendor/**\"]\n",
+        )
+        .expect("valid");
+        assert_eq!(
+            config.rules,
+            [
+                (Rule::HyphenBreak, Level::Off),
+                (Rule::BareUrl, Level::Error)
+            ]
+        );
+        assert_eq!(config.extra_schemes, ["irc", "ssh"]);
+        assert_eq!(config.removed_schemes, ["gopher"]);
+        assert!(config.url_excludes.is_match("http://localhost:8080/"));
+        assert!(!config.url_excludes.is_match("http://example.com/"));
+        assert_eq!(config.include, ["*.md"]);
+        assert_eq!(config.exclude, ["vendor/**"]);
+        let levels = config.levels();
+        assert_eq!(levels.level(Rule::HyphenBreak), Level::Off);
+        assert_eq!(levels.level(Rule::UnsafeChar), Level::Error);
+        let options = config.lint_options(levels);
+        assert_eq!(options.scan.extra_schemes, ["irc", "ssh"]);
+    }
+
+    #[test]
+    fn an_empty_file_is_the_defaults() {
+        let config = parse("").expect("valid");
+        assert!(config.rules.is_empty() && config.url_excludes.is_empty());
+    }
+
+    /// Each kind of mistake: the line toml reports and what the message says.
+    #[test]
+    fn errors_name_the_line_and_the_key() {
+        let cases = [
+            ("colour = true\n", "line 1", "unknown field `colour`"),
+            (
+                "[rules]\n\nunsafe-chr = \"off\"\n",
+                "line 3",
+                "did you mean 'unsafe-char'?",
+            ),
+            (
+                "[rules]\nbad-port = \"warn\"\n",
+                "line 2",
+                "unknown level 'warn'",
+            ),
+            ("[rules]\nbad-port = 1\n", "line 2", "invalid type: integer"),
+            (
+                "[schemes]\nextras = []\n",
+                "line 2",
+                "unknown field `extras`, expected `extra` or `remove`",
+            ),
+            (
+                "[schemes]\nextra = [\"irc:\"]\n",
+                "line 2",
+                "'irc:' is not a scheme name",
+            ),
+            (
+                "[urls]\nexclude = [\"(\"]\n",
+                "line 2",
+                "invalid regular expression",
+            ),
+            ("[paths]\ninclude = [\"a{\"]\n", "line 2", "invalid glob"),
+            ("[rules\n", "line 1", "unclosed table"),
+        ];
+        for (text, line, message) in cases {
+            let err = parse(text).expect_err(text).to_string();
+            assert!(
+                err.starts_with("invalid configuration urlint.toml: "),
+                "{err}"
+            );
+            assert!(
+                err.contains(&format!("at {line}, column")),
+                "{text:?}: {err}"
+            );
+            assert!(err.contains(message), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn discovery_walks_up_and_prefers_urlint_toml() {
+        let root = tempfile::tempdir().expect("temp dir");
+        let deep = root.path().join("a/b/c");
+        std::fs::create_dir_all(&deep).expect("dirs");
+        assert!(Config::discover(&deep).expect("no files").is_none());
+
+        let pyproject = root.path().join("a").join(PYPROJECT);
+        std::fs::write(&pyproject, "[project]\nname = \"x\"\n").expect("write");
+        assert!(Config::discover(&deep).expect("no table").is_none());
+
+        std::fs::write(
+            &pyproject,
+            "[tool.black]\nline-length = 1\n[tool.urlint.rules]\nbare-url = \"warning\"\n",
+        )
+        .expect("write");
+        let found = Config::discover(&deep).expect("valid").expect("found");
+        assert_eq!(found.path.as_deref(), Some(pyproject.as_path()));
+        assert_eq!(found.rules, [(Rule::BareUrl, Level::Warning)]);
+
+        let own = root.path().join("a").join(FILE_NAME);
+        std::fs::write(&own, "[rules]\nbare-url = \"error\"\n").expect("write");
+        let found = Config::discover(&deep).expect("valid").expect("found");
+        assert_eq!(found.path.as_deref(), Some(own.as_path()));
+
+        let nearer = root.path().join("a/b").join(FILE_NAME);
+        std::fs::write(&nearer, "[rules]\nbare-url = \"oops\"\n").expect("write");
+        let err = Config::discover(&deep).expect_err("the nearest file is broken");
+        assert_eq!(err.path, nearer);
+    }
+
+    #[test]
+    fn a_pyproject_given_explicitly_needs_the_table() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let pyproject = dir.path().join(PYPROJECT);
+        std::fs::write(&pyproject, "[tool.other]\nx = 1\n").expect("write");
+        let err = Config::load(&pyproject).expect_err("no table");
+        assert!(err.message.contains("[tool.urlint]"), "{err}");
+        std::fs::write(&pyproject, "[tool.urlint]\nrules = { nope = \"off\" }\n").expect("write");
+        let err = Config::load(&pyproject).expect_err("bad rule");
+        assert!(err.message.contains("line 2"), "{err}");
+    }
+
+    #[test]
+    fn isolated_ignores_even_a_missing_file() {
+        let config = Config::for_run(Some(Path::new("/no/such/urlint.toml")), true);
+        assert!(config.expect("isolated").path.is_none());
+        let err = Config::for_run(Some(Path::new("/no/such/urlint.toml")), false)
+            .expect_err("missing file");
+        assert!(err.message.starts_with("cannot read it"), "{err}");
+    }
+
+    #[test]
+    fn path_globs_are_relative_to_the_config_file_and_cover_named_files() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join(FILE_NAME);
+        let text =
+            "[paths]\ninclude = [\"*.md\", \"*.txt\"]\nexclude = [\"vendor\", \"docs/old.md\"]\n";
+        let mut config = Config::parse(text, &path).expect("valid");
+        config.path = Some(path);
+        let filter = config.path_filter().expect("globs").expect("some globs");
+        let cases = [
+            ("a.md", true),
+            ("docs/new.md", true),
+            ("notes.txt", true),
+            ("main.rs", false),
+            ("docs/old.md", false),
+            ("vendor/lib.md", false),
+            ("src/vendor/x/lib.md", false),
+        ];
+        for (relative, allowed) in cases {
+            assert_eq!(
+                filter.allows(&dir.path().join(relative)),
+                allowed,
+                "{relative}"
+            );
+        }
+        assert!(filter.allows(Path::new("/elsewhere/main.rs")));
+        assert!(Config::default().path_filter().expect("none").is_none());
+    }
+}

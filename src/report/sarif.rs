@@ -1,0 +1,486 @@
+//! `sarif`: one SARIF 2.1.0 log for the whole run, for code-scanning
+//! dashboards (GitHub's `upload-sarif` among them).
+//!
+//! The rule metadata is generated from the catalogue, every rule in
+//! catalogue order, so that a result's `ruleIndex` is its rule's position in
+//! [`CATALOGUE`]. Results are streamed: the log's head is written with the
+//! first source, each result as it comes, the closing brackets at the end.
+//!
+//! Columns and character offsets count Unicode code points, as
+//! `columnKind: "unicodeCodePoints"` declares, the same columns every other
+//! format prints.
+
+use std::fmt::Write as _;
+use std::io;
+
+use codespan_reporting::term::termcolor::WriteColor;
+use serde::Serialize;
+
+use super::explain::rule_entry;
+use super::{fix_instruction, placed_spans, Checked, Reporter, Totals};
+use crate::lint::{Finding, UrlReport};
+use crate::rules::{Level, RuleInfo, CATALOGUE};
+use crate::span::Span;
+
+/// The JSON schema of SARIF 2.1.0.
+const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// Where to read about urlint: the package's repository, or the standard it
+/// checks while the package names none.
+fn information_uri() -> &'static str {
+    match env!("CARGO_PKG_REPOSITORY") {
+        "" => "https://www.rfc-editor.org/rfc/rfc1738",
+        repository => repository,
+    }
+}
+
+/// `tool`: urlint and its rules.
+#[derive(Serialize)]
+struct Tool {
+    driver: Driver,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Driver {
+    name: &'static str,
+    version: &'static str,
+    information_uri: &'static str,
+    rules: Vec<RuleDescriptor>,
+}
+
+/// `reportingDescriptor`: one rule, from its catalogue entry.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RuleDescriptor {
+    id: &'static str,
+    short_description: Text,
+    full_description: Text,
+    help: Help,
+    default_configuration: Configuration,
+    properties: RuleProperties,
+}
+
+impl RuleDescriptor {
+    fn new(info: &'static RuleInfo) -> Self {
+        RuleDescriptor {
+            id: info.name,
+            short_description: Text::new(info.summary),
+            full_description: Text::new(info.explanation),
+            help: Help {
+                text: rule_entry(info),
+                markdown: help_markdown(info),
+            },
+            default_configuration: Configuration {
+                // A rule off by default reports warnings once turned on.
+                level: match info.default_level {
+                    Level::Error => "error",
+                    Level::Warning | Level::Off => "warning",
+                },
+                enabled: info.default_level != Level::Off,
+            },
+            properties: RuleProperties {
+                rfc1738_section: info.section,
+            },
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Text {
+    text: String,
+}
+
+impl Text {
+    fn new(text: impl Into<String>) -> Self {
+        Text { text: text.into() }
+    }
+}
+
+#[derive(Serialize)]
+struct Help {
+    text: String,
+    markdown: String,
+}
+
+#[derive(Serialize)]
+struct Configuration {
+    level: &'static str,
+    enabled: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RuleProperties {
+    rfc1738_section: &'static str,
+}
+
+/// The rule's documentation as Markdown, for dashboards that render it.
+fn help_markdown(info: &RuleInfo) -> String {
+    let mut markdown = format!(
+        "**{}**: {}\n\n{}\n",
+        info.name, info.summary, info.explanation
+    );
+    for (title, example) in [("Bad", info.bad_example), ("Good", info.good_example)] {
+        let _ = write!(markdown, "\n{title}:\n\n```text\n{example}\n```\n");
+    }
+    markdown
+}
+
+/// One finding.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult {
+    rule_id: &'static str,
+    rule_index: usize,
+    level: &'static str,
+    message: Text,
+    locations: Vec<SarifLocation>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<SarifLocation>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    fixes: Vec<SarifFix>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifLocation {
+    physical_location: PhysicalLocation,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<Text>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PhysicalLocation {
+    artifact_location: ArtifactLocation,
+    region: Region,
+}
+
+#[derive(Serialize, Clone)]
+struct ArtifactLocation {
+    uri: String,
+}
+
+/// A region: lines and columns 1-based with an exclusive end, offsets and
+/// lengths in code points.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: usize,
+    start_column: usize,
+    end_line: usize,
+    end_column: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    char_offset: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    char_length: Option<usize>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifFix {
+    description: Text,
+    artifact_changes: Vec<ArtifactChange>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactChange {
+    artifact_location: ArtifactLocation,
+    replacements: Vec<Replacement>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Replacement {
+    deleted_region: Region,
+    inserted_content: Text,
+}
+
+/// Counts code points up to byte offsets, moving forward through one text
+/// so that a source with many findings is counted once, not once per finding.
+struct CharCounter<'t> {
+    text: &'t str,
+    byte: usize,
+    chars: usize,
+}
+
+impl<'t> CharCounter<'t> {
+    fn new(text: &'t str) -> Self {
+        CharCounter {
+            text,
+            byte: 0,
+            chars: 0,
+        }
+    }
+
+    /// Code points before `byte` (a char boundary, as [`clamp`] makes it).
+    fn at(&mut self, byte: usize) -> usize {
+        let byte = byte.min(self.text.len());
+        if byte < self.byte {
+            self.byte = 0;
+            self.chars = 0;
+        }
+        self.chars += code_points(&self.text.as_bytes()[self.byte..byte]);
+        self.byte = byte;
+        self.chars
+    }
+}
+
+/// Code points in UTF-8 bytes: the bytes that are not continuation bytes.
+fn code_points(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+}
+
+/// Builds the results of one source.
+struct SourceResults<'c> {
+    checked: &'c Checked,
+    uri: ArtifactLocation,
+    chars: CharCounter<'c>,
+}
+
+impl<'c> SourceResults<'c> {
+    fn new(checked: &'c Checked) -> Self {
+        SourceResults {
+            checked,
+            uri: ArtifactLocation {
+                uri: artifact_uri(&checked.source.name),
+            },
+            chars: CharCounter::new(checked.display().text),
+        }
+    }
+
+    fn region(&mut self, span: Span) -> Region {
+        let location = self.checked.locate(span);
+        // Code points are counted in the displayed text, from its base: a
+        // window of a large file knows the characters before it, a mail
+        // archive does not (the region then has lines and columns only).
+        let base = self.checked.display().base;
+        let (char_offset, char_length) = match base.chars {
+            Some(before) => {
+                let start = self.chars.at(location.start - base.offset);
+                let end = self.chars.at(location.end - base.offset);
+                (Some(before + start), Some(end - start))
+            }
+            None => (None, None),
+        };
+        Region {
+            start_line: location.line,
+            start_column: location.column,
+            end_line: location.end_line,
+            end_column: location.end_column,
+            char_offset,
+            char_length,
+        }
+    }
+
+    fn location(&mut self, span: Span, message: Option<Text>) -> SarifLocation {
+        SarifLocation {
+            physical_location: PhysicalLocation {
+                artifact_location: self.uri.clone(),
+                region: self.region(span),
+            },
+            message,
+        }
+    }
+
+    fn result(&mut self, report: &UrlReport, finding: &Finding) -> SarifResult {
+        let diagnostic = &finding.diagnostic;
+        let spans = placed_spans(report, finding);
+        let (first, rest) = match spans.split_first() {
+            Some((first, rest)) => (*first, rest),
+            None => (report.found.outer, &[][..]),
+        };
+        let mut message = diagnostic.message.clone();
+        if !diagnostic.help.is_empty() {
+            message.push('\n');
+            message.push_str(&diagnostic.help);
+        }
+        SarifResult {
+            rule_id: diagnostic.rule.name(),
+            rule_index: diagnostic.rule as usize,
+            level: diagnostic.severity.as_str(),
+            message: Text::new(message),
+            locations: vec![self.location(first, None)],
+            related_locations: rest
+                .iter()
+                .map(|&span| self.location(span, Some(Text::new("the URL continues here"))))
+                .collect(),
+            fixes: self.fix(report, finding, &spans).into_iter().collect(),
+        }
+    }
+
+    /// The fix as a replacement of source text, when the fixed text lies in
+    /// one piece of the source (a fix across a line break has no single
+    /// region to replace).
+    fn fix(&mut self, report: &UrlReport, finding: &Finding, spans: &[Span]) -> Option<SarifFix> {
+        let fix = finding.diagnostic.fix.as_ref()?;
+        let [span] = spans else {
+            return None;
+        };
+        // A fix edits the decoded URL; the archive bytes it came from may be
+        // encoded (quoted-printable, base64), so no archive edit is offered.
+        if self.checked.mail().is_some() {
+            return None;
+        }
+        let description = fix_instruction(self.checked, report, finding)?;
+        Some(SarifFix {
+            description: Text::new(description),
+            artifact_changes: vec![ArtifactChange {
+                artifact_location: self.uri.clone(),
+                replacements: vec![Replacement {
+                    deleted_region: self.region(*span),
+                    inserted_content: Text::new(fix.replacement.as_str()),
+                }],
+            }],
+        })
+    }
+}
+
+/// A source name as a relative URI reference: `/` separators, and every
+/// byte outside RFC 3986's unreserved set and `/` percent-encoded.
+fn artifact_uri(name: &str) -> String {
+    let mut uri = String::with_capacity(name.len());
+    for &byte in name.replace('\\', "/").as_bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~' | b'/') {
+            uri.push(char::from(byte));
+        } else {
+            let _ = write!(uri, "%{byte:02X}");
+        }
+    }
+    uri
+}
+
+/// Serialisation of our own structs cannot fail; I/O can.
+fn json_error(err: serde_json::Error) -> io::Error {
+    io::Error::other(err)
+}
+
+/// Streams one SARIF log.
+#[derive(Default)]
+pub struct SarifReporter {
+    opened: bool,
+    results_written: usize,
+}
+
+impl SarifReporter {
+    /// Write the log's head, up to the opening of `results`, once.
+    fn open(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        if self.opened {
+            return Ok(());
+        }
+        self.opened = true;
+        let tool = Tool {
+            driver: Driver {
+                name: "urlint",
+                version: env!("CARGO_PKG_VERSION"),
+                information_uri: information_uri(),
+                rules: CATALOGUE.iter().map(RuleDescriptor::new).collect(),
+            },
+        };
+        write!(
+            out,
+            "{{\"$schema\":\"{SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"tool\":"
+        )?;
+        serde_json::to_writer(&mut *out, &tool).map_err(json_error)?;
+        write!(out, ",\"columnKind\":\"unicodeCodePoints\",\"results\":[")
+    }
+}
+
+impl Reporter for SarifReporter {
+    fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
+        self.open(out)?;
+        let mut results = SourceResults::new(checked);
+        for report in &checked.reports {
+            for finding in &report.findings {
+                if self.results_written > 0 {
+                    write!(out, ",")?;
+                }
+                let result = results.result(report, finding);
+                serde_json::to_writer(&mut *out, &result).map_err(json_error)?;
+                self.results_written += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor, _totals: &Totals) -> io::Result<()> {
+        self.open(out)?;
+        writeln!(out, "]}}]}}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+    use codespan_reporting::term::termcolor::NoColor;
+    use serde_json::Value;
+
+    fn log(checked: &[Checked]) -> Value {
+        let mut out = NoColor::new(Vec::new());
+        let mut reporter = SarifReporter::default();
+        let mut totals = Totals::default();
+        for checked in checked {
+            totals.add(checked);
+            reporter.source(&mut out, checked).expect("write to memory");
+        }
+        reporter.finish(&mut out, &totals).expect("write to memory");
+        serde_json::from_slice(&out.into_inner()).expect("one JSON document")
+    }
+
+    #[test]
+    fn a_wrapped_url_is_placed_by_lines_columns_and_code_points() {
+        let log = log(&[fixtures::wrapped(), fixtures::clean()]);
+        let results = &log["runs"][0]["results"];
+        assert_eq!(results.as_array().map(Vec::len), Some(2));
+        let tilde = &results[1];
+        assert_eq!(tilde["ruleId"], "unsafe-char");
+        assert_eq!(tilde["level"], "error");
+        let location = &tilde["locations"][0]["physicalLocation"];
+        assert_eq!(location["artifactLocation"]["uri"], "docs/list.txt");
+        let offset = fixtures::WRAPPED_TEXT.find('~').unwrap_or(0);
+        assert_eq!(
+            location["region"],
+            serde_json::json!({"startLine": 2, "startColumn": 11, "endLine": 2,
+                "endColumn": 12, "charOffset": offset, "charLength": 1})
+        );
+        let replacement = &tilde["fixes"][0]["artifactChanges"][0]["replacements"][0];
+        assert_eq!(replacement["insertedContent"]["text"], "%7E");
+        assert_eq!(replacement["deletedRegion"]["charOffset"], offset);
+    }
+
+    #[test]
+    fn an_empty_run_is_still_a_complete_log() {
+        let log = log(&[]);
+        assert_eq!(log["version"], "2.1.0");
+        assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
+        let rules = &log["runs"][0]["tool"]["driver"]["rules"];
+        assert_eq!(rules.as_array().map(Vec::len), Some(CATALOGUE.len()));
+    }
+
+    #[test]
+    fn code_points_are_counted_forward_and_again_after_going_back() {
+        let text = "aé€x";
+        let mut counter = CharCounter::new(text);
+        let cases = [(0, 0), (3, 2), (6, 3), (7, 4), (1, 1), (7, 4)];
+        for (byte, chars) in cases {
+            assert_eq!(counter.at(byte), chars, "{byte}");
+        }
+    }
+
+    #[test]
+    fn source_names_become_relative_uri_references() {
+        let cases = [
+            ("docs/a.md", "docs/a.md"),
+            ("docs\\win dows.txt", "docs/win%20dows.txt"),
+            ("<stdin>", "%3Cstdin%3E"),
+            ("caf\u{e9}.txt", "caf%C3%A9.txt"),
+            ("a#b?c%d", "a%23b%3Fc%25d"),
+        ];
+        for (name, uri) in cases {
+            assert_eq!(artifact_uri(name), uri, "{name}");
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! The configuration file through the real binary: a file that silences a
+//! rule, discovery from a subdirectory, errors, and flags over the file.
+
+mod common;
+
+use std::path::Path;
+
+use common::{run, transcript, urlint};
+
+const NOTES: &str = "fixtures/config/notes.md";
+
+/// `urlint` run in `dir` (outside the repository, so no file of ours is
+/// discovered by accident).
+fn urlint_in(dir: &Path, args: &[&str]) -> assert_cmd::Command {
+    let mut command = urlint(args);
+    command.current_dir(dir);
+    command
+}
+
+/// A temporary project: `urlint.toml` with `config` at its root and
+/// `docs/notes.md` with `text`.
+fn project(config: &str, text: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(dir.path().join("docs")).expect("mkdir");
+    std::fs::write(dir.path().join("urlint.toml"), config).expect("write config");
+    std::fs::write(dir.path().join("docs/notes.md"), text).expect("write text");
+    dir
+}
+
+#[test]
+fn without_config_the_tilde_fails_the_run() {
+    insta::assert_snapshot!(transcript(&mut urlint(&[
+        "check",
+        "--isolated",
+        "--format",
+        "short",
+        NOTES
+    ])));
+}
+
+#[test]
+fn a_config_that_silences_unsafe_char_passes_the_run() {
+    insta::assert_snapshot!(transcript(&mut urlint(&[
+        "check",
+        "--config",
+        "fixtures/config/silence-unsafe-char.toml",
+        "--format",
+        "short",
+        NOTES
+    ])));
+}
+
+#[test]
+fn strict_rfc_config_uses_every_table() {
+    insta::assert_snapshot!(transcript(&mut urlint(&[
+        "check",
+        "--config",
+        "fixtures/config/strict.toml",
+        "--format",
+        "short",
+        "fixtures/config/rfc-text.txt"
+    ])));
+}
+
+#[test]
+fn the_file_is_found_from_a_subdirectory() {
+    let dir = project(
+        "[rules]\nunsafe-char = \"off\"\n",
+        "<URL:http://a.example/~x>\n",
+    );
+    let docs = dir.path().join("docs");
+    let (code, stdout, _) = run(&mut urlint_in(&docs, &["check", "--format", "short"]));
+    assert_eq!((code, stdout.as_str()), (0, ""));
+    let (code, stdout, _) = run(&mut urlint_in(
+        &docs,
+        &["check", "--format", "short", "--isolated"],
+    ));
+    assert_eq!(code, 1);
+    assert!(stdout.contains("error[unsafe-char]"), "{stdout}");
+}
+
+#[test]
+fn a_bad_file_is_exit_2_naming_the_key_and_line() {
+    let dir = project(
+        "[rules]\nbad-port = \"error\"\nhyphen_break = \"off\"\n",
+        "",
+    );
+    let (code, stdout, stderr) = run(&mut urlint_in(dir.path(), &["check"]));
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    let stderr = stderr.replace(&dir.path().display().to_string(), "<project>");
+    insta::assert_snapshot!(stderr);
+    // `explain` documents the defaults and still works beside a broken file.
+    let (code, _, _) = run(&mut urlint_in(dir.path(), &["explain", "bad-port"]));
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn flags_override_the_file() {
+    let dir = project(
+        "[rules]\nunsafe-char = \"off\"\nscheme-case = \"error\"\nbare-url = \"error\"\n",
+        "<URL:HTTP://a.example/~x> and http://b.example/\n",
+    );
+    let check = |flags: &[&str]| {
+        let mut args = vec!["check", "--format", "short"];
+        args.extend_from_slice(flags);
+        let (code, stdout, stderr) = run(&mut urlint_in(dir.path(), &args));
+        assert_eq!(stderr, "", "{flags:?}");
+        let rules: Vec<String> = stdout
+            .lines()
+            .filter_map(|line| line.split(": ").nth(1).map(str::to_string))
+            .collect();
+        (code, rules)
+    };
+    assert_eq!(
+        check(&[]),
+        (
+            1,
+            vec!["error[scheme-case]".into(), "error[bare-url]".into()]
+        )
+    );
+    assert_eq!(
+        check(&["--ignore", "bare-url", "--warn", "scheme-case,unsafe-char"]),
+        (
+            0,
+            vec!["warning[scheme-case]".into(), "warning[unsafe-char]".into()]
+        )
+    );
+    assert_eq!(
+        check(&["--select", "unsafe-char", "--deny", "warnings"]),
+        (1, vec!["warning[unsafe-char]".into()])
+    );
+}
+
+#[test]
+fn path_excludes_apply_to_files_named_on_the_command_line() {
+    let dir = project(
+        "[paths]\nexclude = [\"docs\"]\n",
+        "<URL:http://a.example/~x>\n",
+    );
+    std::fs::write(dir.path().join("top.md"), "<URL:http://b.example/~y>\n").expect("write");
+    let (code, stdout, _) = run(&mut urlint_in(
+        dir.path(),
+        &["check", "--format", "short", "docs/notes.md", "top.md"],
+    ));
+    assert_eq!(code, 1);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.starts_with("top.md:1:"), "{stdout}");
+}
+
+#[test]
+fn extract_lists_what_the_file_makes_a_url() {
+    let dir = project(
+        "[schemes]\nextra = [\"irc\"]\n[urls]\nexclude = ['^http://localhost']\n",
+        "see irc:tides, http://localhost/y and http://host.example/z\n",
+    );
+    let (code, stdout, _) = run(&mut urlint_in(dir.path(), &["extract"]));
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "irc:tides\nhttp://host.example/z\n")
+    );
+}
+
+#[test]
+fn config_and_isolated_conflict() {
+    let (code, _, stderr) = run(&mut urlint(&[
+        "check",
+        "--config",
+        "urlint.toml",
+        "--isolated",
+    ]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+}
