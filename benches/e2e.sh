@@ -63,7 +63,7 @@ seconds() { awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s
 # Bytes of a file, or of a directory's regular files.
 bytes_of() {
   if [[ -d $1 ]]; then find "$1" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }'
-  else stat -c %s "$1"; fi
+  else stat -L -c %s "$1"; fi
 }
 
 # Set to a file to pipe it (through cat, so urlint sees a pipe, not a

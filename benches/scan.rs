@@ -70,6 +70,12 @@ const OPTIONS: &[(&str, &str, &str, &str)] = &[
         "both",
         "throughput, linear or both",
     ),
+    (
+        "--passes",
+        "URLINT_BENCH_PASSES",
+        "all",
+        "passes to run (scan, lint, floor, linkify), e.g. one to profile",
+    ),
 ];
 
 /// Growth in time per MB from one size to the next (4x larger) beyond which
@@ -98,6 +104,8 @@ struct Config {
     seed: u64,
     throughput: bool,
     linearity: bool,
+    /// Which of `PASSES` run; the others print `-`.
+    enabled: [bool; 4],
 }
 
 /// Largest input a debug build times: unoptimised passes are ~50x slower.
@@ -119,24 +127,34 @@ type Pass = fn(&str) -> usize;
 /// The four passes measured on every input: scan, lint, floor, linkify.
 const PASSES: [Pass; 4] = [scan_pass, lint_pass, floor_pass, linkify_pass];
 
+/// Names of `PASSES` for `--passes`, in the same order.
+const PASS_NAMES: [&str; 4] = ["scan", "lint", "floor", "linkify"];
+
+// Each pass is `#[inline(never)]` so that a profile (perf, callgrind's
+// `--toggle-collect='*scan_pass*'`) can attribute time to it by name.
+
 /// urlint's scanner, every URL consumed.
+#[inline(never)]
 fn scan_pass(text: &str) -> usize {
     let options = ScanOptions::default();
     scan(text, &options).map(black_box).count()
 }
 
 /// Scan plus validation plus span mapping, as `urlint check` without output.
+#[inline(never)]
 fn lint_pass(text: &str) -> usize {
     let options = LintOptions::default();
     lint(text, &options).map(black_box).count()
 }
 
 /// The physical floor: one memchr2 pass for the scanner's trigger bytes.
+#[inline(never)]
 fn floor_pass(text: &str) -> usize {
     memchr::memchr2_iter(b':', b'<', text.as_bytes()).count()
 }
 
 /// The peer: linkify with default settings, every link consumed.
+#[inline(never)]
 fn linkify_pass(text: &str) -> usize {
     linkify::LinkFinder::new()
         .links(text)
@@ -151,14 +169,19 @@ struct Figures {
     found: [usize; 4],
 }
 
-/// Time `passes` on `text`, interleaved so machine noise hits all alike.
-fn measure(text: &str, passes: &[Pass], reps: usize) -> Figures {
+/// Time the `enabled` ones of `passes` on `text`, interleaved so machine
+/// noise hits all alike. A pass that does not run keeps a zero time, which
+/// `measurable` rejects, so its cells print `-`.
+fn measure(text: &str, passes: &[Pass], enabled: [bool; 4], reps: usize) -> Figures {
     let mut figures = Figures {
-        best: [Duration::MAX; 4],
+        best: enabled.map(|on| if on { Duration::MAX } else { Duration::ZERO }),
         found: [0; 4],
     };
     for _ in 0..reps.max(1) {
         for (index, pass) in passes.iter().enumerate() {
+            if !enabled[index] {
+                continue;
+            }
             let start = Instant::now();
             let found = black_box(pass(black_box(text)));
             figures.best[index] = figures.best[index].min(start.elapsed());
@@ -230,7 +253,7 @@ fn throughput_table(config: &Config) {
         throughput_row(
             kind.name(),
             &generate(kind, config.size, config.seed),
-            config.reps,
+            config,
         );
     }
     for path in &config.files {
@@ -241,7 +264,7 @@ fn throughput_table(config: &Config) {
                 let name = std::path::Path::new(path)
                     .file_name()
                     .map_or(path.into(), |name| name.to_string_lossy());
-                throughput_row(&name, &String::from_utf8_lossy(&bytes), config.reps);
+                throughput_row(&name, &String::from_utf8_lossy(&bytes), config);
             }
             Err(error) => println!("{path}: {error}"),
         }
@@ -249,8 +272,8 @@ fn throughput_table(config: &Config) {
 }
 
 /// Measure every pass on `text` and print its row of the throughput table.
-fn throughput_row(name: &str, text: &str, reps: usize) {
-    let figures = measure(text, &PASSES, reps);
+fn throughput_row(name: &str, text: &str, config: &Config) {
+    let figures = measure(text, &PASSES, config.enabled, config.reps);
     let [scan, lint, floor, linkify] = figures.best;
     let [urls, _, hits, links] = figures.found;
     print_row(&[
@@ -266,7 +289,7 @@ fn throughput_row(name: &str, text: &str, reps: usize) {
         links.to_string(),
         hits.to_string(),
     ]);
-    if urls == 0 && links > 0 {
+    if config.enabled[0] && urls == 0 && links > 0 {
         println!("  ! scan found no URL where linkify found {links}: scanner missing or broken, ratios meaningless");
     }
 }
@@ -293,7 +316,7 @@ fn linearity_rows(config: &Config, kind: Kind) {
     let mut previous: Option<[f64; 2]> = None;
     for (step, &size) in config.linear.iter().enumerate() {
         let text = generate(kind, size, config.seed);
-        let figures = measure(&text, &PASSES[..2], config.reps);
+        let figures = measure(&text, &PASSES[..2], config.enabled, config.reps);
         let [scan, lint, ..] = figures.best;
         let per_mb = [scan, lint].map(|time| time.as_secs_f64() * 1e3 / (size as f64 / 1e6));
         let base = *first.get_or_insert(per_mb);
@@ -410,7 +433,24 @@ fn config(args: &[String]) -> Result<Config, String> {
         seed,
         throughput: only != "linear",
         linearity: only != "throughput",
+        enabled: enabled_passes(&value("--passes")?)?,
     })
+}
+
+/// Which passes `--passes` asks for: `all`, or a comma-separated list of names.
+fn enabled_passes(list: &str) -> Result<[bool; 4], String> {
+    if list == "all" {
+        return Ok([true; 4]);
+    }
+    let mut enabled = [false; 4];
+    for name in parse_list(list, |name| Ok(name.to_owned()))? {
+        let index = PASS_NAMES
+            .iter()
+            .position(|known| *known == name)
+            .ok_or_else(|| format!("--passes: unknown pass {name:?}"))?;
+        enabled[index] = true;
+    }
+    Ok(enabled)
 }
 
 fn usage() -> String {

@@ -33,7 +33,31 @@ const DELIMITERS: &[u8] = b"<>\"`";
 const TRAILING_PUNCTUATION: &[u8] = b".,;:!?'";
 
 /// Closing brackets dropped from the end when their opener is missing.
-const BRACKET_PAIRS: &[(u8, u8)] = &[(b'(', b')'), (b'[', b']')];
+const BRACKET_PAIRS: [(u8, u8); 2] = [(b'(', b')'), (b'[', b']')];
+
+/// Which bytes are ASCII that continues a bare URL, looked up once per byte:
+/// URLs are almost all ASCII, and this lookup is most of the time spent on
+/// one. Non-ASCII bytes are `false` here and decoded separately.
+static ASCII_CONTINUES: [bool; 256] = ascii_continues();
+
+/// Builds [`ASCII_CONTINUES`]: graphic characters other than [`DELIMITERS`].
+const fn ascii_continues() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < table.len() {
+        table[byte] = (byte as u8).is_ascii_graphic();
+        byte += 1;
+    }
+    let mut index = 0;
+    while index < DELIMITERS.len() {
+        table[DELIMITERS[index] as usize] = false;
+        index += 1;
+    }
+    table
+}
+
+/// Bytes [`ascii_run`] classifies per step without a branch between them.
+const RUN_STEP: usize = 8;
 
 /// Combining diacritical marks continue a URL like the letter they mark.
 const COMBINING_MARKS: std::ops::RangeInclusive<char> = '\u{0300}'..='\u{036F}';
@@ -61,6 +85,15 @@ pub(crate) fn at_colon(
     schemes: &Schemes,
 ) -> Option<Undelimited> {
     let bytes = text.as_bytes();
+    // Most colons in prose end a word ("Note: this"). When what follows
+    // cannot continue a URL, neither a bare nor a prefixed one has a body,
+    // and looking back for a scheme would be wasted.
+    if !bytes
+        .get(colon + 1)
+        .is_some_and(|&byte| may_continue_url(byte))
+    {
+        return None;
+    }
     let start = scheme_before(bytes, colon, floor)?;
     let name = text.get(start..colon)?;
     if name.as_bytes().eq_ignore_ascii_case(URL_PREFIX) {
@@ -69,7 +102,7 @@ pub(crate) fn at_colon(
         }
     }
     let slashes = bytes.get(colon + 1..)?.starts_with(b"//");
-    if !(schemes.is_known(name) || slashes) {
+    if !(slashes || schemes.is_known(name)) {
         return None;
     }
     let end = url_end(text, colon + 1);
@@ -102,23 +135,51 @@ fn has_body(rest: &[u8]) -> bool {
     rest.iter().any(|&b| b != b'/')
 }
 
-/// End of the bare URL whose scheme-specific part starts at `from`.
+/// End of the bare URL whose scheme-specific part starts at `from` (a
+/// character boundary).
 pub(crate) fn url_end(text: &str, from: usize) -> usize {
+    let bytes = text.as_bytes();
     let mut end = from;
-    while let Some(c) = char_at(text, end) {
-        if !continues_url(c) {
-            break;
+    loop {
+        end += bytes.get(end..).map_or(0, ascii_run);
+        // At the end, at an ASCII byte that ends the URL, or at a non-ASCII
+        // character, which is rare enough to decode.
+        match char_at(text, end) {
+            Some(c) if !c.is_ascii() && continues_url(c) => end += c.len_utf8(),
+            _ => break,
         }
-        end += c.len_utf8();
     }
-    trim_end(text.as_bytes(), from, end)
+    trim_end(bytes, from, end)
+}
+
+/// Length of the run of ASCII bytes that continue a URL at the start of
+/// `bytes`: [`RUN_STEP`] bytes at a time while all of them do, then one by one.
+fn ascii_run(bytes: &[u8]) -> usize {
+    let whole = bytes
+        .chunks_exact(RUN_STEP)
+        .take_while(|step| {
+            step.iter()
+                .fold(true, |all, &b| all & ASCII_CONTINUES[usize::from(b)])
+        })
+        .count()
+        * RUN_STEP;
+    let rest = bytes[whole..]
+        .iter()
+        .take_while(|&&b| ASCII_CONTINUES[usize::from(b)])
+        .count();
+    whole + rest
+}
+
+/// False for a byte that certainly ends a bare URL: an ASCII byte that
+/// does not continue one. A non-ASCII byte starts a character that may.
+fn may_continue_url(byte: u8) -> bool {
+    !byte.is_ascii() || ASCII_CONTINUES[usize::from(byte)]
 }
 
 /// True when `c` can be inside a bare URL (see the module documentation).
 fn continues_url(c: char) -> bool {
     if c.is_ascii() {
-        let byte = c as u8;
-        return byte.is_ascii_graphic() && !DELIMITERS.contains(&byte);
+        return ASCII_CONTINUES[c as usize];
     }
     !is_space(c)
         && ((c.is_alphanumeric() && !is_spaceless_script(c)) || COMBINING_MARKS.contains(&c))
@@ -127,25 +188,37 @@ fn continues_url(c: char) -> bool {
 /// Drop trailing punctuation and unbalanced closing brackets from
 /// `bytes[from..end]`; returns the new end.
 fn trim_end(bytes: &[u8], from: usize, mut end: usize) -> usize {
-    let mut balance: Vec<isize> = BRACKET_PAIRS
-        .iter()
-        .map(|&(open, close)| count(&bytes[from..end], open) - count(&bytes[from..end], close))
-        .collect();
+    // Counted when a closing bracket is first met: most URLs end in a letter
+    // or a '/', and need no count. Only punctuation, never a bracket, has
+    // been dropped by then, so the count is that of the whole URL.
+    let mut balance: Option<[isize; BRACKET_PAIRS.len()]> = None;
     while end > from {
         let last = bytes[end - 1];
-        let pair = BRACKET_PAIRS.iter().position(|&(_, close)| close == last);
-        match pair {
-            Some(index) if balance[index] < 0 => balance[index] += 1,
+        match BRACKET_PAIRS.iter().position(|&(_, close)| close == last) {
+            Some(index) => {
+                let balance = balance.get_or_insert_with(|| bracket_balance(&bytes[from..end]));
+                if balance[index] >= 0 {
+                    break;
+                }
+                balance[index] += 1;
+            }
             None if TRAILING_PUNCTUATION.contains(&last) => {}
-            _ => break,
+            None => break,
         }
         end -= 1;
     }
     end
 }
 
+/// Opening minus closing brackets in `url`, for each of [`BRACKET_PAIRS`].
+/// Counted with memchr's vector count: a URL in parentheses is common in
+/// prose, and one nested thousands deep must not cost a loop per byte.
+fn bracket_balance(url: &[u8]) -> [isize; BRACKET_PAIRS.len()] {
+    BRACKET_PAIRS.map(|(open, close)| count(url, open) - count(url, close))
+}
+
 fn count(bytes: &[u8], byte: u8) -> isize {
-    bytes.iter().filter(|&&b| b == byte).count() as isize
+    memchr::memchr_iter(byte, bytes).count() as isize
 }
 
 #[cfg(test)]

@@ -241,7 +241,7 @@ impl Iterator for Scanner<'_> {
 
 /// The URL the runs `spans` of `text` join to, with their segments.
 fn joined(text: &str, spans: &[Span]) -> (String, Vec<Segment>) {
-    let mut url = String::new();
+    let mut url = String::with_capacity(spans.iter().map(Span::len).sum());
     let mut segments = Vec::with_capacity(spans.len());
     for &source in spans {
         if let Some(piece) = text.get(source.range()) {

@@ -3,45 +3,46 @@
 
 /// Schemes recognised in running text without `//`: RFC 1738's own (section
 /// 3), the names it and the URI drafts reserve, and common modern ones.
+///
+/// Lower case and sorted, so that a name is looked up by binary search (see
+/// [`scheme_key`]): the scanner asks once per `word:` in the text, and most
+/// words are not schemes.
 const KNOWN_SCHEMES: &[&str] = &[
-    // RFC 1738 section 3.
-    "ftp",
-    "http",
-    "gopher",
-    "mailto",
-    "news",
-    "nntp",
-    "telnet",
-    "wais",
-    "file",
-    "prospero",
-    // Reserved or proposed alongside it (RFC 1738 section 4, RFC 1630).
-    "afs",
-    "cid",
-    "mid",
-    "mailserver",
-    "nfs",
-    "tn3270",
-    "z39.50",
-    "urn",
-    // Common modern schemes.
-    "https",
-    "ftps",
-    "sftp",
-    "ssh",
-    "git",
-    "svn",
-    "irc",
-    "ircs",
-    "ldap",
-    "ldaps",
-    "rtsp",
-    "sip",
-    "sips",
-    "tel",
-    "ws",
-    "wss",
-    "xmpp",
+    "afs",        // reserved or proposed alongside RFC 1738
+    "cid",        // reserved or proposed alongside RFC 1738
+    "file",       // RFC 1738 section 3.10
+    "ftp",        // RFC 1738 section 3.2
+    "ftps",       // modern
+    "git",        // modern
+    "gopher",     // RFC 1738 section 3.4
+    "http",       // RFC 1738 section 3.3
+    "https",      // modern
+    "irc",        // modern
+    "ircs",       // modern
+    "ldap",       // modern
+    "ldaps",      // modern
+    "mailserver", // reserved or proposed alongside RFC 1738
+    "mailto",     // RFC 1738 section 3.5
+    "mid",        // reserved or proposed alongside RFC 1738
+    "news",       // RFC 1738 section 3.6
+    "nfs",        // reserved or proposed alongside RFC 1738
+    "nntp",       // RFC 1738 section 3.7
+    "prospero",   // RFC 1738 section 3.11
+    "rtsp",       // modern
+    "sftp",       // modern
+    "sip",        // modern
+    "sips",       // modern
+    "ssh",        // modern
+    "svn",        // modern
+    "tel",        // modern
+    "telnet",     // RFC 1738 section 3.8
+    "tn3270",     // reserved or proposed alongside RFC 1738
+    "urn",        // reserved or proposed alongside RFC 1738
+    "wais",       // RFC 1738 section 3.9
+    "ws",         // modern
+    "wss",        // modern
+    "xmpp",       // modern
+    "z39.50",     // reserved or proposed alongside RFC 1738
 ];
 
 /// Longest scheme name the scanner looks back for; longer runs are words.
@@ -64,15 +65,69 @@ impl Schemes {
     /// True when `name` is a known scheme, ignoring case (RFC 1738 section
     /// 2.1: interpreters should treat upper case letters as lower case).
     pub(crate) fn is_known(&self, name: &str) -> bool {
-        KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(name))
-            || self.extra.iter().any(|k| k.eq_ignore_ascii_case(name))
+        is_built_in(name) || self.extra.iter().any(|k| k.eq_ignore_ascii_case(name))
     }
+}
+
+/// True when `name`, in any case, is one of [`KNOWN_SCHEMES`].
+fn is_built_in(name: &str) -> bool {
+    name.len() <= KEY_LEN
+        && KNOWN_KEYS
+            .binary_search(&scheme_key(name.as_bytes()))
+            .is_ok()
+}
+
+/// Longest name a [`scheme_key`] holds; longer names are not built in.
+const KEY_LEN: usize = 15;
+
+/// [`KNOWN_SCHEMES`] as keys, in the same (sorted) order.
+static KNOWN_KEYS: [u128; KNOWN_SCHEMES.len()] = known_keys();
+
+const fn known_keys() -> [u128; KNOWN_SCHEMES.len()] {
+    let mut keys = [0; KNOWN_SCHEMES.len()];
+    let mut index = 0;
+    while index < keys.len() {
+        keys[index] = scheme_key(KNOWN_SCHEMES[index].as_bytes());
+        index += 1;
+    }
+    keys
+}
+
+/// `name` (at most [`KEY_LEN`] bytes) lower-cased and zero-padded, then its
+/// length, as one big-endian number. Comparing keys compares names byte by
+/// byte, a shorter name first as zero is below every name byte, so a lookup
+/// is a binary search over integers rather than over strings; the length
+/// byte keeps a name with trailing NULs from passing for a shorter one.
+const fn scheme_key(name: &[u8]) -> u128 {
+    let mut bytes = [0; KEY_LEN + 1];
+    let mut index = 0;
+    while index < name.len() && index < KEY_LEN {
+        bytes[index] = name[index].to_ascii_lowercase();
+        index += 1;
+    }
+    bytes[KEY_LEN] = name.len() as u8;
+    u128::from_be_bytes(bytes)
 }
 
 /// True for the bytes RFC 1738 section 2.1 allows in a scheme name, upper
 /// case included (the validator reports `scheme-case`).
 pub(crate) fn is_scheme_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')
+    SCHEME_BYTES[usize::from(byte)]
+}
+
+/// [`is_scheme_byte`] as a table: the scanner looks back over the word
+/// before every `:` in the text, a byte at a time.
+static SCHEME_BYTES: [bool; 256] = scheme_bytes();
+
+const fn scheme_bytes() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < table.len() {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.');
+        byte += 1;
+    }
+    table
 }
 
 /// Start of the scheme whose `:` is at `colon`, looking back no further than
@@ -135,6 +190,16 @@ mod tests {
     }
 
     #[test]
+    fn rfc1738_2_1_scheme_bytes_are_alphanumerics_plus_hyphen_and_period() {
+        let allowed: Vec<u8> = (0..=255).filter(|&b| is_scheme_byte(b)).collect();
+        let mut expected: Vec<u8> = b"+-.".to_vec();
+        expected.extend(b'0'..=b'9');
+        expected.extend(b'A'..=b'Z');
+        expected.extend(b'a'..=b'z');
+        assert_eq!(allowed, expected);
+    }
+
+    #[test]
     fn rfc1738_2_1_scheme_then_colon() {
         for (text, len) in [
             ("http://x", 4),
@@ -148,10 +213,26 @@ mod tests {
     }
 
     #[test]
+    fn known_schemes_are_lower_case_sorted_and_short() {
+        assert!(KNOWN_SCHEMES.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(KNOWN_KEYS.windows(2).all(|pair| pair[0] < pair[1]));
+        for name in KNOWN_SCHEMES {
+            assert_eq!(*name, name.to_ascii_lowercase());
+            assert!(name.len() <= KEY_LEN, "{name}");
+        }
+    }
+
+    #[test]
     fn rfc1738_2_1_scheme_names_are_case_insensitive() {
         let schemes = Schemes::new(&["Doi".to_string()]);
         assert!(schemes.is_known("HTTP"));
+        assert!(schemes.is_known("Z39.50"));
         assert!(schemes.is_known("doi"));
+        assert!(schemes.is_known("DOI"));
         assert!(!schemes.is_known("note"));
+        assert!(!schemes.is_known(""));
+        assert!(!schemes.is_known("http\0"));
+        assert!(!schemes.is_known("httpx"));
+        assert!(!schemes.is_known("mailserverxxxxxxxxx"));
     }
 }

@@ -95,7 +95,7 @@ pub(crate) fn opening_at(text: &str, at: usize, schemes: &Schemes) -> Option<Ope
     let slashes = rest
         .get(len + 1..)
         .is_some_and(|after| after.starts_with(b"//"));
-    (len > 0 && (schemes.is_known(name) || slashes)).then_some(Opening {
+    (len > 0 && (slashes || schemes.is_known(name))).then_some(Opening {
         form: Form::Angle,
         body: at + 1,
     })
@@ -202,7 +202,21 @@ impl<'t> Walker<'t> {
         }
         self.run.get_or_insert(at);
         self.line_has_text = true;
-        at + char_at(self.text, at).map_or(1, char::len_utf8)
+        self.text_end(at)
+    }
+
+    /// End of the URL text that starts with the character at `at`: that
+    /// character, then every plain byte after it, each of which the walk
+    /// would take the same way one at a time. Stops where the walk must
+    /// check [`MAX_BYTES`], so that the cut falls where it always did.
+    fn text_end(&self, at: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let next = at + char_at(self.text, at).map_or(1, char::len_utf8);
+        let limit = bytes.len().min(self.open + MAX_BYTES + 1);
+        let plain = bytes.get(next..limit).map_or(0, |rest| {
+            rest.iter().take_while(|&&byte| is_plain_text(byte)).count()
+        });
+        next + plain
     }
 
     /// Go on to the next line's text, or say why the wrapper cannot.
@@ -304,6 +318,12 @@ impl<'t> Walker<'t> {
             diagnostics,
         }
     }
+}
+
+/// True for the bytes that are always URL text inside a wrapper: printable
+/// ASCII other than the `<` and `>` the walk must look at.
+fn is_plain_text(byte: u8) -> bool {
+    byte.is_ascii_graphic() && byte != b'<' && byte != b'>'
 }
 
 /// The finding for whitespace inside a line of a wrapper.

@@ -37,6 +37,9 @@ const MAX_LABEL: usize = 63;
 /// an empty host (file URLs) check for it first.
 pub(crate) fn check(url: &str, range: Range<usize>) -> Option<HostProblem> {
     let bytes = url.as_bytes();
+    if bytes.get(range.clone()).is_some_and(is_plain_domain) {
+        return None;
+    }
     if range.is_empty() {
         return Some(HostProblem::new(range.into(), "missing host".to_string()));
     }
@@ -62,6 +65,34 @@ pub(crate) fn check(url: &str, range: Range<usize>) -> Option<HostProblem> {
         return check_ipv4(url, top_start..range.end, range);
     }
     labels(bytes, range).find_map(|label| check_label(url, label))
+}
+
+/// True for a host that is certainly a valid domain name, decided in one
+/// pass: nearly every host is one, and the checks below, which find and word
+/// a problem, take several passes and a label iterator each.
+fn is_plain_domain(host: &[u8]) -> bool {
+    let mut label_start = 0;
+    for (at, &byte) in host.iter().enumerate() {
+        if byte == b'.' {
+            if !is_plain_label(&host[label_start..at]) {
+                return false;
+            }
+            label_start = at + 1;
+        } else if !(byte.is_ascii_alphanumeric() || byte == b'-') {
+            return false;
+        }
+    }
+    let top = &host[label_start..];
+    is_plain_label(top) && !top[0].is_ascii_digit()
+}
+
+/// A non-empty label of at most [`MAX_LABEL`] bytes that neither starts nor
+/// ends with '-' (its bytes are checked by the caller).
+fn is_plain_label(label: &[u8]) -> bool {
+    match (label.first(), label.last()) {
+        (Some(&first), Some(&last)) => first != b'-' && last != b'-' && label.len() <= MAX_LABEL,
+        _ => false,
+    }
 }
 
 /// The byte ranges of the dot-separated labels of `bytes[range]`.
@@ -210,6 +241,42 @@ mod tests {
             let spanned = problem.map(|problem| &host[problem.span.range()]);
             assert_eq!(spanned, *expected, "{host}");
         }
+    }
+
+    /// The one-pass check accepts only hosts the full checks accept, and
+    /// takes the common ones.
+    #[test]
+    fn rfc1738_3_1_plain_domains_take_the_one_pass_check() {
+        let cases: &[(&str, bool)] = &[
+            ("host.example", true),
+            ("a", true),
+            ("a-b.c-d.example", true),
+            ("123.example", true),
+            ("HOST.Example.COM", true),
+            // Valid, but left to the full checks.
+            ("10.0.0.255", false),
+            // Invalid: the full checks word the problem.
+            ("", false),
+            ("host_1.example", false),
+            ("h\u{e9}.example", false),
+            ("host..example", false),
+            (".example", false),
+            ("host.example.", false),
+            ("-a.example", false),
+            ("a-.example", false),
+            ("a.-b", false),
+            ("host.4example", false),
+            ("a.b.c.d.1", false),
+            ("[::1]", false),
+        ];
+        for &(host, plain) in cases {
+            assert_eq!(is_plain_domain(host.as_bytes()), plain, "{host}");
+            if plain {
+                assert_eq!(check(host, 0..host.len()), None, "{host}");
+            }
+        }
+        let long = format!("{}.example", "a".repeat(MAX_LABEL + 1));
+        assert!(!is_plain_domain(long.as_bytes()));
     }
 
     #[test]
