@@ -97,7 +97,7 @@ pub fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
             source_spans: vec![diagnostic.span],
         })
         .collect();
-    findings.extend(form_findings(&found));
+    findings.extend(form_findings(&found, &options.levels));
     // An empty wrapper already carries `empty-url`; validating "" would only
     // add a cascade of scheme errors about the same nothing.
     let mut diagnostics = if found.url.is_empty() {
@@ -145,7 +145,7 @@ fn removed_scheme(url: &str, removed: &[String]) -> Option<Diagnostic> {
 }
 
 /// Style findings about how the URL was written (off unless configured).
-fn form_findings(found: &Found) -> Option<Finding> {
+fn form_findings(found: &Found, levels: &RuleLevels) -> Option<Finding> {
     let (rule, message) = match found.form {
         Form::Wrapped => return None,
         Form::Angle => (
@@ -154,6 +154,10 @@ fn form_findings(found: &Found) -> Option<Finding> {
         ),
         Form::Prefixed | Form::Bare => (Rule::BareUrl, "URL without '<URL:...>' delimiters"),
     };
+    // Both rules are off by default: skip building what would be dropped.
+    if levels.level(rule) == Level::Off {
+        return None;
+    }
     let span = found.outer;
     let diagnostic = Diagnostic::new(rule, span, message).with_help(
         "RFC 1738 Appendix recommends writing URLs in text as <URL:scheme:...>, \

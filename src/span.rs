@@ -62,7 +62,7 @@ const CHECKPOINT_BYTES: usize = 512;
 ///
 /// Lines end at `\n`, `\r\n` or a lone `\r` (old Mac text and some mail).
 ///
-/// Column lookups cost no more than [`CHECKPOINT_BYTES`] byte reads each, so
+/// Column lookups cost no more than a few hundred byte reads each, so
 /// placing every one of thousands of findings on one long line stays linear.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineIndex {
