@@ -267,10 +267,7 @@ impl<'t> Walker<'t> {
         let mut diagnostics: Vec<Diagnostic> =
             self.spaces.iter().map(|&s| space_in_wrapper(s)).collect();
         if self.spans.is_empty() {
-            diagnostics.push(
-                Diagnostic::new(Rule::EmptyUrl, outer, "this wrapper holds no URL")
-                    .with_help("RFC 1738 Appendix: <URL:...> delimits a URL; write one between the delimiters or remove them"),
-            );
+            diagnostics.push(empty_url(outer));
         }
         Wrapper {
             form,
@@ -304,11 +301,7 @@ impl<'t> Walker<'t> {
             cut.describe()
         ))];
         if self.spans.is_empty() {
-            diagnostics.push(Diagnostic::new(
-                Rule::EmptyUrl,
-                outer,
-                "this wrapper holds no URL",
-            ));
+            diagnostics.push(empty_url(outer));
         }
         Wrapper {
             form,
@@ -324,6 +317,13 @@ impl<'t> Walker<'t> {
 /// ASCII other than the `<` and `>` the walk must look at.
 fn is_plain_text(byte: u8) -> bool {
     byte.is_ascii_graphic() && byte != b'<' && byte != b'>'
+}
+
+/// `empty-url` for a wrapper with nothing between its delimiters.
+fn empty_url(outer: Span) -> Diagnostic {
+    Diagnostic::new(Rule::EmptyUrl, outer, "this wrapper holds no URL").with_help(
+        "RFC 1738 Appendix: <URL:...> delimits a URL; write one between the delimiters or remove them",
+    )
 }
 
 /// The finding for whitespace inside a line of a wrapper.
