@@ -6,11 +6,12 @@ use std::io;
 use std::ops::Range;
 
 use codespan_reporting::diagnostic::{Diagnostic as CodespanDiagnostic, Label, Severity};
-use codespan_reporting::files::{Error as FilesError, Files};
+use codespan_reporting::files::Error as FilesError;
 use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
-use super::frame::{mail_note, DisplayedText};
+use super::excerpt::Excerpt;
+use super::frame::mail_note;
 use super::{fix_instruction, is_valid, placed_spans, Checked, Reporter, Totals};
 use crate::diagnostic;
 use crate::lint::{Finding, UrlReport};
@@ -31,7 +32,8 @@ pub struct HumanReporter {
 }
 
 impl HumanReporter {
-    /// A reporter with codespan's default layout.
+    /// A reporter with codespan's default layout, which shows no context
+    /// lines around labels (an [`Excerpt`] holds only labelled lines).
     pub fn new(options: HumanOptions) -> Self {
         HumanReporter {
             options,
@@ -48,23 +50,25 @@ impl HumanReporter {
 
 impl Reporter for HumanReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
-        let files = SourceFile {
-            name: &checked.source.name,
-            display: checked.display(),
-        };
         for report in &checked.reports {
             if self.options.verdicts {
                 self.verdict(out, report)?;
             }
             let alternatives_at = alternatives_finding(report);
             for (index, finding) in report.findings.iter().enumerate() {
-                let mut rendered = render(checked, report, finding);
+                let spans = label_spans(checked, report, finding);
+                let excerpt = Excerpt::new(&checked.source.name, checked.display(), &spans);
+                let labels = spans
+                    .iter()
+                    .map(|span| Label::primary((), excerpt.range_of(span)))
+                    .collect();
+                let mut rendered = render(checked, report, finding).with_labels(labels);
                 if Some(index) == alternatives_at {
                     rendered
                         .notes
                         .extend(alternative_notes(report, &finding.diagnostic.help));
                 }
-                term::emit_to_write_style(out, &self.config, &files, &rendered)
+                term::emit_to_write_style(out, &self.config, &excerpt, &rendered)
                     .map_err(files_error)?;
             }
         }
@@ -102,18 +106,23 @@ fn plural(count: usize, noun: &str) -> String {
     }
 }
 
-/// Build the codespan diagnostic for one finding.
+/// The displayed-text ranges a finding labels: one per line piece.
+fn label_spans(checked: &Checked, report: &UrlReport, finding: &Finding) -> Vec<Range<usize>> {
+    placed_spans(report, finding)
+        .into_iter()
+        .flat_map(|span| checked.display_spans(span))
+        .map(|span| span.range())
+        .collect()
+}
+
+/// Build the codespan diagnostic for one finding, without its labels
+/// (they index the finding's [`Excerpt`]).
 fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanDiagnostic<()> {
     let diagnostic = &finding.diagnostic;
     let severity = match diagnostic.severity {
         diagnostic::Severity::Error => Severity::Error,
         diagnostic::Severity::Warning => Severity::Warning,
     };
-    let labels = placed_spans(report, finding)
-        .into_iter()
-        .flat_map(|span| checked.display_spans(span))
-        .map(|span| Label::primary((), span.range()))
-        .collect();
     let mut notes = Vec::new();
     if !diagnostic.help.is_empty() {
         notes.push(format!("help: {}", diagnostic.help));
@@ -133,7 +142,6 @@ fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanD
     CodespanDiagnostic::new(severity)
         .with_code(diagnostic.rule.name())
         .with_message(&diagnostic.message)
-        .with_labels(labels)
         .with_notes(notes)
 }
 
@@ -175,60 +183,6 @@ fn files_error(err: FilesError) -> io::Error {
     match err {
         FilesError::Io(err) => err,
         other => io::Error::other(other.to_string()),
-    }
-}
-
-/// A checked source's displayed text seen through codespan's file
-/// database, using urlint's own line index so that line numbers agree with
-/// every other format (a lone `\r` ends a line here too), and numbering
-/// lines and columns from the text's base in its input.
-struct SourceFile<'c> {
-    name: &'c str,
-    display: DisplayedText<'c>,
-}
-
-impl<'a, 'c: 'a> Files<'a> for SourceFile<'c> {
-    type FileId = ();
-    type Name = &'a str;
-    type Source = &'a str;
-
-    fn name(&'a self, (): ()) -> Result<&'a str, FilesError> {
-        Ok(self.name)
-    }
-
-    fn source(&'a self, (): ()) -> Result<&'a str, FilesError> {
-        Ok(self.display.text)
-    }
-
-    fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, FilesError> {
-        Ok(self.display.lines.line_of(byte_index))
-    }
-
-    fn line_number(&'a self, (): (), line_index: usize) -> Result<usize, FilesError> {
-        Ok(self.display.base.line + line_index)
-    }
-
-    fn column_number(
-        &'a self,
-        (): (),
-        _line_index: usize,
-        byte_index: usize,
-    ) -> Result<usize, FilesError> {
-        let place = self.display.lines.line_col(self.display.text, byte_index);
-        Ok(self.display.base.place(place).column)
-    }
-
-    fn line_range(&'a self, (): (), line_index: usize) -> Result<Range<usize>, FilesError> {
-        let starts = self.display.lines.line_starts();
-        let start = *starts.get(line_index).ok_or(FilesError::LineTooLarge {
-            given: line_index,
-            max: starts.len() - 1,
-        })?;
-        let end = starts
-            .get(line_index + 1)
-            .copied()
-            .unwrap_or(self.display.text.len());
-        Ok(start..end)
     }
 }
 
