@@ -333,3 +333,123 @@ impl<'a, 'c: 'a> Files<'a> for Excerpt<'c> {
             })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Base;
+    use crate::span::LineIndex;
+
+    /// The excerpt of `text` for `spans` (start, end), and what each span
+    /// labels in it.
+    fn excerpt_text(text: &str, spans: &[(usize, usize)]) -> (String, Vec<String>) {
+        let spans: Vec<Range<usize>> = spans.iter().map(|&(start, end)| start..end).collect();
+        let lines = LineIndex::new(text);
+        let display = DisplayedText {
+            text,
+            lines: &lines,
+            base: Base::START,
+        };
+        let excerpt = Excerpt::new("t", display, &spans);
+        let labelled = spans
+            .iter()
+            .map(|span| excerpt.text[excerpt.range_of(span)].to_string())
+            .collect();
+        (excerpt.text.clone(), labelled)
+    }
+
+    #[test]
+    fn lines_are_cropped_only_when_long() {
+        let x = |count| "x".repeat(count);
+        let long = format!("{}~{}", x(500), x(499));
+        let cases = [
+            // Short lines are copied whole, terminators included.
+            ("ab~\r\ncd".to_string(), vec![(2, 3)], "ab~\r\n".to_string()),
+            (x(199) + "~\n", vec![(199, 200)], x(199) + "~\n"),
+            (x(200) + "~\n", vec![(200, 201)], format!("…{}~\n", x(60))),
+            // A long line keeps 60 characters each side of its label.
+            (
+                long.clone(),
+                vec![(500, 501)],
+                format!("…{}~{}…", x(60), x(60)),
+            ),
+            // Labels far apart get a window each; one near the start needs
+            // no leading ellipsis.
+            (
+                long.clone(),
+                vec![(10, 11), (900, 901)],
+                format!("{}…{}…", x(71), x(121)),
+            ),
+            // Windows that meet are merged.
+            (
+                long,
+                vec![(480, 481), (500, 501)],
+                format!("…{}~{}…", x(80), x(60)),
+            ),
+        ];
+        for (text, spans, expected) in cases {
+            let (shown, _) = excerpt_text(&text, &spans);
+            assert_eq!(shown, expected, "{spans:?}");
+        }
+    }
+
+    #[test]
+    fn a_long_label_shows_its_two_ends_and_labels_all_it_shows() {
+        let text = format!("{}{}{}", "a".repeat(100), "B".repeat(800), "c".repeat(100));
+        let (shown, labelled) = excerpt_text(&text, &[(100, 900)]);
+        let (a, b) = ("a".repeat(60), "B".repeat(60));
+        assert_eq!(shown, format!("…{a}{b}…{b}{}", "c".repeat(60) + "…"));
+        assert_eq!(labelled, [format!("{b}…{b}")]);
+    }
+
+    #[test]
+    fn a_span_across_lines_is_shown_by_its_start_and_end() {
+        let text = format!(
+            "{}~x\n{}\ny~{}\n",
+            "a".repeat(300),
+            "m".repeat(300),
+            "z".repeat(300)
+        );
+        let start = 300;
+        let end = text.find('y').unwrap_or(0) + 2;
+        let (shown, labelled) = excerpt_text(&text, &[(start, end)]);
+        let expected = format!(
+            "…{}~x\n{}…\ny~{}…\n",
+            "a".repeat(60),
+            "m".repeat(120),
+            "z".repeat(60)
+        );
+        assert_eq!(shown, expected);
+        assert_eq!(labelled, [format!("~x\n{}…\ny~", "m".repeat(120))]);
+    }
+
+    #[test]
+    fn offsets_round_trip_and_columns_stay_true() {
+        let text = format!("{}\n{} é€𝄞 ~ {}", "top", "é".repeat(400), "𝄞".repeat(400));
+        let tilde = text.find('~').unwrap_or(0);
+        let lines = LineIndex::new(&text);
+        let base = Base {
+            offset: 0,
+            line: 40,
+            column: 7,
+            chars: None,
+        };
+        let display = DisplayedText {
+            text: &text,
+            lines: &lines,
+            base,
+        };
+        let label = tilde..tilde + 1;
+        let excerpt = Excerpt::new("t", display, std::slice::from_ref(&label));
+        let line = excerpt.line(1).expect("the labelled line");
+        for kept in &line.kept {
+            for (offset, _) in text[kept.display.clone()].char_indices() {
+                let offset = kept.display.start + offset;
+                assert_eq!(excerpt.to_display(excerpt.to_excerpt(offset)), offset);
+            }
+        }
+        let at = excerpt.range_of(&label).start;
+        let location = excerpt.location((), at).expect("a location");
+        assert_eq!((location.line_number, location.column_number), (41, 406));
+    }
+}

@@ -264,6 +264,103 @@ mod tests {
         assert!(!plain.contains('\u{1b}'));
     }
 
+    /// `text` as a file named `long.txt`, linted by the real linter.
+    fn linted(text: &str) -> Checked {
+        let reports = crate::lint::lint(text, &Default::default()).collect();
+        let source = crate::input::Source::new(
+            crate::input::Origin::File("long.txt".into()),
+            text.to_string(),
+        );
+        Checked::new(source, reports)
+    }
+
+    /// The column (in characters) of each caret line's first `^`, paired
+    /// with the character shown above it on the source line before it.
+    fn carets(output: &str) -> Vec<(usize, Option<char>)> {
+        let lines: Vec<&str> = output.lines().collect();
+        lines
+            .windows(2)
+            .filter_map(|pair| {
+                let column = pair[1].chars().position(|ch| ch == '^')?;
+                pair[1].contains('│').then_some(())?;
+                Some((column, pair[0].chars().nth(column)))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_finding_mid_way_along_a_long_line_shows_a_window_with_the_true_column() {
+        let text = format!(
+            "{} http://mid.example/~x {}\n",
+            "a".repeat(5_000),
+            "b".repeat(4_976)
+        );
+        let output = render_plain(&[linted(&text)], HumanOptions::default());
+        let column = 5_000 + " http://mid.example/".len() + 1;
+        assert!(
+            output.contains(&format!("┌─ long.txt:1:{column}\n")),
+            "{output}"
+        );
+        assert!(output.len() < 1_000, "{} bytes", output.len());
+        assert_eq!(carets(&output), [(column_of_caret(&output), Some('~'))]);
+        insta::assert_snapshot!(output);
+    }
+
+    /// Where the caret of a one-finding output is, for comparing with the
+    /// character above it.
+    fn column_of_caret(output: &str) -> usize {
+        carets(output).first().map_or(0, |&(column, _)| column)
+    }
+
+    #[test]
+    fn a_url_wrapped_across_two_long_lines_is_cropped_on_both() {
+        let text = format!(
+            "{} <URL:http://long.example/pub-\n    lists/~ann/list.txt> {}\n",
+            "p".repeat(300),
+            "q".repeat(300)
+        );
+        let output = render_plain(&[linted(&text)], HumanOptions::default());
+        assert!(output.len() < 2_000, "{} bytes", output.len());
+        assert!(output.contains("┌─ long.txt:1:330\n"), "{output}");
+        assert!(output.contains("┌─ long.txt:2:11\n"), "{output}");
+        let shown: Vec<Option<char>> = carets(&output).into_iter().map(|(_, ch)| ch).collect();
+        assert_eq!(shown, [Some('-'), Some('~')]);
+        insta::assert_snapshot!(output);
+    }
+
+    #[test]
+    fn crop_edges_among_multibyte_characters_keep_whole_characters() {
+        // Shifting the text by one to three bytes moves each crop edge
+        // through every byte of the two-, three- and four-byte characters.
+        for shift in 0..4 {
+            let text = format!(
+                "{}{} http://x.example/~y {}\n",
+                "a".repeat(shift),
+                "é€𝄞".repeat(100),
+                "𝄞€é".repeat(100)
+            );
+            let output = render_plain(&[linted(&text)], HumanOptions::default());
+            let column = shift + 300 + " http://x.example/".len() + 1;
+            assert!(
+                output.contains(&format!("long.txt:1:{column}\n")),
+                "{output}"
+            );
+            assert_eq!(output.matches('…').count(), 2, "{output}");
+            assert_eq!(carets(&output), [(column_of_caret(&output), Some('~'))]);
+        }
+    }
+
+    #[test]
+    fn short_lines_around_a_long_one_are_shown_whole() {
+        let text = format!("<URL:http://a.example/~b\n{}\n>\n", "c".repeat(500));
+        let output = render_plain(&[linted(&text)], HumanOptions::default());
+        assert!(
+            output.contains("1 │ <URL:http://a.example/~b\n"),
+            "{output}"
+        );
+        assert!(output.len() < 3_000, "{} bytes", output.len());
+    }
+
     #[test]
     fn out_of_range_spans_do_not_fail_rendering() {
         let mut checked = fixtures::clean();
