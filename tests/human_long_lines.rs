@@ -52,3 +52,56 @@ fn a_twenty_megabyte_line_prints_two_small_findings() {
     assert!(stdout.contains("long.txt:1:20000051\n"), "{stdout}");
     assert!(stdout.len() < 2_000, "{} bytes", stdout.len());
 }
+
+/// The `path:line:col` of each finding: from the short format's lines, or
+/// from the human format's `┌─` headers.
+fn positions(output: &str, human: bool) -> Vec<String> {
+    output
+        .lines()
+        .filter_map(|line| match human {
+            true => line.trim_start().strip_prefix("┌─ ").map(str::to_string),
+            false => line
+                .split(": ")
+                .next()
+                .filter(|_| line.contains("]: "))
+                .map(str::to_string),
+        })
+        .collect()
+}
+
+#[test]
+fn cropped_mail_lines_keep_the_archive_line_and_column() {
+    // The second message's body is one long 8-bit line: findings are shown
+    // on the raw archive line, far from its start.
+    let long_line = format!(
+        "{} http://mail.example/é/~a {}",
+        "é".repeat(400),
+        "word ".repeat(200)
+    );
+    let archive = format!(
+        "From a@example.org Mon Jan  1 10:00:00 2024\nSubject: one\n\nhttp://first.example/~b\n\n\
+         From b@example.org Mon Jan  1 11:00:00 2024\nSubject: two\n\
+         Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n\
+         {long_line}\n"
+    );
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    fs::write(dir.path().join("long.mbox"), &archive).expect("write the archive");
+    let check = |format| {
+        run(
+            urlint(&["check", "--color", "never", "--format", format, "long.mbox"])
+                .current_dir(dir.path()),
+        )
+    };
+    let (code, human, stderr) = check("human");
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    let (_, short, _) = check("short");
+    let expected = positions(&short, false);
+    assert_eq!(
+        expected,
+        ["long.mbox:4:22", "long.mbox:11:422", "long.mbox:11:424"]
+    );
+    assert_eq!(positions(&human, true), expected);
+    for line in source_lines(&human) {
+        assert!(line.chars().count() <= 140, "{line}");
+    }
+}

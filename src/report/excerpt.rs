@@ -6,13 +6,16 @@
 //! long line cropped to windows around its labels (`…` marks each cut),
 //! while line numbers and the header's column stay those of the true input:
 //! codespan asks the excerpt, and the excerpt answers from urlint's
-//! [`LineIndex`](crate::span::LineIndex) through the frame's [`Base`].
+//! [`LineIndex`](crate::span::LineIndex) and the frame's
+//! [`Base`](super::Base), so that positions agree with every other format
+//! (a lone `\r` ends a line here too).
 //!
 //! Short lines are copied whole, terminator included, so their rendering is
 //! exactly what codespan prints for the whole text.
 
 use std::ops::Range;
 
+use codespan_reporting::diagnostic::Label;
 use codespan_reporting::files::{Error as FilesError, Files};
 
 use super::frame::DisplayedText;
@@ -83,8 +86,16 @@ impl<'c> Excerpt<'c> {
         excerpt
     }
 
+    /// A primary label on each of `spans`, placed in the excerpt.
+    pub fn labels(&self, spans: &[Range<usize>]) -> Vec<Label<()>> {
+        spans
+            .iter()
+            .map(|span| Label::primary((), self.range_of(span)))
+            .collect()
+    }
+
     /// Where `span` of the displayed text lies in the excerpt.
-    pub fn range_of(&self, span: &Range<usize>) -> Range<usize> {
+    fn range_of(&self, span: &Range<usize>) -> Range<usize> {
         let start = self.to_excerpt(span.start);
         start..self.to_excerpt(span.end).max(start)
     }

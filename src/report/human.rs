@@ -5,7 +5,7 @@
 use std::io;
 use std::ops::Range;
 
-use codespan_reporting::diagnostic::{Diagnostic as CodespanDiagnostic, Label, Severity};
+use codespan_reporting::diagnostic::{Diagnostic as CodespanDiagnostic, Severity};
 use codespan_reporting::files::Error as FilesError;
 use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
@@ -58,11 +58,8 @@ impl Reporter for HumanReporter {
             for (index, finding) in report.findings.iter().enumerate() {
                 let spans = label_spans(checked, report, finding);
                 let excerpt = Excerpt::new(&checked.source.name, checked.display(), &spans);
-                let labels = spans
-                    .iter()
-                    .map(|span| Label::primary((), excerpt.range_of(span)))
-                    .collect();
-                let mut rendered = render(checked, report, finding).with_labels(labels);
+                let mut rendered =
+                    render(checked, report, finding).with_labels(excerpt.labels(&spans));
                 if Some(index) == alternatives_at {
                     rendered
                         .notes
