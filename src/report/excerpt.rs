@@ -369,6 +369,33 @@ mod tests {
         (excerpt.text.clone(), labelled)
     }
 
+    proptest::proptest! {
+        #[test]
+        fn labels_stay_on_kept_characters_of_any_text(
+            text in "([a-z é€𝄞~]{0,400}(\n|\r\n|\r)){0,3}[a-z é€𝄞~]{0,400}",
+            pairs in proptest::collection::vec((0usize..2_000, 0usize..2_000), 0..4),
+        ) {
+            let spans: Vec<Range<usize>> = pairs
+                .iter()
+                .map(|&(a, b)| crate::report::clamp(&text, (a.min(b)..a.max(b)).into()))
+                .collect();
+            let lines = LineIndex::new(&text);
+            let display = DisplayedText { text: &text, lines: &lines, base: Base::START };
+            let excerpt = Excerpt::new("t", display, &spans);
+            for span in &spans {
+                let range = excerpt.range_of(span);
+                proptest::prop_assert!(excerpt.text.get(range.clone()).is_some(), "{range:?}");
+                proptest::prop_assert_eq!(excerpt.to_display(range.start), span.start);
+            }
+            // A label of up to 120 characters with 60 each side, and an
+            // ellipsis, per span; a line no span is on shows its head.
+            let bound = LONG_LINE_CHARS.max(spans.len() * (4 * CONTEXT_CHARS + 2) + 1);
+            for line in excerpt.text.split(['\n', '\r']) {
+                proptest::prop_assert!(line.chars().count() <= bound, "{line}");
+            }
+        }
+    }
+
     #[test]
     fn lines_are_cropped_only_when_long() {
         let x = |count| "x".repeat(count);
