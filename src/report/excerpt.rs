@@ -30,7 +30,7 @@ const CONTEXT_CHARS: usize = 60;
 /// Marks where a cropped line was cut.
 const ELLIPSIS: &str = "…";
 
-/// One labelled line of a diagnostic as a codespan file: only the lines
+/// The labelled lines of one diagnostic as a codespan file: only the lines
 /// its labels touch, long ones cropped, numbered as in the input.
 ///
 /// Only labelled lines (and a single line between two of them, which
