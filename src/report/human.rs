@@ -5,12 +5,13 @@
 use std::io;
 use std::ops::Range;
 
-use codespan_reporting::diagnostic::{Diagnostic as CodespanDiagnostic, Label, Severity};
-use codespan_reporting::files::{Error as FilesError, Files};
+use codespan_reporting::diagnostic::{Diagnostic as CodespanDiagnostic, Severity};
+use codespan_reporting::files::Error as FilesError;
 use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
-use super::frame::{mail_note, DisplayedText};
+use super::excerpt::Excerpt;
+use super::frame::mail_note;
 use super::{fix_instruction, is_valid, placed_spans, Checked, Reporter, Totals};
 use crate::diagnostic;
 use crate::lint::{Finding, UrlReport};
@@ -31,7 +32,8 @@ pub struct HumanReporter {
 }
 
 impl HumanReporter {
-    /// A reporter with codespan's default layout.
+    /// A reporter with codespan's default layout, which shows no context
+    /// lines around labels (an [`Excerpt`] holds only labelled lines).
     pub fn new(options: HumanOptions) -> Self {
         HumanReporter {
             options,
@@ -48,23 +50,22 @@ impl HumanReporter {
 
 impl Reporter for HumanReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
-        let files = SourceFile {
-            name: &checked.source.name,
-            display: checked.display(),
-        };
         for report in &checked.reports {
             if self.options.verdicts {
                 self.verdict(out, report)?;
             }
             let alternatives_at = alternatives_finding(report);
             for (index, finding) in report.findings.iter().enumerate() {
-                let mut rendered = render(checked, report, finding);
+                let spans = label_spans(checked, report, finding);
+                let excerpt = Excerpt::new(&checked.source.name, checked.display(), &spans);
+                let mut rendered =
+                    render(checked, report, finding).with_labels(excerpt.labels(&spans));
                 if Some(index) == alternatives_at {
                     rendered
                         .notes
                         .extend(alternative_notes(report, &finding.diagnostic.help));
                 }
-                term::emit_to_write_style(out, &self.config, &files, &rendered)
+                term::emit_to_write_style(out, &self.config, &excerpt, &rendered)
                     .map_err(files_error)?;
             }
         }
@@ -102,18 +103,23 @@ fn plural(count: usize, noun: &str) -> String {
     }
 }
 
-/// Build the codespan diagnostic for one finding.
+/// The displayed-text ranges a finding labels: one per line piece.
+fn label_spans(checked: &Checked, report: &UrlReport, finding: &Finding) -> Vec<Range<usize>> {
+    placed_spans(report, finding)
+        .into_iter()
+        .flat_map(|span| checked.display_spans(span))
+        .map(|span| span.range())
+        .collect()
+}
+
+/// Build the codespan diagnostic for one finding, without its labels
+/// (they index the finding's [`Excerpt`]).
 fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanDiagnostic<()> {
     let diagnostic = &finding.diagnostic;
     let severity = match diagnostic.severity {
         diagnostic::Severity::Error => Severity::Error,
         diagnostic::Severity::Warning => Severity::Warning,
     };
-    let labels = placed_spans(report, finding)
-        .into_iter()
-        .flat_map(|span| checked.display_spans(span))
-        .map(|span| Label::primary((), span.range()))
-        .collect();
     let mut notes = Vec::new();
     if !diagnostic.help.is_empty() {
         notes.push(format!("help: {}", diagnostic.help));
@@ -133,7 +139,6 @@ fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanD
     CodespanDiagnostic::new(severity)
         .with_code(diagnostic.rule.name())
         .with_message(&diagnostic.message)
-        .with_labels(labels)
         .with_notes(notes)
 }
 
@@ -175,60 +180,6 @@ fn files_error(err: FilesError) -> io::Error {
     match err {
         FilesError::Io(err) => err,
         other => io::Error::other(other.to_string()),
-    }
-}
-
-/// A checked source's displayed text seen through codespan's file
-/// database, using urlint's own line index so that line numbers agree with
-/// every other format (a lone `\r` ends a line here too), and numbering
-/// lines and columns from the text's base in its input.
-struct SourceFile<'c> {
-    name: &'c str,
-    display: DisplayedText<'c>,
-}
-
-impl<'a, 'c: 'a> Files<'a> for SourceFile<'c> {
-    type FileId = ();
-    type Name = &'a str;
-    type Source = &'a str;
-
-    fn name(&'a self, (): ()) -> Result<&'a str, FilesError> {
-        Ok(self.name)
-    }
-
-    fn source(&'a self, (): ()) -> Result<&'a str, FilesError> {
-        Ok(self.display.text)
-    }
-
-    fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, FilesError> {
-        Ok(self.display.lines.line_of(byte_index))
-    }
-
-    fn line_number(&'a self, (): (), line_index: usize) -> Result<usize, FilesError> {
-        Ok(self.display.base.line + line_index)
-    }
-
-    fn column_number(
-        &'a self,
-        (): (),
-        _line_index: usize,
-        byte_index: usize,
-    ) -> Result<usize, FilesError> {
-        let place = self.display.lines.line_col(self.display.text, byte_index);
-        Ok(self.display.base.place(place).column)
-    }
-
-    fn line_range(&'a self, (): (), line_index: usize) -> Result<Range<usize>, FilesError> {
-        let starts = self.display.lines.line_starts();
-        let start = *starts.get(line_index).ok_or(FilesError::LineTooLarge {
-            given: line_index,
-            max: starts.len() - 1,
-        })?;
-        let end = starts
-            .get(line_index + 1)
-            .copied()
-            .unwrap_or(self.display.text.len());
-        Ok(start..end)
     }
 }
 
@@ -308,6 +259,103 @@ mod tests {
         assert!(out.into_inner().contains(&0x1b), "ANSI escapes expected");
         let plain = render_plain(&[fixtures::wrapped()], HumanOptions::default());
         assert!(!plain.contains('\u{1b}'));
+    }
+
+    /// `text` as a file named `long.txt`, linted by the real linter.
+    fn linted(text: &str) -> Checked {
+        let reports = crate::lint::lint(text, &Default::default()).collect();
+        let source = crate::input::Source::new(
+            crate::input::Origin::File("long.txt".into()),
+            text.to_string(),
+        );
+        Checked::new(source, reports)
+    }
+
+    /// The column (in characters) of each caret line's first `^`, paired
+    /// with the character shown above it on the source line before it.
+    fn carets(output: &str) -> Vec<(usize, Option<char>)> {
+        let lines: Vec<&str> = output.lines().collect();
+        lines
+            .windows(2)
+            .filter_map(|pair| {
+                let column = pair[1].chars().position(|ch| ch == '^')?;
+                pair[1].contains('│').then_some(())?;
+                Some((column, pair[0].chars().nth(column)))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_finding_mid_way_along_a_long_line_shows_a_window_with_the_true_column() {
+        let text = format!(
+            "{} http://mid.example/~x {}\n",
+            "a".repeat(5_000),
+            "b".repeat(4_976)
+        );
+        let output = render_plain(&[linted(&text)], HumanOptions::default());
+        let column = 5_000 + " http://mid.example/".len() + 1;
+        assert!(
+            output.contains(&format!("┌─ long.txt:1:{column}\n")),
+            "{output}"
+        );
+        assert!(output.len() < 1_000, "{} bytes", output.len());
+        assert_eq!(carets(&output), [(column_of_caret(&output), Some('~'))]);
+        insta::assert_snapshot!(output);
+    }
+
+    /// Where the caret of a one-finding output is, for comparing with the
+    /// character above it.
+    fn column_of_caret(output: &str) -> usize {
+        carets(output).first().map_or(0, |&(column, _)| column)
+    }
+
+    #[test]
+    fn a_url_wrapped_across_two_long_lines_is_cropped_on_both() {
+        let text = format!(
+            "{} <URL:http://long.example/pub-\n    lists/~ann/list.txt> {}\n",
+            "p".repeat(300),
+            "q".repeat(300)
+        );
+        let output = render_plain(&[linted(&text)], HumanOptions::default());
+        assert!(output.len() < 2_000, "{} bytes", output.len());
+        assert!(output.contains("┌─ long.txt:1:330\n"), "{output}");
+        assert!(output.contains("┌─ long.txt:2:11\n"), "{output}");
+        let shown: Vec<Option<char>> = carets(&output).into_iter().map(|(_, ch)| ch).collect();
+        assert_eq!(shown, [Some('-'), Some('~')]);
+        insta::assert_snapshot!(output);
+    }
+
+    #[test]
+    fn crop_edges_among_multibyte_characters_keep_whole_characters() {
+        // Shifting the text by one to three bytes moves each crop edge
+        // through every byte of the two-, three- and four-byte characters.
+        for shift in 0..4 {
+            let text = format!(
+                "{}{} http://x.example/~y {}\n",
+                "a".repeat(shift),
+                "é€𝄞".repeat(100),
+                "𝄞€é".repeat(100)
+            );
+            let output = render_plain(&[linted(&text)], HumanOptions::default());
+            let column = shift + 300 + " http://x.example/".len() + 1;
+            assert!(
+                output.contains(&format!("long.txt:1:{column}\n")),
+                "{output}"
+            );
+            assert_eq!(output.matches('…').count(), 2, "{output}");
+            assert_eq!(carets(&output), [(column_of_caret(&output), Some('~'))]);
+        }
+    }
+
+    #[test]
+    fn short_lines_around_a_long_one_are_shown_whole() {
+        let text = format!("<URL:http://a.example/~b\n{}\n>\n", "c".repeat(500));
+        let output = render_plain(&[linted(&text)], HumanOptions::default());
+        assert!(
+            output.contains("1 │ <URL:http://a.example/~b\n"),
+            "{output}"
+        );
+        assert!(output.len() < 3_000, "{} bytes", output.len());
     }
 
     #[test]
