@@ -149,6 +149,95 @@ impl LineIndex {
     }
 }
 
+/// Line/column lookups by walking forward through one text, for callers
+/// that place offsets in roughly increasing order (reports come in source
+/// order): each byte is counted once, with vectorised newline counts, where
+/// a [`LineIndex`] would first record every line start of the whole text.
+///
+/// Positions are exactly those of [`LineIndex::line_col`] on the same text.
+/// A lookup behind the cursor is answered by counting back along the
+/// cursor's line, within a budget of the text's length in all; past that
+/// (or before the line) it returns `None`, and the caller builds a
+/// [`LineIndex`], so the total work stays linear in the text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LineCursor {
+    /// The offset last walked to.
+    offset: usize,
+    /// 0-based line of `offset`.
+    line: usize,
+    /// Byte offset where that line starts.
+    line_start: usize,
+    /// Characters from `line_start` to `offset`.
+    column: usize,
+    /// Bytes counted so far for lookups behind `offset`.
+    spent_back: usize,
+}
+
+impl LineCursor {
+    /// Line and column of `offset` in `text` (the same text on every call),
+    /// or `None` when it lies too far behind the cursor.
+    pub fn line_col(&mut self, text: &str, offset: usize) -> Option<LineCol> {
+        let bytes = text.as_bytes();
+        let offset = offset.min(bytes.len());
+        // A text shorter than the one walked so far: start again.
+        if self.offset > bytes.len() {
+            *self = LineCursor::default();
+        }
+        let column = if offset >= self.offset {
+            self.walk_to(bytes, offset);
+            self.column
+        } else {
+            let back = self.offset - offset;
+            if offset < self.line_start || self.spent_back + back > bytes.len() {
+                return None;
+            }
+            self.spent_back += back;
+            self.column - count_chars(&bytes[offset..self.offset])
+        };
+        Some(LineCol {
+            line: self.line + 1,
+            column: column + 1,
+        })
+    }
+
+    /// Move the cursor forward to `offset`.
+    fn walk_to(&mut self, bytes: &[u8], offset: usize) {
+        let from = self.offset;
+        let walked = &bytes[from..offset];
+        let breaks = memchr::memchr_iter(b'\n', walked).count() + lone_crs(bytes, from, offset);
+        match last_break(bytes, from, offset) {
+            Some(at) if breaks > 0 => {
+                self.line += breaks;
+                self.line_start = at + 1;
+                self.column = count_chars(&bytes[at + 1..offset]);
+            }
+            _ => self.column += count_chars(walked),
+        }
+        self.offset = offset;
+    }
+}
+
+/// Line-ending `\r`s (not followed by `\n`) in `bytes[from..to]`; the byte
+/// after `to` is looked at, as [`LineIndex::new`] does.
+fn lone_crs(bytes: &[u8], from: usize, to: usize) -> usize {
+    memchr::memchr_iter(b'\r', &bytes[from..to])
+        .filter(|&at| bytes.get(from + at + 1) != Some(&b'\n'))
+        .count()
+}
+
+/// Offset of the last line break in `bytes[from..to]`, if any.
+fn last_break(bytes: &[u8], from: usize, mut to: usize) -> Option<usize> {
+    while let Some(found) = memchr::memrchr2(b'\n', b'\r', &bytes[from..to]) {
+        let at = from + found;
+        if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+            to = at;
+            continue;
+        }
+        return Some(at);
+    }
+    None
+}
+
 /// Characters that start in `bytes`: every byte but UTF-8 continuation bytes.
 fn count_chars(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
@@ -211,6 +300,61 @@ mod tests {
                 let _ = index.line_col(text, offset);
             }
         }
+    }
+
+    #[test]
+    fn line_cursor_agrees_with_line_index_forward_and_back() {
+        let long_line = "é€𝄞a".repeat(CHECKPOINT_BYTES / 10 + 50);
+        let texts = [
+            format!("ab\n{long_line}\r{long_line}\r\nz\r"),
+            "a\r\nb\rc\n\nçé\r\r\n".to_string(),
+            "ascii only\nline two\rthree".to_string(),
+            String::new(),
+        ];
+        for text in &texts {
+            let index = LineIndex::new(text);
+            let last = text.len() + 2;
+            // Every offset in order, then each offset again after a step
+            // forward, so that lookups behind the cursor are checked too.
+            let mut cursor = LineCursor::default();
+            for offset in 0..=last {
+                let expected = index.line_col(text, offset);
+                assert_eq!(cursor.line_col(text, offset), Some(expected), "{offset}");
+            }
+            let mut cursor = LineCursor::default();
+            for offset in 0..=last {
+                let ahead = cursor.line_col(text, offset + 3);
+                assert_eq!(ahead, Some(index.line_col(text, offset + 3)), "{offset}");
+                let behind = cursor.line_col(text, offset);
+                if let Some(place) = behind {
+                    assert_eq!(place, index.line_col(text, offset), "{offset}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn line_cursor_refuses_lookups_before_its_line_or_over_budget() {
+        let text = "abc\ndef";
+        let mut cursor = LineCursor::default();
+        assert_eq!(
+            cursor.line_col(text, 6),
+            Some(LineCol { line: 2, column: 3 })
+        );
+        assert_eq!(cursor.line_col(text, 2), None);
+        assert_eq!(
+            cursor.line_col(text, 4),
+            Some(LineCol { line: 2, column: 1 })
+        );
+        let line = "x".repeat(10);
+        let mut cursor = LineCursor::default();
+        assert!(cursor.line_col(&line, 10).is_some());
+        assert!(cursor.line_col(&line, 2).is_some());
+        assert_eq!(
+            cursor.line_col(&line, 5),
+            None,
+            "13 bytes back, over the budget of 10"
+        );
     }
 
     #[test]
