@@ -155,10 +155,9 @@ impl LineIndex {
 /// a [`LineIndex`] would first record every line start of the whole text.
 ///
 /// Positions are exactly those of [`LineIndex::line_col`] on the same text.
-/// A lookup behind the cursor is answered by counting back along the
-/// cursor's line, within a budget of the text's length in all; past that
-/// (or before the line) it returns `None`, and the caller builds a
-/// [`LineIndex`], so the total work stays linear in the text.
+/// A lookup behind the cursor is answered by counting back, within a
+/// budget of the text's length in all; past that it returns `None`, and the
+/// caller builds a [`LineIndex`], so the total work stays linear in the text.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LineCursor {
     /// The offset last walked to.
@@ -186,13 +185,13 @@ impl LineCursor {
         let column = if offset >= self.offset {
             self.walk_to(bytes, offset);
             self.column
+        } else if offset >= self.line_start {
+            self.spend_back(bytes.len(), self.offset - offset)?;
+            // Saturating: a different text must not panic.
+            self.column
+                .saturating_sub(count_chars(&bytes[offset..self.offset]))
         } else {
-            let back = self.offset - offset;
-            if offset < self.line_start || self.spent_back + back > bytes.len() {
-                return None;
-            }
-            self.spent_back += back;
-            self.column - count_chars(&bytes[offset..self.offset])
+            return self.before_line(bytes, offset);
         };
         Some(LineCol {
             line: self.line + 1,
@@ -200,11 +199,42 @@ impl LineCursor {
         })
     }
 
+    /// Place `offset`, which lies before the cursor's line, by counting
+    /// the breaks back to that line and the characters from its own line's
+    /// start, without moving the cursor.
+    fn before_line(&mut self, bytes: &[u8], offset: usize) -> Option<LineCol> {
+        self.spend_back(bytes.len(), self.offset - offset)?;
+        let left = bytes.len() - self.spent_back;
+        let from = offset.saturating_sub(left);
+        let start = match last_break(bytes, from, offset) {
+            Some(at) => at + 1,
+            None if from == 0 => 0,
+            None => return None,
+        };
+        self.spend_back(bytes.len(), offset - start)?;
+        let breaks = line_breaks(bytes, offset, self.line_start);
+        Some(LineCol {
+            line: self.line.saturating_sub(breaks) + 1,
+            column: count_chars(&bytes[start..offset]) + 1,
+        })
+    }
+
+    /// Take `bytes` from the budget for lookups behind the cursor, which is
+    /// the text's length `len`; `None` once it would run out.
+    fn spend_back(&mut self, len: usize, bytes: usize) -> Option<()> {
+        let spent = self
+            .spent_back
+            .checked_add(bytes)
+            .filter(|&spent| spent <= len)?;
+        self.spent_back = spent;
+        Some(())
+    }
+
     /// Move the cursor forward to `offset`.
     fn walk_to(&mut self, bytes: &[u8], offset: usize) {
         let from = self.offset;
         let walked = &bytes[from..offset];
-        let breaks = memchr::memchr_iter(b'\n', walked).count() + lone_crs(bytes, from, offset);
+        let breaks = line_breaks(bytes, from, offset);
         match last_break(bytes, from, offset) {
             Some(at) if breaks > 0 => {
                 self.line += breaks;
@@ -214,6 +244,28 @@ impl LineCursor {
             _ => self.column += count_chars(walked),
         }
         self.offset = offset;
+    }
+}
+
+/// Below this many bytes, breaks are counted byte by byte: memchr's setup
+/// costs more than it saves on the few bytes between URLs of dense text.
+const SHORT_WALK: usize = 64;
+
+/// Line breaks in `bytes[from..to]`; the byte after `to` is looked at, as
+/// [`LineIndex::new`] does, to tell a `\r\n` from a lone `\r`.
+fn line_breaks(bytes: &[u8], from: usize, to: usize) -> usize {
+    if to - from < SHORT_WALK {
+        return (from..to).filter(|&at| is_break(bytes, at)).count();
+    }
+    memchr::memchr_iter(b'\n', &bytes[from..to]).count() + lone_crs(bytes, from, to)
+}
+
+/// True when a line ends at `bytes[at]`.
+fn is_break(bytes: &[u8], at: usize) -> bool {
+    match bytes[at] {
+        b'\n' => true,
+        b'\r' => bytes.get(at + 1) != Some(&b'\n'),
+        _ => false,
     }
 }
 
@@ -321,6 +373,13 @@ mod tests {
                 let expected = index.line_col(text, offset);
                 assert_eq!(cursor.line_col(text, offset), Some(expected), "{offset}");
             }
+            // Each offset from the end of the text, with a fresh budget.
+            for offset in 0..=last {
+                let mut cursor = LineCursor::default();
+                cursor.line_col(text, last);
+                let expected = index.line_col(text, offset);
+                assert_eq!(cursor.line_col(text, offset), Some(expected), "{offset}");
+            }
             let mut cursor = LineCursor::default();
             for offset in 0..=last {
                 let ahead = cursor.line_col(text, offset + 3);
@@ -334,18 +393,23 @@ mod tests {
     }
 
     #[test]
-    fn line_cursor_refuses_lookups_before_its_line_or_over_budget() {
+    fn line_cursor_refuses_lookups_over_its_budget() {
         let text = "abc\ndef";
         let mut cursor = LineCursor::default();
         assert_eq!(
             cursor.line_col(text, 6),
             Some(LineCol { line: 2, column: 3 })
         );
-        assert_eq!(cursor.line_col(text, 2), None);
         assert_eq!(
-            cursor.line_col(text, 4),
-            Some(LineCol { line: 2, column: 1 })
+            cursor.line_col(text, 2),
+            Some(LineCol { line: 1, column: 3 })
         );
+        // 4 bytes back and 2 to the line start spent of 7; one more is left.
+        assert_eq!(
+            cursor.line_col(text, 5),
+            Some(LineCol { line: 2, column: 2 })
+        );
+        assert_eq!(cursor.line_col(text, 4), None, "9 bytes back of 7");
         let line = "x".repeat(10);
         let mut cursor = LineCursor::default();
         assert!(cursor.line_col(&line, 10).is_some());
