@@ -38,7 +38,7 @@ pub use diagnostic::{Diagnostic, Fix, Severity};
 pub use lint::{lint, Finding, LintOptions, RuleLevels, UrlReport};
 pub use rules::{Level, Rule, RuleInfo};
 pub use scan::{scan, Alternative, Form, Found, ScanOptions, Segment};
-pub use span::{LineCol, LineCursor, LineIndex, Span};
+pub use span::{LineCol, LineIndex, Span};
 pub use validate::{validate, ValidateOptions};
 
 /// The README's Rust examples, compiled and run as doctests so they stay true.
