@@ -21,6 +21,7 @@ use std::ops::Range;
 
 use crate::report::Base;
 use crate::scan::{EVIDENCE_WINDOW, MAX_WRAPPER_BYTES};
+use crate::span::{LineCol, LineCursor};
 
 /// Default owned stretch per window.
 pub const DEFAULT_CHUNK_LEN: usize = 16 << 20;
@@ -231,28 +232,20 @@ fn keep_start(text: &str, at: usize) -> usize {
 /// The input position just after `text`, which starts at `base`; lines end
 /// at `\n`, `\r\n` or a lone `\r`, as [`crate::span::LineIndex`] counts them.
 fn advance(base: Base, text: &str) -> Base {
-    let bytes = text.as_bytes();
-    let mut line = base.line;
-    let mut line_start = None;
-    for at in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-        if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
-            continue;
-        }
-        line += 1;
-        line_start = Some(at + 1);
-    }
-    let (from, column) = match line_start {
-        Some(start) => (start, 1),
-        None => (0, base.column),
+    // The cursor counts newlines with memchr's vector count and characters
+    // only on the last line, rather than visiting every line start.
+    let end = LineCursor::default()
+        .line_col(text, text.len())
+        .unwrap_or(LineCol { line: 1, column: 1 });
+    let column = match end.line {
+        1 => base.column + end.column - 1,
+        _ => end.column,
     };
-    let last_line = text[from..].chars().count();
     Base {
         offset: base.offset + text.len(),
-        line,
-        column: column + last_line,
-        chars: base
-            .chars
-            .map(|before| before + text[..from].chars().count() + last_line),
+        line: base.line + end.line - 1,
+        column,
+        chars: base.chars.map(|before| before + text.chars().count()),
     }
 }
 

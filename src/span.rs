@@ -149,6 +149,147 @@ impl LineIndex {
     }
 }
 
+/// Line/column lookups by walking forward through one text, for callers
+/// that place offsets in roughly increasing order (reports come in source
+/// order): each byte is counted once, with vectorised newline counts, where
+/// a [`LineIndex`] would first record every line start of the whole text.
+///
+/// Positions are exactly those of [`LineIndex::line_col`] on the same text.
+/// A lookup behind the cursor is answered by counting back, within a
+/// budget of the text's length in all; past that it returns `None`, and the
+/// caller builds a [`LineIndex`], so the total work stays linear in the text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LineCursor {
+    /// The offset last walked to.
+    offset: usize,
+    /// 0-based line of `offset`.
+    line: usize,
+    /// Byte offset where that line starts.
+    line_start: usize,
+    /// Characters from `line_start` to `offset`.
+    column: usize,
+    /// Bytes counted so far for lookups behind `offset`.
+    spent_back: usize,
+}
+
+impl LineCursor {
+    /// Line and column of `offset` in `text` (the same text on every call),
+    /// or `None` when it lies too far behind the cursor.
+    pub fn line_col(&mut self, text: &str, offset: usize) -> Option<LineCol> {
+        let bytes = text.as_bytes();
+        let offset = offset.min(bytes.len());
+        // A text shorter than the one walked so far: start again.
+        if self.offset > bytes.len() {
+            *self = LineCursor::default();
+        }
+        let column = if offset >= self.offset {
+            self.walk_to(bytes, offset);
+            self.column
+        } else if offset >= self.line_start {
+            self.spend_back(bytes.len(), self.offset - offset)?;
+            // Saturating: a different text must not panic.
+            self.column
+                .saturating_sub(count_chars(&bytes[offset..self.offset]))
+        } else {
+            return self.before_line(bytes, offset);
+        };
+        Some(LineCol {
+            line: self.line + 1,
+            column: column + 1,
+        })
+    }
+
+    /// Place `offset`, which lies before the cursor's line, by counting
+    /// the breaks back to that line and the characters from its own line's
+    /// start, without moving the cursor.
+    fn before_line(&mut self, bytes: &[u8], offset: usize) -> Option<LineCol> {
+        self.spend_back(bytes.len(), self.offset - offset)?;
+        let left = bytes.len() - self.spent_back;
+        let from = offset.saturating_sub(left);
+        let start = match last_break(bytes, from, offset) {
+            Some(at) => at + 1,
+            None if from == 0 => 0,
+            None => return None,
+        };
+        self.spend_back(bytes.len(), offset - start)?;
+        let breaks = line_breaks(bytes, offset, self.line_start);
+        Some(LineCol {
+            line: self.line.saturating_sub(breaks) + 1,
+            column: count_chars(&bytes[start..offset]) + 1,
+        })
+    }
+
+    /// Take `bytes` from the budget for lookups behind the cursor, which is
+    /// the text's length `len`; `None` once it would run out.
+    fn spend_back(&mut self, len: usize, bytes: usize) -> Option<()> {
+        let spent = self
+            .spent_back
+            .checked_add(bytes)
+            .filter(|&spent| spent <= len)?;
+        self.spent_back = spent;
+        Some(())
+    }
+
+    /// Move the cursor forward to `offset`.
+    fn walk_to(&mut self, bytes: &[u8], offset: usize) {
+        let from = self.offset;
+        let walked = &bytes[from..offset];
+        let breaks = line_breaks(bytes, from, offset);
+        match last_break(bytes, from, offset) {
+            Some(at) if breaks > 0 => {
+                self.line += breaks;
+                self.line_start = at + 1;
+                self.column = count_chars(&bytes[at + 1..offset]);
+            }
+            _ => self.column += count_chars(walked),
+        }
+        self.offset = offset;
+    }
+}
+
+/// Below this many bytes, breaks are counted byte by byte: memchr's setup
+/// costs more than it saves on the few bytes between URLs of dense text.
+const SHORT_WALK: usize = 64;
+
+/// Line breaks in `bytes[from..to]`; the byte after `to` is looked at, as
+/// [`LineIndex::new`] does, to tell a `\r\n` from a lone `\r`.
+fn line_breaks(bytes: &[u8], from: usize, to: usize) -> usize {
+    if to - from < SHORT_WALK {
+        return (from..to).filter(|&at| is_break(bytes, at)).count();
+    }
+    memchr::memchr_iter(b'\n', &bytes[from..to]).count() + lone_crs(bytes, from, to)
+}
+
+/// True when a line ends at `bytes[at]`.
+fn is_break(bytes: &[u8], at: usize) -> bool {
+    match bytes[at] {
+        b'\n' => true,
+        b'\r' => bytes.get(at + 1) != Some(&b'\n'),
+        _ => false,
+    }
+}
+
+/// Line-ending `\r`s (not followed by `\n`) in `bytes[from..to]`; the byte
+/// after `to` is looked at, as [`LineIndex::new`] does.
+fn lone_crs(bytes: &[u8], from: usize, to: usize) -> usize {
+    memchr::memchr_iter(b'\r', &bytes[from..to])
+        .filter(|&at| bytes.get(from + at + 1) != Some(&b'\n'))
+        .count()
+}
+
+/// Offset of the last line break in `bytes[from..to]`, if any.
+fn last_break(bytes: &[u8], from: usize, mut to: usize) -> Option<usize> {
+    while let Some(found) = memchr::memrchr2(b'\n', b'\r', &bytes[from..to]) {
+        let at = from + found;
+        if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+            to = at;
+            continue;
+        }
+        return Some(at);
+    }
+    None
+}
+
 /// Characters that start in `bytes`: every byte but UTF-8 continuation bytes.
 fn count_chars(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
@@ -211,6 +352,73 @@ mod tests {
                 let _ = index.line_col(text, offset);
             }
         }
+    }
+
+    #[test]
+    fn line_cursor_agrees_with_line_index_forward_and_back() {
+        let long_line = "é€𝄞a".repeat(CHECKPOINT_BYTES / 10 + 50);
+        let texts = [
+            format!("ab\n{long_line}\r{long_line}\r\nz\r"),
+            "a\r\nb\rc\n\nçé\r\r\n".to_string(),
+            "ascii only\nline two\rthree".to_string(),
+            String::new(),
+        ];
+        for text in &texts {
+            let index = LineIndex::new(text);
+            let last = text.len() + 2;
+            // Every offset in order, then each offset again after a step
+            // forward, so that lookups behind the cursor are checked too.
+            let mut cursor = LineCursor::default();
+            for offset in 0..=last {
+                let expected = index.line_col(text, offset);
+                assert_eq!(cursor.line_col(text, offset), Some(expected), "{offset}");
+            }
+            // Each offset from the end of the text, with a fresh budget.
+            for offset in 0..=last {
+                let mut cursor = LineCursor::default();
+                cursor.line_col(text, last);
+                let expected = index.line_col(text, offset);
+                assert_eq!(cursor.line_col(text, offset), Some(expected), "{offset}");
+            }
+            let mut cursor = LineCursor::default();
+            for offset in 0..=last {
+                let ahead = cursor.line_col(text, offset + 3);
+                assert_eq!(ahead, Some(index.line_col(text, offset + 3)), "{offset}");
+                let behind = cursor.line_col(text, offset);
+                if let Some(place) = behind {
+                    assert_eq!(place, index.line_col(text, offset), "{offset}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn line_cursor_refuses_lookups_over_its_budget() {
+        let text = "abc\ndef";
+        let mut cursor = LineCursor::default();
+        assert_eq!(
+            cursor.line_col(text, 6),
+            Some(LineCol { line: 2, column: 3 })
+        );
+        assert_eq!(
+            cursor.line_col(text, 2),
+            Some(LineCol { line: 1, column: 3 })
+        );
+        // 4 bytes back and 2 to the line start spent of 7; one more is left.
+        assert_eq!(
+            cursor.line_col(text, 5),
+            Some(LineCol { line: 2, column: 2 })
+        );
+        assert_eq!(cursor.line_col(text, 4), None, "9 bytes back of 7");
+        let line = "x".repeat(10);
+        let mut cursor = LineCursor::default();
+        assert!(cursor.line_col(&line, 10).is_some());
+        assert!(cursor.line_col(&line, 2).is_some());
+        assert_eq!(
+            cursor.line_col(&line, 5),
+            None,
+            "13 bytes back, over the budget of 10"
+        );
     }
 
     #[test]

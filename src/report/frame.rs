@@ -162,7 +162,7 @@ impl Checked {
         match &self.frame {
             Frame::Text(base) => DisplayedText {
                 text: &self.source.text,
-                lines: &self.lines,
+                lines: self.lines(),
                 base: *base,
             },
             Frame::Mail(mail) => DisplayedText {
@@ -181,7 +181,7 @@ impl Checked {
             Frame::Text(_) => vec![span],
             Frame::Mail(mail) => mail.display_spans(span),
         };
-        let text = self.display().text;
+        let text = self.display_text();
         spans
             .into_iter()
             .map(|span| Span::from(clamp(text, span)))
@@ -206,18 +206,27 @@ impl Checked {
             .collect()
     }
 
+    /// The text positions are displayed in, without building its line
+    /// index (see [`Checked::display`]).
+    fn display_text(&self) -> &str {
+        match &self.frame {
+            Frame::Text(_) => &self.source.text,
+            Frame::Mail(mail) => &mail.raw.text,
+        }
+    }
+
     /// The input location of a span of the displayed text.
     fn place(&self, span: Span) -> Location {
-        let display = self.display();
-        let place = |offset| {
-            display
-                .base
-                .place(display.lines.line_col(display.text, offset))
+        let (base, place): (Base, &dyn Fn(usize) -> LineCol) = match &self.frame {
+            Frame::Text(base) => (*base, &|offset| self.source_line_col(offset)),
+            Frame::Mail(mail) => (mail.raw.base, &|offset| {
+                mail.raw.lines.line_col(&mail.raw.text, offset)
+            }),
         };
-        let (start, end) = (place(span.start), place(span.end));
+        let (start, end) = (base.place(place(span.start)), base.place(place(span.end)));
         Location {
-            start: display.base.offset + span.start,
-            end: display.base.offset + span.end,
+            start: base.offset + span.start,
+            end: base.offset + span.end,
             line: start.line,
             column: start.column,
             end_line: end.line,

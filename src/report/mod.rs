@@ -15,29 +15,37 @@ mod json;
 mod sarif;
 mod short;
 
+use std::cell::Cell;
 use std::io;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
 use crate::diagnostic::Severity;
 use crate::input::Source;
 use crate::lint::{Finding, UrlReport};
-use crate::span::{LineIndex, Span};
+use crate::span::{LineCol, LineCursor, LineIndex, Span};
 
 pub use extract::{ExtractFormat, ExtractOptions};
 pub use frame::{Base, Frame, MailFrame, RawText};
 pub use human::HumanOptions;
 
-/// One source after linting: its text, line index and every URL found in it.
+/// One source after linting: its text and every URL found in it.
 ///
 /// Positions are placed through its [`Frame`] (see [`Checked::locate`]).
+/// Lines are counted only as far as positions are asked for: most windows
+/// of a large input have few findings, and a line index of every window
+/// cost more than linting it.
 #[derive(Debug, Clone)]
 pub struct Checked {
     /// The source as read.
     pub source: Source,
-    /// Line starts of `source.text`, computed once for every reporter.
-    pub lines: LineIndex,
+    /// Line starts of `source.text`, built on the first lookup the cursor
+    /// cannot answer (see [`Checked::lines`]).
+    lines: OnceLock<LineIndex>,
+    /// Where the last in-order lookup in `source.text` left off.
+    cursor: Cell<LineCursor>,
     /// The URLs found, in source order, with their findings.
     pub reports: Vec<UrlReport>,
     /// Where the text sits in its input, for positions.
@@ -52,12 +60,32 @@ impl Checked {
     /// Bundle a whole source with its reports.
     pub fn new(source: Source, reports: Vec<UrlReport>) -> Self {
         Checked {
-            lines: LineIndex::new(&source.text),
+            lines: OnceLock::new(),
+            cursor: Cell::new(LineCursor::default()),
             source,
             reports,
             frame: Frame::Text(Base::START),
             continuation: false,
         }
+    }
+
+    /// Line starts of `source.text`, computed on first use and then kept.
+    pub fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(&self.source.text))
+    }
+
+    /// Line and column of `offset` in `source.text`: walked to from the
+    /// previous lookup when it is ahead or just behind, otherwise (or once
+    /// the index exists) read from [`Checked::lines`].
+    fn source_line_col(&self, offset: usize) -> LineCol {
+        let text = &self.source.text;
+        if let Some(index) = self.lines.get() {
+            return index.line_col(text, offset);
+        }
+        let mut cursor = self.cursor.get();
+        let place = cursor.line_col(text, offset);
+        self.cursor.set(cursor);
+        place.unwrap_or_else(|| self.lines().line_col(text, offset))
     }
 
     /// The same, placed in its input by `frame`.
