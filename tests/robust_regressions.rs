@@ -27,3 +27,15 @@ fn fix_inside_the_character_problem_summary() {
         .iter()
         .any(|d| d.fix.is_some() && &url[d.span.range()] == "/"));
 }
+
+/// fuzz target `lint` (CI's fuzz smoke, seeded from fixtures/config/),
+/// 2026-11-23: not a linter bug but one in the check. With every rule on,
+/// `unused-suppression` reports an unused `urlint: ignore` directive where
+/// the directive is, beside the URL rather than inside its match; the check
+/// required every finding to lie inside its URL's match.
+#[test]
+fn unused_suppression_points_at_its_directive() {
+    let text = "   at http://www.example.org/notes.txt.  urlint: ignore\n   \
+                urlint: ignore-next-line\n   The URL that was here has been removed.\n";
+    invariants::check_lint(text);
+}
