@@ -21,7 +21,7 @@ use crate::lint::{Finding, LintOptions, RuleLevels, UrlReport};
 use crate::parallel;
 use crate::report::{self, explain, Checked, ExtractOptions, HumanOptions, Reporter, Totals};
 use crate::rules::{Level, Rule};
-use crate::scan::{Form, Found, Segment};
+use crate::scan::{Form, Found};
 use crate::span::{LineIndex, Span};
 use crate::stream::{self, panicked, Collected, ReadOptions, Sink};
 use crate::validate::{self, ValidateOptions};
@@ -535,17 +535,7 @@ fn validate_url(
     options: &ValidateOptions,
     levels: &RuleLevels,
 ) -> UrlReport {
-    let found = Found {
-        url: url.to_string(),
-        form: Form::Bare,
-        outer: span,
-        segments: vec![Segment {
-            source: span,
-            url_start: 0,
-        }],
-        alternatives: Vec::new(),
-        diagnostics: Vec::new(),
-    };
+    let found = Found::unbroken(url, Form::Bare, span);
     let findings = validate::validate(url, options)
         .into_iter()
         .filter_map(|mut diagnostic| {

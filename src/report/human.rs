@@ -187,18 +187,10 @@ fn files_error(err: FilesError) -> io::Error {
 mod tests {
     use super::*;
     use crate::report::fixtures;
-    use codespan_reporting::term::termcolor::{Ansi, NoColor};
+    use codespan_reporting::term::termcolor::Ansi;
 
     fn render_plain(checked: &[Checked], options: HumanOptions) -> String {
-        let mut out = NoColor::new(Vec::new());
-        let mut reporter = HumanReporter::new(options);
-        let mut totals = Totals::default();
-        for checked in checked {
-            totals.add(checked);
-            reporter.source(&mut out, checked).expect("write to memory");
-        }
-        reporter.finish(&mut out, &totals).expect("write to memory");
-        String::from_utf8_lossy(&out.into_inner()).into_owned()
+        fixtures::render(&mut HumanReporter::new(options), checked)
     }
 
     #[test]

@@ -344,20 +344,8 @@ impl Reporter for JsonReporter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::fixtures;
-    use codespan_reporting::term::termcolor::NoColor;
+    use crate::report::fixtures::{self, render as run};
     use serde_json::Value;
-
-    fn run(reporter: &mut dyn Reporter, checked: &[Checked]) -> String {
-        let mut out = NoColor::new(Vec::new());
-        let mut totals = Totals::default();
-        for checked in checked {
-            totals.add(checked);
-            reporter.source(&mut out, checked).expect("write to memory");
-        }
-        reporter.finish(&mut out, &totals).expect("write to memory");
-        String::from_utf8_lossy(&out.into_inner()).into_owned()
-    }
 
     #[test]
     fn jsonl_has_every_schema_field() {

@@ -250,13 +250,27 @@ pub(crate) mod fixtures {
     //! Hand-built reports, so that reporters are tested without the scanner
     //! and the validator.
 
-    use super::Checked;
+    use codespan_reporting::term::termcolor::NoColor;
+
+    use super::{Checked, Reporter, Totals};
     use crate::diagnostic::Diagnostic;
     use crate::input::{Origin, Source};
     use crate::lint::{Finding, UrlReport};
     use crate::rules::Rule;
     use crate::scan::{Alternative, Form, Found, Segment};
     use crate::span::Span;
+
+    /// Everything `reporter` writes for `checked`, summary included, without colour.
+    pub fn render(reporter: &mut dyn Reporter, checked: &[Checked]) -> String {
+        let mut out = NoColor::new(Vec::new());
+        let mut totals = Totals::default();
+        for checked in checked {
+            totals.add(checked);
+            reporter.source(&mut out, checked).expect("write to memory");
+        }
+        reporter.finish(&mut out, &totals).expect("write to memory");
+        String::from_utf8_lossy(&out.into_inner()).into_owned()
+    }
 
     /// The text of [`wrapped`]: a `<URL:...>` broken after a hyphen, with a
     /// `~` on its second line.
@@ -325,17 +339,7 @@ pub(crate) mod fixtures {
     pub fn clean() -> Checked {
         let text = "home: http://example.com/\n";
         let span = Span::new(6, 25);
-        let found = Found {
-            url: "http://example.com/".to_string(),
-            form: Form::Bare,
-            outer: span,
-            segments: vec![Segment {
-                source: span,
-                url_start: 0,
-            }],
-            alternatives: Vec::new(),
-            diagnostics: Vec::new(),
-        };
+        let found = Found::unbroken("http://example.com/", Form::Bare, span);
         Checked::new(
             Source::new(Origin::File("home.txt".into()), text.to_string()),
             vec![UrlReport {

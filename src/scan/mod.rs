@@ -112,6 +112,23 @@ pub struct Found {
 }
 
 impl Found {
+    /// A URL written in one piece at `source` (so one segment), with no
+    /// alternatives and no scanner findings: how a bare URL, or a URL given
+    /// on its own (`urlint validate`), is placed.
+    pub fn unbroken(url: &str, form: Form, source: Span) -> Self {
+        Found {
+            url: url.to_string(),
+            form,
+            outer: source,
+            segments: vec![Segment {
+                source,
+                url_start: 0,
+            }],
+            alternatives: Vec::new(),
+            diagnostics: Vec::new(),
+        }
+    }
+
     /// Map a span of the joined URL to source spans, one per segment it touches.
     ///
     /// An empty span maps to one empty source span at the matching position, so
