@@ -264,18 +264,8 @@ impl<'t> Walker<'t> {
     fn closed(mut self, form: Form, close: usize) -> Wrapper {
         self.end_run(close);
         let outer = Span::new(self.open, close + 1);
-        let mut diagnostics: Vec<Diagnostic> =
-            self.spaces.iter().map(|&s| space_in_wrapper(s)).collect();
-        if self.spans.is_empty() {
-            diagnostics.push(empty_url(outer));
-        }
-        Wrapper {
-            form,
-            outer,
-            spans: self.spans,
-            hyphens: self.hyphens,
-            diagnostics,
-        }
+        let diagnostics = self.spaces.iter().map(|&s| space_in_wrapper(s)).collect();
+        self.into_wrapper(form, outer, diagnostics)
     }
 
     /// The wrapper as far as it could be taken without its `>`. Prose
@@ -291,7 +281,7 @@ impl<'t> Walker<'t> {
         let body_end = self.spans.last().map_or(opening.body, |s| s.end);
         let outer = Span::new(self.open, body_end);
         let opener = if form == Form::Wrapped { "<URL:" } else { "<" };
-        let mut diagnostics = vec![Diagnostic::new(
+        let diagnostics = vec![Diagnostic::new(
             Rule::UnterminatedWrapper,
             outer,
             format!("'{opener}' is never closed by '>'"),
@@ -300,6 +290,11 @@ impl<'t> Walker<'t> {
             "RFC 1738 Appendix: a wrapper ends at '>'; this one was taken up to {}. Close it with '>' where the URL ends",
             cut.describe()
         ))];
+        self.into_wrapper(form, outer, diagnostics)
+    }
+
+    /// The finished wrapper, with `empty-url` added when no URL text was found.
+    fn into_wrapper(self, form: Form, outer: Span, mut diagnostics: Vec<Diagnostic>) -> Wrapper {
         if self.spans.is_empty() {
             diagnostics.push(empty_url(outer));
         }
