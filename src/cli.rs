@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::mail::MailKind;
 use crate::report::{self, ExtractFormat};
-use crate::rules::Rule;
+use crate::rules::{find_rule, Rule};
 use crate::stream::InputKind;
 
 /// Find URLs in free text and lint them strictly against RFC 1738.
@@ -169,14 +169,14 @@ impl From<InputArg> for Option<InputKind> {
 pub struct RuleArgs {
     /// Report only these rules (comma-separated or repeated); selecting a rule
     /// that is off by default turns it on as a warning.
-    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = parse_rule)]
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = find_rule)]
     pub select: Vec<Rule>,
     /// Do not report these rules (comma-separated or repeated).
-    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = parse_rule)]
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = find_rule)]
     pub ignore: Vec<Rule>,
     /// Report these rules as warnings, whatever their level (comma-separated
     /// or repeated).
-    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = parse_rule)]
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = find_rule)]
     pub warn: Vec<Rule>,
     /// Fail (exit 1) on warnings too.
     #[arg(long, value_enum, value_name = "WHAT")]
@@ -250,11 +250,6 @@ impl From<ExtractFormatArg> for ExtractFormat {
             ExtractFormatArg::Json => ExtractFormat::Json,
         }
     }
-}
-
-/// Parse a rule name, suggesting the closest one on a typo.
-fn parse_rule(name: &str) -> Result<Rule, String> {
-    report::explain::find_rule(name)
 }
 
 #[cfg(test)]

@@ -32,8 +32,7 @@ use serde::de::{self, Deserializer};
 use serde::Deserialize;
 
 use crate::lint::{LintOptions, RuleLevels};
-use crate::report::explain::find_rule;
-use crate::rules::{Level, Rule};
+use crate::rules::{find_rule, Level, Rule};
 
 /// The configuration file's own name.
 pub const FILE_NAME: &str = "urlint.toml";
@@ -346,25 +345,12 @@ impl<'de> Deserialize<'de> for RuleName {
 #[derive(Debug)]
 struct LevelName(Level);
 
-/// Level names as the file spells them.
-const LEVELS: &[(&str, Level)] = &[
-    ("off", Level::Off),
-    ("warning", Level::Warning),
-    ("error", Level::Error),
-];
-
 impl<'de> Deserialize<'de> for LevelName {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let name = String::deserialize(deserializer)?;
-        LEVELS
-            .iter()
-            .find(|(spelled, _)| *spelled == name)
-            .map(|&(_, level)| LevelName(level))
-            .ok_or_else(|| {
-                de::Error::custom(format!(
-                    "unknown level '{name}': expected \"off\", \"warning\" or \"error\""
-                ))
-            })
+        Level::from_name(&name)
+            .map(LevelName)
+            .map_err(de::Error::custom)
     }
 }
 

@@ -34,9 +34,9 @@ pub mod stream;
 pub mod suppress;
 pub mod validate;
 
-pub use diagnostic::{Diagnostic, Fix, Severity};
+pub use diagnostic::{Diagnostic, Fix};
 pub use lint::{lint, Finding, LintOptions, RuleLevels, UrlReport};
-pub use rules::{Level, Rule, RuleInfo};
+pub use rules::{Level, Rule, RuleInfo, Severity};
 pub use scan::{scan, Alternative, Form, Found, ScanOptions, Segment};
 pub use span::{LineCol, LineIndex, Span};
 pub use validate::{validate, ValidateOptions};

@@ -20,7 +20,7 @@ use crate::input::{self, Input, InputError, Note, Origin, Source};
 use crate::lint::{Finding, LintOptions, RuleLevels, UrlReport};
 use crate::parallel;
 use crate::report::{self, explain, Checked, ExtractOptions, HumanOptions, Reporter, Totals};
-use crate::rules::{Level, Rule};
+use crate::rules::{find_rule, Level, Rule};
 use crate::scan::{Form, Found};
 use crate::span::{LineIndex, Span};
 use crate::stream::{self, panicked, Collected, ReadOptions, Sink};
@@ -334,7 +334,7 @@ impl Run {
     fn explain(&mut self, out: &mut dyn WriteColor, args: ExplainArgs) -> io::Result<bool> {
         match args.rule {
             None => out.write_all(explain::rule_table().as_bytes())?,
-            Some(name) => match explain::find_rule(&name) {
+            Some(name) => match find_rule(&name) {
                 Ok(rule) => out.write_all(explain::rule_entry(rule.info()).as_bytes())?,
                 Err(message) => {
                     say(format_args!("{message}"));

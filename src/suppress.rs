@@ -20,8 +20,7 @@ use memchr::memmem;
 
 use crate::diagnostic::Diagnostic;
 use crate::lint::{Finding, UrlReport};
-use crate::report::explain::find_rule;
-use crate::rules::{Level, Rule};
+use crate::rules::{find_rule, Level, Rule};
 use crate::span::Span;
 
 /// The text every directive starts with.

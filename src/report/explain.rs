@@ -3,14 +3,14 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{Level, Rule, RuleInfo, CATALOGUE};
+use crate::rules::{RuleInfo, CATALOGUE};
 
 /// The full entry of one rule: header, summary, explanation, examples.
 pub fn rule_entry(info: &RuleInfo) -> String {
     let mut text = format!(
         "{} ({} by default, RFC 1738 {})\n\n{}\n",
         info.name,
-        level_name(info.default_level),
+        info.default_level.name(),
         section_name(info.section),
         info.summary
     );
@@ -41,55 +41,13 @@ pub fn rule_table() -> String {
             table,
             "{:width$}  {:7}  {:8}  {}",
             info.name,
-            level_name(info.default_level),
+            info.default_level.name(),
             info.section,
             info.summary
         );
     }
     table.push_str("\nRun `urlint explain RULE` for a rule's explanation and examples.\n");
     table
-}
-
-/// The rule called `name`, or an error message suggesting the closest name.
-pub fn find_rule(name: &str) -> Result<Rule, String> {
-    Rule::from_name(name).ok_or_else(|| match closest_rule_name(name) {
-        Some(close) => format!("unknown rule '{name}' (did you mean '{close}'?)"),
-        None => format!("unknown rule '{name}' (`urlint explain` lists the rules)"),
-    })
-}
-
-/// The catalogue name nearest to `name` by edit distance, if plausibly meant.
-pub fn closest_rule_name(name: &str) -> Option<&'static str> {
-    let name = name.to_ascii_lowercase().replace('_', "-");
-    CATALOGUE
-        .iter()
-        .map(|info| (edit_distance(&name, info.name), info.name))
-        .filter(|&(distance, candidate)| distance <= 2.max(candidate.len() / 3))
-        .min()
-        .map(|(_, candidate)| candidate)
-}
-
-/// Levenshtein distance in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
-}
-
-fn level_name(level: Level) -> &'static str {
-    match level {
-        Level::Off => "off",
-        Level::Warning => "warning",
-        Level::Error => "error",
-    }
 }
 
 /// "section 2.2", but "Appendix" as it is.
@@ -112,29 +70,7 @@ fn indent(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn typos_suggest_the_nearest_rule() {
-        let cases = [
-            ("unsafe-chars", Some("unsafe-char")),
-            ("unsafe_char", Some("unsafe-char")),
-            ("Bad-Port", Some("bad-port")),
-            ("hyphenbreak", Some("hyphen-break")),
-            ("completely-different", None),
-        ];
-        for (typo, expected) in cases {
-            assert_eq!(closest_rule_name(typo), expected, "{typo}");
-        }
-    }
-
-    #[test]
-    fn unknown_rule_error_names_the_suggestion() {
-        assert_eq!(find_rule("bad-port"), Ok(Rule::BadPort));
-        assert_eq!(
-            find_rule("bad-prot"),
-            Err("unknown rule 'bad-prot' (did you mean 'bad-port'?)".to_string())
-        );
-    }
+    use crate::rules::{Level, Rule};
 
     #[test]
     fn table_lists_every_rule_once() {

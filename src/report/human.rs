@@ -13,9 +13,8 @@ use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 use super::excerpt::Excerpt;
 use super::frame::mail_note;
 use super::{fix_instruction, is_valid, placed_spans, Checked, Reporter, Totals};
-use crate::diagnostic;
 use crate::lint::{Finding, UrlReport};
-use crate::rules::Rule;
+use crate::rules::{self, Rule};
 
 /// Options of the human format.
 #[derive(Debug, Clone, Copy, Default)]
@@ -117,8 +116,8 @@ fn label_spans(checked: &Checked, report: &UrlReport, finding: &Finding) -> Vec<
 fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanDiagnostic<()> {
     let diagnostic = &finding.diagnostic;
     let severity = match diagnostic.severity {
-        diagnostic::Severity::Error => Severity::Error,
-        diagnostic::Severity::Warning => Severity::Warning,
+        rules::Severity::Error => Severity::Error,
+        rules::Severity::Warning => Severity::Warning,
     };
     let mut notes = Vec::new();
     if !diagnostic.help.is_empty() {

@@ -22,9 +22,9 @@ use std::sync::OnceLock;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use crate::diagnostic::Severity;
 use crate::input::Source;
 use crate::lint::{Finding, UrlReport};
+use crate::rules::Severity;
 use crate::span::{LineCol, LineCursor, LineIndex, Span};
 
 pub use extract::{ExtractFormat, ExtractOptions};
