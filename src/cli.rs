@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::lint::RuleOverrides;
 use crate::mail::MailKind;
 use crate::report::{self, ExtractFormat};
 use crate::rules::{find_rule, Rule};
@@ -181,6 +182,17 @@ pub struct RuleArgs {
     /// Fail (exit 1) on warnings too.
     #[arg(long, value_enum, value_name = "WHAT")]
     pub deny: Vec<DenyArg>,
+}
+
+impl RuleArgs {
+    /// The rule choices these flags make, over the configuration's levels.
+    pub fn overrides(&self) -> RuleOverrides {
+        RuleOverrides {
+            select: self.select.clone(),
+            warn: self.warn.clone(),
+            ignore: self.ignore.clone(),
+        }
+    }
 }
 
 /// What `--deny` can make fatal.

@@ -31,7 +31,6 @@ pub mod run;
 pub mod scan;
 pub mod span;
 pub mod stream;
-pub mod suppress;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, Fix};

@@ -20,7 +20,7 @@ use crate::input::{self, Input, InputError, Note, Origin, Source};
 use crate::lint::{Finding, LintOptions, RuleLevels, UrlReport};
 use crate::parallel;
 use crate::report::{self, explain, Checked, ExtractOptions, HumanOptions, Reporter, Totals};
-use crate::rules::{find_rule, Level, Rule};
+use crate::rules::find_rule;
 use crate::scan::{Form, Found};
 use crate::span::{LineIndex, Span};
 use crate::stream::{self, panicked, Collected, ReadOptions, Sink};
@@ -222,28 +222,6 @@ pub fn color_choice(color: ColorArg, is_terminal: bool) -> ColorChoice {
     }
 }
 
-/// Rule levels after the command line: `levels` (the configuration file's)
-/// narrowed by `--select`, then `--warn`, then `--ignore`, so that flags
-/// always override the file and `--ignore` has the last word.
-pub fn rule_levels(mut levels: RuleLevels, rules: &RuleArgs) -> RuleLevels {
-    if !rules.select.is_empty() {
-        for rule in Rule::all() {
-            if !rules.select.contains(&rule) {
-                levels.set(rule, Level::Off);
-            } else if levels.level(rule) == Level::Off {
-                levels.set(rule, Level::Warning);
-            }
-        }
-    }
-    for &rule in &rules.warn {
-        levels.set(rule, Level::Warning);
-    }
-    for &rule in &rules.ignore {
-        levels.set(rule, Level::Off);
-    }
-    levels
-}
-
 /// True when the totals fail the run under the given `--deny` list.
 fn fails(totals: &Totals, rules: &RuleArgs) -> bool {
     totals.errors > 0 || (rules.deny.contains(&DenyArg::Warnings) && totals.warnings > 0)
@@ -267,7 +245,7 @@ struct Run {
 impl Run {
     /// `urlint check`: returns whether findings fail the run.
     fn check(&mut self, out: &mut dyn WriteColor, args: CheckArgs) -> io::Result<bool> {
-        let levels = rule_levels(self.config.levels(), &args.rules);
+        let levels = self.config.levels().overridden(&args.rules.overrides());
         let options = self.config.lint_options(levels);
         let mut reporter =
             report::diagnostics_reporter(args.format.into(), HumanOptions::default());
@@ -305,7 +283,7 @@ impl Run {
         } else {
             Some(Source::new(Origin::Arguments, args.urls.join("\n")))
         };
-        let levels = rule_levels(self.config.levels(), &args.rules);
+        let levels = self.config.levels().overridden(&args.rules.overrides());
         let options = ValidateOptions {
             fragment_allowed: args.fragment,
             extra_schemes: self.config.extra_schemes.clone(),
@@ -553,6 +531,7 @@ fn validate_url(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rule;
 
     /// Writes text and colour changes, as reporters do, to `out`.
     fn colourful(out: &mut dyn WriteColor) -> io::Result<()> {
@@ -581,19 +560,6 @@ mod tests {
         assert_eq!(buffered.inner.get_ref(), direct.get_ref());
     }
 
-    #[test]
-    fn select_turns_off_the_rest_and_on_what_is_off() {
-        let select = rule_args(&[Rule::BareUrl, Rule::UnsafeChar], &[], &[]);
-        let levels = rule_levels(RuleLevels::default(), &select);
-        assert_eq!(levels.level(Rule::BareUrl), Level::Warning);
-        assert_eq!(levels.level(Rule::UnsafeChar), Level::Error);
-        assert_eq!(levels.level(Rule::BadPort), Level::Off);
-        let ignore = rule_args(&[], &[Rule::HyphenBreak], &[]);
-        let levels = rule_levels(RuleLevels::default(), &ignore);
-        assert_eq!(levels.level(Rule::HyphenBreak), Level::Off);
-        assert_eq!(levels.level(Rule::BadPort), Level::Error);
-    }
-
     fn rule_args(select: &[Rule], ignore: &[Rule], warn: &[Rule]) -> RuleArgs {
         RuleArgs {
             select: select.to_vec(),
@@ -601,25 +567,6 @@ mod tests {
             warn: warn.to_vec(),
             deny: Vec::new(),
         }
-    }
-
-    #[test]
-    fn flags_override_the_file() {
-        let mut file = RuleLevels::default();
-        file.set(Rule::UnsafeChar, Level::Off);
-        file.set(Rule::BareUrl, Level::Error);
-        file.set(Rule::SchemeCase, Level::Error);
-        let flags = rule_args(&[], &[Rule::BareUrl], &[Rule::UnsafeChar, Rule::SchemeCase]);
-        let levels = rule_levels(file.clone(), &flags);
-        assert_eq!(levels.level(Rule::UnsafeChar), Level::Warning);
-        assert_eq!(levels.level(Rule::SchemeCase), Level::Warning);
-        assert_eq!(levels.level(Rule::BareUrl), Level::Off);
-        // --select keeps the file's level for a selected rule that is on.
-        let select = rule_args(&[Rule::BareUrl, Rule::UnsafeChar], &[], &[]);
-        let levels = rule_levels(file, &select);
-        assert_eq!(levels.level(Rule::BareUrl), Level::Error);
-        assert_eq!(levels.level(Rule::UnsafeChar), Level::Warning);
-        assert_eq!(levels.level(Rule::SchemeCase), Level::Off);
     }
 
     #[test]
