@@ -13,13 +13,13 @@
 //! exception is an undelimited URL longer than the context (a line of more
 //! than 256 KiB without whitespace), which can be cut at the window's end.
 //!
-//! Text is decoded as [`crate::input::decode`] decodes whole files (UTF-8,
+//! Text is decoded as [`crate::source::decode`] decodes whole files (UTF-8,
 //! other bytes as Latin-1), across read boundaries, so offsets are the same.
 
 use std::io::{self, Read};
 use std::ops::Range;
 
-use crate::report::Base;
+use crate::checked::Base;
 use crate::scan::{EVIDENCE_WINDOW, MAX_WRAPPER_BYTES};
 use crate::span::{LineCol, LineCursor};
 
@@ -252,9 +252,9 @@ fn advance(base: Base, text: &str) -> Base {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::{Origin, Source};
+    use crate::checked::Checked;
     use crate::lint::{self, LintOptions};
-    use crate::report::Checked;
+    use crate::source::{Origin, Source};
 
     /// Every URL of `text` read in windows, with its input position:
     /// (url, offset, line, column).
@@ -269,7 +269,7 @@ mod tests {
                 .filter(|report| owned.contains(&report.found.outer.start))
                 .collect();
             let checked = Checked::new(Source::new(Origin::Stdin, window.text), reports)
-                .in_frame(crate::report::Frame::Text(base));
+                .in_frame(crate::checked::Frame::Text(base));
             for report in &checked.reports {
                 let place = checked.locate(report.found.outer);
                 found.push((
@@ -399,7 +399,7 @@ mod tests {
         }
         assert_eq!(text, "aébécÃ");
         assert_eq!(latin1, 2);
-        assert_eq!(text, crate::input::decode(bytes.to_vec()).0);
+        assert_eq!(text, crate::source::decode(bytes.to_vec()).0);
     }
 
     #[test]

@@ -25,51 +25,10 @@ use std::sync::Mutex;
 use ignore::overrides::OverrideBuilder;
 use ignore::{WalkBuilder, WalkState};
 
+use crate::source::{decode, Origin, Source};
+
 /// How many leading bytes are searched for a NUL to call a file binary.
 pub const BINARY_SNIFF_LEN: usize = 8 * 1024;
-
-/// Where a source's text was read from.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Origin {
-    /// A file, named as the user or the walk gave it.
-    File(PathBuf),
-    /// The standard input (`-`).
-    Stdin,
-    /// Text given on the command line (`urlint validate URL ...`).
-    Arguments,
-}
-
-impl fmt::Display for Origin {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Origin::File(path) => write!(f, "{}", path.display()),
-            Origin::Stdin => f.write_str("<stdin>"),
-            Origin::Arguments => f.write_str("<arguments>"),
-        }
-    }
-}
-
-/// One text to scan, with where it came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Source {
-    /// Where the text was read from.
-    pub origin: Origin,
-    /// Name shown in every report (the path as given, `<stdin>`, ...).
-    pub name: String,
-    /// The decoded text; report offsets index it.
-    pub text: String,
-}
-
-impl Source {
-    /// A source named after its origin.
-    pub fn new(origin: Origin, text: String) -> Self {
-        Source {
-            name: origin.to_string(),
-            origin,
-            text,
-        }
-    }
-}
 
 /// Something worth telling a user who asked for `--verbose`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -200,23 +159,6 @@ pub fn load(origin: Origin, bytes: Vec<u8>) -> Loaded {
 pub fn is_binary(bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(BINARY_SNIFF_LEN)];
     memchr::memchr(0, head).is_some()
-}
-
-/// Decode `bytes` as UTF-8, reading each byte outside a valid UTF-8 sequence
-/// as Latin-1; returns the text and how many bytes took the fallback.
-pub fn decode(bytes: Vec<u8>) -> (String, usize) {
-    let bytes = match String::from_utf8(bytes) {
-        Ok(text) => return (text, 0),
-        Err(err) => err.into_bytes(),
-    };
-    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
-    let mut fallback = 0;
-    for chunk in bytes.utf8_chunks() {
-        text.push_str(chunk.valid());
-        fallback += chunk.invalid().len();
-        text.extend(chunk.invalid().iter().map(|&byte| char::from(byte)));
-    }
-    (text, fallback)
 }
 
 /// How paths given on the command line are expanded into inputs.

@@ -16,6 +16,7 @@
 //! assert_eq!(diagnostics[0].fix.as_ref().map(|fix| fix.replacement.as_str()), Some("%7E"));
 //! ```
 
+pub mod checked;
 pub mod chunk;
 pub mod cli;
 pub mod config;
@@ -29,6 +30,7 @@ pub mod report;
 pub mod rules;
 pub mod run;
 pub mod scan;
+pub mod source;
 pub mod span;
 pub mod stream;
 pub mod validate;

@@ -10,18 +10,20 @@ use codespan_reporting::term::termcolor::{
     BufferedStandardStream, ColorChoice, ColorSpec, HyperlinkSpec, WriteColor,
 };
 
+use crate::checked::Checked;
 use crate::chunk::ChunkOptions;
 use crate::cli::{
     CheckArgs, Cli, ColorArg, Command, DenyArg, ExplainArgs, ExtractArgs, RuleArgs, ValidateArgs,
     WalkArgs,
 };
 use crate::config::Config;
-use crate::input::{self, Input, InputError, Note, Origin, Source};
+use crate::input::{self, Input, InputError, Note};
 use crate::lint::{Finding, LintOptions, RuleLevels, UrlReport};
 use crate::parallel;
-use crate::report::{self, explain, Checked, ExtractOptions, HumanOptions, Reporter, Totals};
+use crate::report::{self, explain, ExtractOptions, HumanOptions, Reporter, Totals};
 use crate::rules::find_rule;
 use crate::scan::{Form, Found};
+use crate::source::{Origin, Source};
 use crate::span::{LineIndex, Span};
 use crate::stream::{self, panicked, Collected, ReadOptions, Sink};
 use crate::validate::{self, ValidateOptions};

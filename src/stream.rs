@@ -15,12 +15,13 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::checked::{Base, Checked, Frame, MailFrame, RawText};
 use crate::chunk::{ChunkOptions, Windows};
-use crate::input::{self, Input, InputError, Loaded, Note, Origin, Source};
+use crate::input::{self, Input, InputError, Loaded, Note};
 use crate::lint::{self, LintOptions, UrlReport};
 use crate::mail::{self, MailKind, MailWarning, MessageInfo, ParsedMessage, RawMessage};
 use crate::progress::Progress;
-use crate::report::{Base, Checked, Frame, MailFrame, RawText};
+use crate::source::{Origin, Source};
 
 /// Bytes of an input looked at to decide what it holds: enough for the
 /// binary check and for mail sniffing.

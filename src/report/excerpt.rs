@@ -18,7 +18,7 @@ use std::ops::Range;
 use codespan_reporting::diagnostic::Label;
 use codespan_reporting::files::{Error as FilesError, Files};
 
-use super::frame::DisplayedText;
+use crate::checked::DisplayedText;
 
 /// Lines longer than this many characters are cropped.
 const LONG_LINE_CHARS: usize = 200;
@@ -348,7 +348,7 @@ impl<'a, 'c: 'a> Files<'a> for Excerpt<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::Base;
+    use crate::checked::Base;
     use crate::span::LineIndex;
 
     /// The excerpt of `text` for `spans` (start, end), and what each span
@@ -377,7 +377,7 @@ mod tests {
         ) {
             let spans: Vec<Range<usize>> = pairs
                 .iter()
-                .map(|&(a, b)| crate::report::clamp(&text, (a.min(b)..a.max(b)).into()))
+                .map(|&(a, b)| crate::span::clamp(&text, (a.min(b)..a.max(b)).into()))
                 .collect();
             let lines = LineIndex::new(&text);
             let display = DisplayedText { text: &text, lines: &lines, base: Base::START };

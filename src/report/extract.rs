@@ -12,7 +12,8 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::json::{MailJson, UrlJson};
-use super::{Checked, Reporter, Totals};
+use super::{Reporter, Totals};
+use crate::checked::Checked;
 
 /// Output formats of `extract`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

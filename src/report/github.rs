@@ -10,7 +10,8 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::{fix_instruction, placed_spans, Checked, Reporter, Totals};
+use super::{fix_instruction, placed_spans, Reporter, Totals};
+use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
 

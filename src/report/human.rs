@@ -11,8 +11,8 @@ use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
 use super::excerpt::Excerpt;
-use super::frame::mail_note;
-use super::{fix_instruction, is_valid, placed_spans, Checked, Reporter, Totals};
+use super::{fix_instruction, is_valid, placed_spans, Reporter, Totals};
+use crate::checked::{Checked, MailFrame};
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{self, Rule};
 
@@ -182,6 +182,31 @@ fn files_error(err: FilesError) -> io::Error {
     }
 }
 
+/// One sentence naming the message and part a text came from, for the
+/// human format's notes.
+fn mail_note(mail: &MailFrame) -> String {
+    let message = &mail.message;
+    let mut note = format!("in message {}", message.number);
+    let fields = [
+        ("Message-ID", message.message_id.as_deref()),
+        ("Date", message.date.as_deref()),
+        ("Subject", message.subject.as_deref()),
+    ];
+    for (name, value) in fields {
+        if let Some(value) = value {
+            note.push_str(&format!(", {name}: {value:?}"));
+        }
+    }
+    let part = &mail.part;
+    note.push_str(&format!(
+        "; part {} ({}, {})",
+        part.path,
+        part.content_type,
+        part.encoding.name()
+    ));
+    note
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,8 +280,8 @@ mod tests {
     /// `text` as a file named `long.txt`, linted by the real linter.
     fn linted(text: &str) -> Checked {
         let reports = crate::lint::lint(text, &Default::default()).collect();
-        let source = crate::input::Source::new(
-            crate::input::Origin::File("long.txt".into()),
+        let source = crate::source::Source::new(
+            crate::source::Origin::File("long.txt".into()),
             text.to_string(),
         );
         Checked::new(source, reports)

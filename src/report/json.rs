@@ -7,8 +7,9 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
-use super::frame::{encoding_name, MailFrame};
-use super::{fix_instruction, is_valid, placed_spans, Checked, Location, Reporter, Totals};
+use super::{fix_instruction, is_valid, placed_spans, Reporter, Totals};
+use crate::checked::MailFrame;
+use crate::checked::{Checked, Location};
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
 
@@ -93,7 +94,7 @@ impl<'a> MailJson<'a> {
             part: &part.path,
             content_type: &part.content_type,
             charset: part.charset.as_deref(),
-            encoding: encoding_name(part.encoding),
+            encoding: part.encoding.name(),
         }
     }
 }

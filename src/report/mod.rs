@@ -8,133 +8,23 @@
 mod excerpt;
 pub mod explain;
 mod extract;
-pub mod frame;
 mod github;
 mod human;
 mod json;
 mod sarif;
 mod short;
 
-use std::cell::Cell;
 use std::io;
-use std::ops::Range;
-use std::sync::OnceLock;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use crate::input::Source;
+use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::Severity;
-use crate::span::{LineCol, LineCursor, LineIndex, Span};
+use crate::span::{clamp, Span};
 
 pub use extract::{ExtractFormat, ExtractOptions};
-pub use frame::{Base, Frame, MailFrame, RawText};
 pub use human::HumanOptions;
-
-/// One source after linting: its text and every URL found in it.
-///
-/// Positions are placed through its [`Frame`] (see [`Checked::locate`]).
-/// Lines are counted only as far as positions are asked for: most windows
-/// of a large input have few findings, and a line index of every window
-/// cost more than linting it.
-#[derive(Debug, Clone)]
-pub struct Checked {
-    /// The source as read.
-    pub source: Source,
-    /// Line starts of `source.text`, built on the first lookup the cursor
-    /// cannot answer (see [`Checked::lines`]).
-    lines: OnceLock<LineIndex>,
-    /// Where the last in-order lookup in `source.text` left off.
-    cursor: Cell<LineCursor>,
-    /// The URLs found, in source order, with their findings.
-    pub reports: Vec<UrlReport>,
-    /// Where the text sits in its input, for positions.
-    pub frame: Frame,
-    /// True when this text continues the previous one's input (a later
-    /// window of a large file, another part of a mail archive): the input is
-    /// counted once, and `json` merges windows of one file.
-    pub continuation: bool,
-}
-
-impl Checked {
-    /// Bundle a whole source with its reports.
-    pub fn new(source: Source, reports: Vec<UrlReport>) -> Self {
-        Checked {
-            lines: OnceLock::new(),
-            cursor: Cell::new(LineCursor::default()),
-            source,
-            reports,
-            frame: Frame::Text(Base::START),
-            continuation: false,
-        }
-    }
-
-    /// Line starts of `source.text`, computed on first use and then kept.
-    pub fn lines(&self) -> &LineIndex {
-        self.lines.get_or_init(|| LineIndex::new(&self.source.text))
-    }
-
-    /// Line and column of `offset` in `source.text`: walked to from the
-    /// previous lookup when it is ahead or just behind, otherwise (or once
-    /// the index exists) read from [`Checked::lines`].
-    fn source_line_col(&self, offset: usize) -> LineCol {
-        let text = &self.source.text;
-        if let Some(index) = self.lines.get() {
-            return index.line_col(text, offset);
-        }
-        let mut cursor = self.cursor.get();
-        let place = cursor.line_col(text, offset);
-        self.cursor.set(cursor);
-        place.unwrap_or_else(|| self.lines().line_col(text, offset))
-    }
-
-    /// The same, placed in its input by `frame`.
-    pub fn in_frame(mut self, frame: Frame) -> Self {
-        self.frame = frame;
-        self
-    }
-
-    /// The same, marked as continuing the previous checked text's input.
-    pub fn continuing(mut self, continuation: bool) -> Self {
-        self.continuation = continuation;
-        self
-    }
-}
-
-/// A span placed in its source. `end_line`/`end_column` give the position
-/// just past the last character (exclusive), like the byte range.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct Location {
-    /// First byte.
-    pub start: usize,
-    /// One past the last byte.
-    pub end: usize,
-    /// 1-based line of `start`.
-    pub line: usize,
-    /// 1-based column of `start`, in characters.
-    pub column: usize,
-    /// 1-based line of `end`.
-    pub end_line: usize,
-    /// 1-based column of `end`, in characters.
-    pub end_column: usize,
-}
-
-/// The byte range of `span` inside `text`, cut to the text and moved outward
-/// to character boundaries, so that no reporter can slice mid-character.
-pub fn clamp(text: &str, span: Span) -> Range<usize> {
-    let mut start = span.start.min(text.len());
-    while !text.is_char_boundary(start) {
-        start -= 1;
-    }
-    if span.end <= span.start {
-        return start..start;
-    }
-    let mut end = span.end.clamp(start, text.len());
-    while !text.is_char_boundary(end) {
-        end += 1;
-    }
-    start..end
-}
 
 /// The source spans that place `finding`: its own, or, should it have none,
 /// the span that indexes the source (the whole URL for a validator finding,
@@ -254,10 +144,10 @@ pub(crate) mod fixtures {
 
     use super::{Checked, Reporter, Totals};
     use crate::diagnostic::Diagnostic;
-    use crate::input::{Origin, Source};
     use crate::lint::{Finding, UrlReport};
     use crate::rules::Rule;
     use crate::scan::{Alternative, Form, Found, Segment};
+    use crate::source::{Origin, Source};
     use crate::span::Span;
 
     /// Everything `reporter` writes for `checked`, summary included, without colour.
@@ -354,9 +244,9 @@ pub(crate) mod fixtures {
 mod tests {
     use super::*;
     use crate::diagnostic::Diagnostic;
-    use crate::input::Origin;
     use crate::rules::Rule;
     use crate::scan::{Alternative, Form, Found, Segment};
+    use crate::source::{Origin, Source};
     use codespan_reporting::term::termcolor::NoColor;
     use proptest::prelude::*;
 
@@ -430,22 +320,6 @@ mod tests {
                     prop_assert!(output.lines().all(|line| line.starts_with("::")));
                 }
             }
-        }
-    }
-
-    #[test]
-    fn clamp_never_cuts_a_character() {
-        let text = "aé<b"; // 'é' is bytes 1..3
-        let cases = [
-            (Span::new(0, 1), 0..1),
-            (Span::new(2, 2), 1..1),
-            (Span::new(2, 3), 1..3),
-            (Span::new(1, 2), 1..3),
-            (Span::new(3, 99), 3..5),
-            (Span::new(99, 120), 5..5),
-        ];
-        for (span, expected) in cases {
-            assert_eq!(clamp(text, span), expected, "{span:?}");
         }
     }
 

@@ -17,7 +17,8 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::explain::rule_entry;
-use super::{fix_instruction, placed_spans, Checked, Reporter, Totals};
+use super::{fix_instruction, placed_spans, Reporter, Totals};
+use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{Level, RuleInfo, CATALOGUE};
 use crate::span::Span;

@@ -5,7 +5,8 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::{placed_spans, Checked, Reporter, Totals};
+use super::{placed_spans, Reporter, Totals};
+use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 
 /// Writes each finding on one line; no summary, so every line parses alike.
