@@ -5,11 +5,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::input::InputKind;
 use crate::lint::RuleOverrides;
-use crate::mail::MailKind;
 use crate::report::{self, ExtractFormat};
 use crate::rules::{find_rule, Rule};
-use crate::stream::InputKind;
 
 /// Find URLs in free text and lint them strictly against RFC 1738.
 #[derive(Debug, Parser)]
@@ -133,35 +132,11 @@ pub struct WalkArgs {
     pub threads: Option<u16>,
     /// Read every input as this kind instead of detecting it from the file
     /// extension (.mbox, .mbx, .eml) or the content.
-    #[arg(long, value_enum, value_name = "KIND", default_value_t = InputArg::Auto)]
-    pub input: InputArg,
+    #[arg(long, value_enum, value_name = "KIND", default_value_t = InputKind::Auto)]
+    pub input: InputKind,
     /// Bytes of a large input checked per window (testing aid).
     #[arg(long, hide = true, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
     pub chunk_len: Option<u64>,
-}
-
-/// `--input` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum InputArg {
-    /// Detect from the file extension, then the content.
-    Auto,
-    /// Free text.
-    Text,
-    /// An mbox archive (messages opened by `From ` lines).
-    Mbox,
-    /// One RFC 5322 message.
-    Eml,
-}
-
-impl From<InputArg> for Option<InputKind> {
-    fn from(input: InputArg) -> Self {
-        match input {
-            InputArg::Auto => None,
-            InputArg::Text => Some(InputKind::Text),
-            InputArg::Mbox => Some(InputKind::Mail(MailKind::Mbox)),
-            InputArg::Eml => Some(InputKind::Mail(MailKind::Eml)),
-        }
-    }
 }
 
 /// Which rules report and what fails the run.

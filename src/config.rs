@@ -26,7 +26,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use ignore::overrides::{Override, OverrideBuilder};
+use ignore::overrides::Override;
+
+use crate::input::glob_overrides;
 use regex::{Regex, RegexSet};
 use serde::de::{self, Deserializer};
 use serde::Deserialize;
@@ -190,19 +192,13 @@ impl Config {
             Some(dir) => cwd.join(dir),
             None => cwd.clone(),
         };
-        let error = |err: ignore::Error| ConfigError {
-            path: self.path.clone().unwrap_or_default(),
-            message: format!("[paths]: {err}"),
-        };
-        let mut builder = OverrideBuilder::new(&root);
-        for glob in &self.include {
-            builder.add(glob).map_err(error)?;
-        }
-        for glob in &self.exclude {
-            builder.add(&format!("!{glob}")).map_err(error)?;
-        }
+        let overrides =
+            glob_overrides(&root, &self.include, &self.exclude).map_err(|err| ConfigError {
+                path: self.path.clone().unwrap_or_default(),
+                message: format!("[paths]: {err}"),
+            })?;
         Ok(Some(PathFilter {
-            overrides: builder.build().map_err(error)?,
+            overrides,
             root,
             cwd,
         }))

@@ -17,7 +17,6 @@
 //! ```
 
 pub mod checked;
-pub mod chunk;
 pub mod cli;
 pub mod config;
 pub mod diagnostic;
@@ -25,14 +24,12 @@ pub mod input;
 pub mod lint;
 pub mod mail;
 pub mod parallel;
-pub mod progress;
 pub mod report;
 pub mod rules;
 pub mod run;
 pub mod scan;
 pub mod source;
 pub mod span;
-pub mod stream;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, Fix};

@@ -11,13 +11,14 @@ use codespan_reporting::term::termcolor::{
 };
 
 use crate::checked::Checked;
-use crate::chunk::ChunkOptions;
 use crate::cli::{
     CheckArgs, Cli, ColorArg, Command, DenyArg, ExplainArgs, ExtractArgs, RuleArgs, ValidateArgs,
     WalkArgs,
 };
 use crate::config::Config;
-use crate::input::{self, Input, InputError, Note};
+use crate::input::{
+    self, panicked, ChunkOptions, Collected, Input, InputError, Note, ReadOptions, Sink,
+};
 use crate::lint::{Finding, LintOptions, RuleLevels, UrlReport};
 use crate::parallel;
 use crate::report::{self, explain, ExtractOptions, HumanOptions, Reporter, Totals};
@@ -25,7 +26,6 @@ use crate::rules::find_rule;
 use crate::scan::{Form, Found};
 use crate::source::{Origin, Source};
 use crate::span::{LineIndex, Span};
-use crate::stream::{self, panicked, Collected, ReadOptions, Sink};
 use crate::validate::{self, ValidateOptions};
 
 /// How a run ended, as the process exit code tells it.
@@ -377,16 +377,16 @@ impl Run {
             &inputs,
             threads,
             |input| {
-                if stream::streams(input, &read_options) {
+                if input::streams(input, &read_options) {
                     Work::Streamed(input.clone())
                 } else {
-                    Work::Read(stream::read_whole(input, &read_options, options))
+                    Work::Read(input::read_whole(input, &read_options, options))
                 }
             },
             |work| match work {
                 Work::Read(collected) => collected.replay(&mut sink),
                 Work::Streamed(input) => {
-                    stream::read_streamed(&input, &read_options, options, &mut sink)
+                    input::read_streamed(&input, &read_options, options, &mut sink)
                 }
             },
         )?;
@@ -421,7 +421,7 @@ fn read_options(walk: &WalkArgs) -> ReadOptions {
         chunks.chunk_len = usize::try_from(len).unwrap_or(usize::MAX);
     }
     ReadOptions {
-        kind: walk.input.into(),
+        kind: walk.input,
         chunks,
         progress: io::stderr().is_terminal(),
     }

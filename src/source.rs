@@ -69,3 +69,23 @@ pub fn decode(bytes: Vec<u8>) -> (String, usize) {
     }
     (text, fallback)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_utf8_is_kept_as_is() {
+        let (text, fallback) = decode("café <URL:http://x/>".as_bytes().to_vec());
+        assert_eq!((text.as_str(), fallback), ("café <URL:http://x/>", 0));
+    }
+
+    #[test]
+    fn invalid_bytes_read_as_latin1_next_to_valid_utf8() {
+        // 0xE9 alone is Latin-1 'é'; the UTF-8 'ü' (C3 BC) stays 'ü'.
+        let bytes = b"caf\xE9 \xC3\xBC <URL:http://h/\xFF>".to_vec();
+        let (text, fallback) = decode(bytes);
+        assert_eq!(text, "café ü <URL:http://h/ÿ>");
+        assert_eq!(fallback, 2);
+    }
+}

@@ -28,7 +28,7 @@ mod scheme;
 mod wrapper;
 
 /// How far around a URL the hyphen-break evidence looks, and how long a
-/// wrapper may be: the bounds that let [`crate::chunk`] cut a large text
+/// wrapper may be: the bounds that let the reading side cut a large text
 /// into windows without changing what is found.
 pub(crate) use hyphen::SEARCH_WINDOW as EVIDENCE_WINDOW;
 pub(crate) use wrapper::MAX_BYTES as MAX_WRAPPER_BYTES;
