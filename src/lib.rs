@@ -16,17 +16,15 @@
 //! assert_eq!(diagnostics[0].fix.as_ref().map(|fix| fix.replacement.as_str()), Some("%7E"));
 //! ```
 
+mod app;
 pub mod checked;
-pub mod cli;
 pub mod config;
 pub mod diagnostic;
 pub mod input;
 pub mod lint;
 pub mod mail;
-pub mod parallel;
 pub mod report;
 pub mod rules;
-pub mod run;
 pub mod scan;
 pub mod source;
 pub mod span;
@@ -38,6 +36,12 @@ pub use rules::{Level, Rule, RuleInfo, Severity};
 pub use scan::{scan, Alternative, Form, Found, ScanOptions, Segment};
 pub use span::{LineCol, LineIndex, Span};
 pub use validate::{validate, ValidateOptions};
+
+/// Run urlint's command line with this process's arguments and return its
+/// exit code: the whole of the `urlint` binary.
+pub fn run_command_line() -> std::process::ExitCode {
+    app::main()
+}
 
 /// The README's Rust examples, compiled and run as doctests so they stay true.
 #[cfg(doctest)]

@@ -31,6 +31,9 @@ pub struct LintOptions {
     pub removed_schemes: Vec<String>,
     /// URLs matching any of these are not reported at all.
     pub url_excludes: RegexSet,
+    /// Accept a `#fragment` after a URL of any form, not only after a
+    /// delimited one (`urlint validate --fragment`).
+    pub fragment_anywhere: bool,
 }
 
 /// Scan `text` and lint every URL in it, in source order.
@@ -38,18 +41,22 @@ pub struct LintOptions {
 /// URLs matching `url_excludes` are left out; inline `urlint: ignore`
 /// comments in `text` silence the findings they cover (see the `suppress` module).
 pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item = UrlReport> + 't {
-    let reports = scan::scan(text, &options.scan)
-        .filter(|found| {
-            options.url_excludes.is_empty() || !options.url_excludes.is_match(&found.url)
-        })
-        .map(move |found| lint_found(found, options));
+    let reports = scan::scan(text, &options.scan).filter_map(move |found| lint_url(found, options));
     Suppressed::new(text, reports, options.levels.level(Rule::UnusedSuppression))
 }
 
-/// Validate one scanned URL and place its findings in the source.
-pub fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
+/// Lint one URL found in a text, by the scanner or by the caller (a URL
+/// given on its own is [`Found::unbroken`]): `None` when `url_excludes`
+/// leaves it out.
+pub fn lint_url(found: Found, options: &LintOptions) -> Option<UrlReport> {
+    let excluded = !options.url_excludes.is_empty() && options.url_excludes.is_match(&found.url);
+    (!excluded).then(|| lint_found(found, options))
+}
+
+/// Validate one URL and place its findings in the source.
+fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     let validate_options = ValidateOptions {
-        fragment_allowed: found.form.is_delimited(),
+        fragment_allowed: options.fragment_anywhere || found.form.is_delimited(),
         extra_schemes: options.extra_schemes.clone(),
     };
     let mut findings: Vec<Finding> = found

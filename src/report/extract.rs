@@ -16,7 +16,8 @@ use super::{Reporter, Totals};
 use crate::checked::Checked;
 
 /// Output formats of `extract`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[non_exhaustive]
 pub enum ExtractFormat {
     /// One URL per line.
     #[default]

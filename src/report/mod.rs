@@ -94,9 +94,10 @@ pub fn is_valid(report: &UrlReport) -> bool {
 }
 
 /// Output formats for diagnostics (`check` and `validate`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[non_exhaustive]
 pub enum Format {
-    /// Compiler-style diagnostics with source excerpts.
+    /// Compiler-style diagnostics with source excerpts and a summary.
     Human,
     /// `path:line:col: severity[rule]: message`, one finding per line.
     Short,

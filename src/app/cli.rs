@@ -1,5 +1,5 @@
-//! The command line, as clap definitions. Parsing only: [`crate::run`]
-//! carries the commands out.
+//! The command line, as clap definitions. Parsing only: the `commands`
+//! module carries the commands out.
 
 use std::path::PathBuf;
 
@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::input::InputKind;
 use crate::lint::RuleOverrides;
-use crate::report::{self, ExtractFormat};
+use crate::report::{ExtractFormat, Format};
 use crate::rules::{find_rule, Rule};
 
 /// Find URLs in free text and lint them strictly against RFC 1738.
@@ -67,8 +67,8 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Human, help_heading = "Output")]
-    pub format: FormatArg,
+    #[arg(long, value_enum, default_value_t = Format::Human, help_heading = "Output")]
+    pub format: Format,
 }
 
 /// Arguments of `extract`.
@@ -79,8 +79,8 @@ pub struct ExtractArgs {
     #[command(flatten)]
     pub walk: WalkArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = ExtractFormatArg::Plain, help_heading = "Output")]
-    pub format: ExtractFormatArg,
+    #[arg(long, value_enum, default_value_t = ExtractFormat::Plain, help_heading = "Output")]
+    pub format: ExtractFormat,
     /// Print each URL once, at its first occurrence.
     #[arg(long, help_heading = "Output")]
     pub unique: bool,
@@ -104,8 +104,8 @@ pub struct ValidateArgs {
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Human, help_heading = "Output")]
-    pub format: FormatArg,
+    #[arg(long, value_enum, default_value_t = Format::Human, help_heading = "Output")]
+    pub format: Format,
     /// Accept a '#fragment' after the URL, as in a <URL:...> wrapper.
     #[arg(long)]
     pub fragment: bool,
@@ -140,7 +140,7 @@ pub struct WalkArgs {
 }
 
 /// Which rules report and what fails the run.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 #[command(next_help_heading = "Rules")]
 pub struct RuleArgs {
     /// Report only these rules (comma-separated or repeated); selecting a rule
@@ -186,57 +186,6 @@ pub enum ColorArg {
     Always,
     /// Never colour.
     Never,
-}
-
-/// `--format` values of `check` and `validate`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// Compiler-style diagnostics with source excerpts and a summary.
-    Human,
-    /// `path:line:col: severity[rule]: message`
-    Short,
-    /// One JSON document.
-    Json,
-    /// One JSON object per finding, then a summary object.
-    Jsonl,
-    /// GitHub Actions annotations.
-    Github,
-    /// A SARIF 2.1.0 log, for code-scanning dashboards.
-    Sarif,
-}
-
-impl From<FormatArg> for report::Format {
-    fn from(format: FormatArg) -> Self {
-        match format {
-            FormatArg::Human => report::Format::Human,
-            FormatArg::Short => report::Format::Short,
-            FormatArg::Json => report::Format::Json,
-            FormatArg::Jsonl => report::Format::Jsonl,
-            FormatArg::Github => report::Format::Github,
-            FormatArg::Sarif => report::Format::Sarif,
-        }
-    }
-}
-
-/// `--format` values of `extract`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ExtractFormatArg {
-    /// One URL per line.
-    Plain,
-    /// One JSON object per URL per line.
-    Jsonl,
-    /// One JSON array.
-    Json,
-}
-
-impl From<ExtractFormatArg> for ExtractFormat {
-    fn from(format: ExtractFormatArg) -> Self {
-        match format {
-            ExtractFormatArg::Plain => ExtractFormat::Plain,
-            ExtractFormatArg::Jsonl => ExtractFormat::Jsonl,
-            ExtractFormatArg::Json => ExtractFormat::Json,
-        }
-    }
 }
 
 #[cfg(test)]
