@@ -37,14 +37,14 @@ use crate::lint::{LintOptions, RuleLevels};
 use crate::rules::{find_rule, Level, Rule};
 
 /// The configuration file's own name.
-pub const FILE_NAME: &str = "urlint.toml";
+pub(crate) const FILE_NAME: &str = "urlint.toml";
 
 /// The Python project file that may hold a `[tool.urlint]` table.
-pub const PYPROJECT: &str = "pyproject.toml";
+pub(crate) const PYPROJECT: &str = "pyproject.toml";
 
 /// A configuration, as read from a file (or the defaults).
 #[derive(Debug, Clone, Default)]
-pub struct Config {
+pub(crate) struct Config {
     /// The file it was read from; `None` for the defaults.
     pub path: Option<PathBuf>,
     /// Rule levels set by the file, in file order.
@@ -66,7 +66,7 @@ pub struct Config {
 /// in a walk: a pre-commit hook names each changed file, and the project's
 /// excludes must hold for them too.
 #[derive(Debug)]
-pub struct PathFilter {
+pub(crate) struct PathFilter {
     overrides: Override,
     root: PathBuf,
     cwd: PathBuf,
@@ -77,7 +77,7 @@ impl PathFilter {
     /// is to be read: no exclude matches it or a directory above it, and an
     /// include matches it if there are includes. Files outside the
     /// configuration's directory are not the configuration's business.
-    pub fn allows(&self, path: &Path) -> bool {
+    pub(crate) fn allows(&self, path: &Path) -> bool {
         let absolute = self.cwd.join(path);
         let Ok(relative) = absolute.strip_prefix(&self.root) else {
             return true;
@@ -93,7 +93,7 @@ impl PathFilter {
 
 /// Why a configuration file could not be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigError {
+pub(crate) struct ConfigError {
     /// The file.
     pub path: PathBuf,
     /// What is wrong, with the line and key when the file's content is at fault.
@@ -120,7 +120,7 @@ impl Config {
     ///
     /// In one directory `urlint.toml` wins over `pyproject.toml`, and a
     /// `pyproject.toml` without the table does not stop the walk.
-    pub fn discover(dir: &Path) -> Result<Option<Config>, ConfigError> {
+    pub(crate) fn discover(dir: &Path) -> Result<Option<Config>, ConfigError> {
         for ancestor in dir.ancestors() {
             let own = ancestor.join(FILE_NAME);
             if own.is_file() {
@@ -138,7 +138,7 @@ impl Config {
 
     /// Read the configuration file at `path` (`urlint.toml` syntax, or a
     /// `pyproject.toml`, recognised by its name, whose table is required).
-    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+    pub(crate) fn load(path: &Path) -> Result<Config, ConfigError> {
         if path.file_name().is_some_and(|name| name == PYPROJECT) {
             return Config::load_pyproject(path)?.ok_or_else(|| ConfigError {
                 path: path.to_path_buf(),
@@ -160,7 +160,7 @@ impl Config {
     }
 
     /// Parse `urlint.toml` text; errors name `path`.
-    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+    pub(crate) fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         let file: ConfigFile = toml::from_str(text).map_err(|err| parse_error(path, &err))?;
         file.into_config(path)
     }
@@ -168,7 +168,7 @@ impl Config {
     /// The configuration of a run: the file given with `--config`, none
     /// under `--isolated`, otherwise the one [`Config::discover`] finds from
     /// the current directory (the defaults if there is none).
-    pub fn for_run(path: Option<&Path>, isolated: bool) -> Result<Config, ConfigError> {
+    pub(crate) fn for_run(path: Option<&Path>, isolated: bool) -> Result<Config, ConfigError> {
         if isolated {
             return Ok(Config::default());
         }
@@ -183,7 +183,7 @@ impl Config {
     }
 
     /// The `[paths]` globs as a filter, `None` when the file sets none.
-    pub fn path_filter(&self) -> Result<Option<PathFilter>, ConfigError> {
+    pub(crate) fn path_filter(&self) -> Result<Option<PathFilter>, ConfigError> {
         if self.include.is_empty() && self.exclude.is_empty() {
             return Ok(None);
         }
@@ -205,7 +205,7 @@ impl Config {
     }
 
     /// Rule levels from the file: the catalogue's defaults with its `[rules]`.
-    pub fn levels(&self) -> RuleLevels {
+    pub(crate) fn levels(&self) -> RuleLevels {
         let mut levels = RuleLevels::default();
         for &(rule, level) in &self.rules {
             levels.set(rule, level);
@@ -215,7 +215,7 @@ impl Config {
 
     /// Lint options from the file, with `levels` (the file's, after the
     /// command line has had its say).
-    pub fn lint_options(&self, levels: RuleLevels) -> LintOptions {
+    pub(crate) fn lint_options(&self, levels: RuleLevels) -> LintOptions {
         let mut options = LintOptions {
             levels,
             extra_schemes: self.extra_schemes.clone(),

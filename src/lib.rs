@@ -16,17 +16,19 @@
 //! assert_eq!(diagnostics[0].fix.as_ref().map(|fix| fix.replacement.as_str()), Some("%7E"));
 //! ```
 
+#![warn(unreachable_pub)]
+
 mod app;
-pub mod checked;
-pub mod config;
-pub mod diagnostic;
-pub mod input;
+mod checked;
+mod config;
+mod diagnostic;
+mod input;
 pub mod lint;
 pub mod mail;
-pub mod report;
+mod report;
 pub mod rules;
 pub mod scan;
-pub mod source;
+mod source;
 pub mod span;
 pub mod validate;
 

@@ -678,38 +678,6 @@ mod tests {
         }
     }
 
-    /// The URL inside the first `<URL:...>` of an example, when it has one
-    /// on a single line.
-    fn wrapped_url(example: &str) -> Option<&str> {
-        let start = example.find("<URL:")? + "<URL:".len();
-        let end = start + example[start..].find('>')?;
-        let url = &example[start..end];
-        (!url.is_empty() && !url.contains(char::is_whitespace)).then_some(url)
-    }
-
-    /// The validator's own rules: the bad example's URL triggers the rule,
-    /// the good one's does not. (The scanner rules need the whole pipeline.)
-    #[test]
-    fn validator_rule_examples_trigger_their_rule() {
-        let options = crate::validate::ValidateOptions {
-            fragment_allowed: true,
-            ..Default::default()
-        };
-        let fires = |url: &str, rule: Rule| {
-            crate::validate::validate(url, &options)
-                .iter()
-                .any(|diagnostic| diagnostic.rule == rule)
-        };
-        for info in CATALOGUE.iter().filter(|info| info.section != "Appendix") {
-            let bad = wrapped_url(info.bad_example).expect(info.name);
-            let good = wrapped_url(info.good_example).expect(info.name);
-            assert!(fires(bad, info.rule), "{}: {bad}", info.name);
-            assert!(!fires(good, info.rule), "{}: {good}", info.name);
-            let clean = crate::validate::validate(good, &options);
-            assert!(clean.is_empty(), "{}: {good}: {clean:?}", info.name);
-        }
-    }
-
     #[test]
     fn typos_suggest_the_nearest_rule() {
         let cases = [

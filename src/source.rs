@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 /// Where a source's text was read from.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Origin {
+pub(crate) enum Origin {
     /// A file, named as the user or the walk gave it.
     File(PathBuf),
     /// The standard input (`-`).
@@ -33,7 +33,7 @@ impl fmt::Display for Origin {
 
 /// One text to scan, with where it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Source {
+pub(crate) struct Source {
     /// Where the text was read from.
     pub origin: Origin,
     /// Name shown in every report (the path as given, `<stdin>`, ...).
@@ -44,7 +44,7 @@ pub struct Source {
 
 impl Source {
     /// A source named after its origin.
-    pub fn new(origin: Origin, text: String) -> Self {
+    pub(crate) fn new(origin: Origin, text: String) -> Self {
         Source {
             name: origin.to_string(),
             origin,
@@ -55,7 +55,7 @@ impl Source {
 
 /// Decode `bytes` as UTF-8, reading each byte outside a valid UTF-8 sequence
 /// as Latin-1; returns the text and how many bytes took the fallback.
-pub fn decode(bytes: Vec<u8>) -> (String, usize) {
+pub(crate) fn decode(bytes: Vec<u8>) -> (String, usize) {
     let bytes = match String::from_utf8(bytes) {
         Ok(text) => return (text, 0),
         Err(err) => err.into_bytes(),

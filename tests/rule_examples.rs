@@ -3,7 +3,8 @@
 //! from what the linter does.
 
 use urlint::lint::{lint, LintOptions, RuleLevels};
-use urlint::rules::{Level, CATALOGUE};
+use urlint::rules::{Level, Rule, CATALOGUE};
+use urlint::{validate, ValidateOptions};
 
 /// Options with every rule switched on, so that off-by-default style rules are
 /// checked against their own examples too.
@@ -54,5 +55,37 @@ fn no_good_example_triggers_its_rule() {
             info.good_example,
             reported
         );
+    }
+}
+
+/// The URL inside the first `<URL:...>` of an example, when it has one
+/// on a single line.
+fn wrapped_url(example: &str) -> Option<&str> {
+    let start = example.find("<URL:")? + "<URL:".len();
+    let end = start + example[start..].find('>')?;
+    let url = &example[start..end];
+    (!url.is_empty() && !url.contains(char::is_whitespace)).then_some(url)
+}
+
+/// The validator's own rules: the bad example's URL triggers the rule,
+/// the good one's does not. (The scanner rules need the whole pipeline.)
+#[test]
+fn validator_rule_examples_trigger_their_rule() {
+    let options = ValidateOptions {
+        fragment_allowed: true,
+        ..Default::default()
+    };
+    let fires = |url: &str, rule: Rule| {
+        validate(url, &options)
+            .iter()
+            .any(|diagnostic| diagnostic.rule == rule)
+    };
+    for info in CATALOGUE.iter().filter(|info| info.section != "Appendix") {
+        let bad = wrapped_url(info.bad_example).expect(info.name);
+        let good = wrapped_url(info.good_example).expect(info.name);
+        assert!(fires(bad, info.rule), "{}: {bad}", info.name);
+        assert!(!fires(good, info.rule), "{}: {good}", info.name);
+        let clean = validate(good, &options);
+        assert!(clean.is_empty(), "{}: {good}: {clean:?}", info.name);
     }
 }

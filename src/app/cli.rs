@@ -13,7 +13,7 @@ use crate::rules::{find_rule, Rule};
 /// Find URLs in free text and lint them strictly against RFC 1738.
 #[derive(Debug, Parser)]
 #[command(name = "urlint", version, about, max_term_width = 100)]
-pub struct Cli {
+pub(super) struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -46,7 +46,7 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(super) enum Command {
     /// Lint the URLs in files; exit 1 when an error-level finding exists.
     Check(CheckArgs),
     /// Print the URLs found in files.
@@ -59,7 +59,7 @@ pub enum Command {
 
 /// Arguments of `check`.
 #[derive(Debug, Args)]
-pub struct CheckArgs {
+pub(super) struct CheckArgs {
     /// Files and directories to read (`-` for stdin); default: the current directory.
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
@@ -73,7 +73,7 @@ pub struct CheckArgs {
 
 /// Arguments of `extract`.
 #[derive(Debug, Args)]
-pub struct ExtractArgs {
+pub(super) struct ExtractArgs {
     /// Files and directories to read (`-` for stdin); default: the current directory.
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
@@ -91,14 +91,14 @@ pub struct ExtractArgs {
 
 /// Arguments of `explain`.
 #[derive(Debug, Args)]
-pub struct ExplainArgs {
+pub(super) struct ExplainArgs {
     /// The rule to explain; without it, all rules are listed.
     pub rule: Option<String>,
 }
 
 /// Arguments of `validate`.
 #[derive(Debug, Args)]
-pub struct ValidateArgs {
+pub(super) struct ValidateArgs {
     /// URLs to check; without any, URLs are read one per line from stdin.
     pub urls: Vec<String>,
     #[command(flatten)]
@@ -114,7 +114,7 @@ pub struct ValidateArgs {
 /// How directories are walked.
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Input")]
-pub struct WalkArgs {
+pub(super) struct WalkArgs {
     /// Also read files that .gitignore, .ignore and git excludes skip.
     #[arg(long)]
     pub no_ignore: bool,
@@ -142,7 +142,7 @@ pub struct WalkArgs {
 /// Which rules report and what fails the run.
 #[derive(Debug, Default, Args)]
 #[command(next_help_heading = "Rules")]
-pub struct RuleArgs {
+pub(super) struct RuleArgs {
     /// Report only these rules (comma-separated or repeated); selecting a rule
     /// that is off by default turns it on as a warning.
     #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = find_rule)]
@@ -161,7 +161,7 @@ pub struct RuleArgs {
 
 impl RuleArgs {
     /// The rule choices these flags make, over the configuration's levels.
-    pub fn overrides(&self) -> RuleOverrides {
+    pub(super) fn overrides(&self) -> RuleOverrides {
         RuleOverrides {
             select: self.select.clone(),
             warn: self.warn.clone(),
@@ -172,14 +172,14 @@ impl RuleArgs {
 
 /// What `--deny` can make fatal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DenyArg {
+pub(super) enum DenyArg {
     /// Warning-level findings.
     Warnings,
 }
 
 /// `--color` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorArg {
+pub(super) enum ColorArg {
     /// Colour when stdout is a terminal.
     Auto,
     /// Always colour.

@@ -23,7 +23,7 @@ use crate::source::{Origin, Source};
 use crate::span::{LineIndex, Span};
 
 /// Run a parsed command line and report how it ended.
-pub fn run(cli: Cli) -> ExitStatus {
+pub(super) fn run(cli: Cli) -> ExitStatus {
     let interactive = io::stdout().is_terminal();
     // `explain` documents the defaults and must work even beside a broken file.
     let config = match cli.command {

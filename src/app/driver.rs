@@ -18,7 +18,7 @@ use crate::report::{Reporter, Totals};
 
 /// How the run talks to its user besides the report.
 #[derive(Debug, Clone, Copy)]
-pub struct Console {
+pub(super) struct Console {
     /// Print notes on stderr (`--verbose`).
     pub verbose: bool,
     /// Stdout is a terminal: flush after each source so output keeps pace.
@@ -29,17 +29,17 @@ pub struct Console {
 /// said even without `--verbose`: a silent skip would read as "checked,
 /// nothing found".
 #[derive(Debug, Default)]
-pub struct Named(Vec<String>);
+pub(super) struct Named(Vec<String>);
 
 impl Named {
     /// The inputs `paths` name one by one.
-    pub fn new(paths: &[PathBuf]) -> Self {
+    pub(super) fn new(paths: &[PathBuf]) -> Self {
         Named(input::named_inputs(paths))
     }
 
     /// Print `note` on stderr: a skipped named input as a warning, in any
     /// mode; anything else only when `console` is verbose.
-    pub fn tell(&self, console: Console, note: &Note) {
+    pub(super) fn tell(&self, console: Console, note: &Note) {
         if note.skipped && self.0.contains(&note.name) {
             say(format_args!("warning: {note}"));
         } else if console.verbose {
@@ -50,7 +50,7 @@ impl Named {
 
 /// What linting a run's inputs came to.
 #[derive(Debug)]
-pub struct Linted {
+pub(super) struct Linted {
     /// Counts over every input reported.
     pub totals: Totals,
     /// An input could not be read, or the configuration's paths were invalid.
@@ -65,7 +65,7 @@ pub struct Linted {
 /// Small files are read and linted in worker threads; large files and
 /// stdin are streamed on this thread when their turn comes, so that their
 /// results are reported as they are read.
-pub fn lint_inputs(
+pub(super) fn lint_inputs(
     out: &mut dyn WriteColor,
     reporter: &mut dyn Reporter,
     console: Console,

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 /// Run the command line of this process and return its exit code.
-pub fn main() -> ExitCode {
+pub(crate) fn main() -> ExitCode {
     // clap exits with status 2 on usage errors, as urlint documents.
     let cli = cli::Cli::parse();
     ExitCode::from(commands::run(cli).code())

@@ -17,13 +17,13 @@ const OUTPUT_BUFFER_LEN: usize = 64 << 10;
 /// stream cost more than the token itself (a third of `extract --format
 /// jsonl` on URL-dense text). Colours and hyperlinks pass through in order,
 /// after what was written before them.
-pub struct OutputBuffer<W: WriteColor> {
+pub(super) struct OutputBuffer<W: WriteColor> {
     inner: W,
     buffer: Vec<u8>,
 }
 
 impl<W: WriteColor> OutputBuffer<W> {
-    pub fn new(inner: W) -> Self {
+    pub(super) fn new(inner: W) -> Self {
         OutputBuffer {
             inner,
             buffer: Vec::with_capacity(OUTPUT_BUFFER_LEN),
@@ -100,7 +100,7 @@ impl<W: WriteColor> Drop for OutputBuffer<W> {
 
 /// True when `err` is a closed output pipe, also when a serialiser wrapped
 /// the pipe's error in its own (serde_json's error becomes `Other`).
-pub fn is_broken_pipe(err: &io::Error) -> bool {
+pub(super) fn is_broken_pipe(err: &io::Error) -> bool {
     if err.kind() == io::ErrorKind::BrokenPipe {
         return true;
     }
@@ -118,13 +118,13 @@ pub fn is_broken_pipe(err: &io::Error) -> bool {
 
 /// Write `urlint: MESSAGE` on stderr. A closed stderr is ignored rather
 /// than a panic (as `eprintln!` would): the report on stdout still matters.
-pub fn say(message: fmt::Arguments<'_>) {
+pub(super) fn say(message: fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr().lock(), "urlint: {message}");
 }
 
 /// Whether to colour: `auto` colours only a terminal, and termcolor's `Auto`
 /// then still honours NO_COLOR and TERM=dumb.
-pub fn color_choice(color: ColorArg, is_terminal: bool) -> ColorChoice {
+pub(super) fn color_choice(color: ColorArg, is_terminal: bool) -> ColorChoice {
     match color {
         ColorArg::Always => ColorChoice::Always,
         ColorArg::Never => ColorChoice::Never,

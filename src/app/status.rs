@@ -6,7 +6,7 @@ use super::output::{is_broken_pipe, say};
 
 /// How a run ended, as the process exit code tells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExitStatus {
+pub(super) enum ExitStatus {
     /// Nothing failing was found (exit 0).
     Clean,
     /// Error-level findings, or warnings under `--deny warnings` (exit 1).
@@ -17,7 +17,7 @@ pub enum ExitStatus {
 
 impl ExitStatus {
     /// The process exit code.
-    pub fn code(self) -> u8 {
+    pub(super) fn code(self) -> u8 {
         match self {
             ExitStatus::Clean => 0,
             ExitStatus::Findings => 1,
@@ -29,7 +29,7 @@ impl ExitStatus {
 /// What a command found and whether its report reached the reader, from
 /// which its exit status follows.
 #[derive(Debug)]
-pub struct Outcome {
+pub(super) struct Outcome {
     /// Findings fail the run (errors, or warnings under `--deny warnings`).
     pub failing: bool,
     /// An input, usage or configuration error was reported on stderr.
@@ -40,7 +40,7 @@ pub struct Outcome {
 
 impl Outcome {
     /// A command that reported nothing on stdout and found nothing.
-    pub fn trouble() -> Self {
+    pub(super) fn trouble() -> Self {
         Outcome {
             failing: false,
             trouble: true,
@@ -51,7 +51,7 @@ impl Outcome {
     /// The exit status: trouble first, then a failed write (a closed pipe,
     /// as in `urlint extract | head`, means the reader has what it
     /// wanted), then findings.
-    pub fn status(self) -> ExitStatus {
+    pub(super) fn status(self) -> ExitStatus {
         let status = match self.output {
             Ok(()) if self.failing => ExitStatus::Findings,
             Ok(()) => ExitStatus::Clean,

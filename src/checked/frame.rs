@@ -10,7 +10,7 @@ use crate::span::{LineCol, LineIndex, Span};
 
 /// The input position of a displayed text's first character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Base {
+pub(crate) struct Base {
     /// Offset of the first byte in the input (as decoded, see `docs/output-formats.md`).
     pub offset: usize,
     /// 1-based input line of the first character.
@@ -24,7 +24,7 @@ pub struct Base {
 
 impl Base {
     /// The start of an input.
-    pub const START: Base = Base {
+    pub(crate) const START: Base = Base {
         offset: 0,
         line: 1,
         column: 1,
@@ -32,7 +32,7 @@ impl Base {
     };
 
     /// The input position of a position local to the displayed text.
-    pub fn place(&self, local: LineCol) -> LineCol {
+    pub(crate) fn place(&self, local: LineCol) -> LineCol {
         let column = if local.line == 1 {
             local.column + self.column - 1
         } else {
@@ -48,7 +48,7 @@ impl Base {
 /// The raw archive text of one message, decoded like any text file (UTF-8,
 /// other bytes as Latin-1), shared by all the message's parts.
 #[derive(Debug)]
-pub struct RawText {
+pub(crate) struct RawText {
     /// The message's archive bytes as text.
     pub text: String,
     /// Line starts of `text`.
@@ -62,7 +62,7 @@ pub struct RawText {
 
 impl RawText {
     /// The text of the message whose raw bytes start at `base`.
-    pub fn new(bytes: &[u8], base: Base) -> Self {
+    pub(crate) fn new(bytes: &[u8], base: Base) -> Self {
         let widened = latin1_positions(bytes);
         let (text, _) = source::decode(bytes.to_vec());
         RawText {
@@ -95,7 +95,7 @@ fn latin1_positions(bytes: &[u8]) -> Vec<usize> {
 
 /// The mail a checked text was decoded from.
 #[derive(Debug, Clone)]
-pub struct MailFrame {
+pub(crate) struct MailFrame {
     /// The raw message, for display.
     pub raw: Arc<RawText>,
     /// Checked-text spans to archive spans.
@@ -130,7 +130,7 @@ impl MailFrame {
 
 /// How a checked text's positions are displayed.
 #[derive(Debug, Clone)]
-pub enum Frame {
+pub(crate) enum Frame {
     /// The checked text is shown as itself and starts at this position of
     /// its input (a whole file starts at [`Base::START`]).
     Text(Base),

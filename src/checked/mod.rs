@@ -16,7 +16,7 @@ use crate::lint::UrlReport;
 use crate::source::Source;
 use crate::span::{clamp, LineCol, LineCursor, LineIndex, Span};
 
-pub use frame::{Base, Frame, MailFrame, RawText};
+pub(crate) use frame::{Base, Frame, MailFrame, RawText};
 
 /// One source after linting: its text and every URL found in it.
 ///
@@ -25,7 +25,7 @@ pub use frame::{Base, Frame, MailFrame, RawText};
 /// of a large input have few findings, and a line index of every window
 /// cost more than linting it.
 #[derive(Debug, Clone)]
-pub struct Checked {
+pub(crate) struct Checked {
     /// The source as read.
     pub source: Source,
     /// Line starts of `source.text`, built on the first lookup the cursor
@@ -45,7 +45,7 @@ pub struct Checked {
 
 impl Checked {
     /// Bundle a whole source with its reports.
-    pub fn new(source: Source, reports: Vec<UrlReport>) -> Self {
+    pub(crate) fn new(source: Source, reports: Vec<UrlReport>) -> Self {
         Checked {
             lines: OnceLock::new(),
             cursor: Cell::new(LineCursor::default()),
@@ -57,7 +57,7 @@ impl Checked {
     }
 
     /// Line starts of `source.text`, computed on first use and then kept.
-    pub fn lines(&self) -> &LineIndex {
+    pub(crate) fn lines(&self) -> &LineIndex {
         self.lines.get_or_init(|| LineIndex::new(&self.source.text))
     }
 
@@ -76,13 +76,13 @@ impl Checked {
     }
 
     /// The same, placed in its input by `frame`.
-    pub fn in_frame(mut self, frame: Frame) -> Self {
+    pub(crate) fn in_frame(mut self, frame: Frame) -> Self {
         self.frame = frame;
         self
     }
 
     /// The same, marked as continuing the previous checked text's input.
-    pub fn continuing(mut self, continuation: bool) -> Self {
+    pub(crate) fn continuing(mut self, continuation: bool) -> Self {
         self.continuation = continuation;
         self
     }
@@ -91,7 +91,7 @@ impl Checked {
 /// A span placed in its source. `end_line`/`end_column` give the position
 /// just past the last character (exclusive), like the byte range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct Location {
+pub(crate) struct Location {
     /// First byte.
     pub start: usize,
     /// One past the last byte.
@@ -108,7 +108,7 @@ pub struct Location {
 
 /// A displayed text: what the human format prints, and where it starts.
 #[derive(Debug, Clone, Copy)]
-pub struct DisplayedText<'c> {
+pub(crate) struct DisplayedText<'c> {
     /// The text.
     pub text: &'c str,
     /// Its line starts.
@@ -119,7 +119,7 @@ pub struct DisplayedText<'c> {
 
 impl Checked {
     /// The text positions are displayed in.
-    pub fn display(&self) -> DisplayedText<'_> {
+    pub(crate) fn display(&self) -> DisplayedText<'_> {
         match &self.frame {
             Frame::Text(base) => DisplayedText {
                 text: &self.source.text,
@@ -137,7 +137,7 @@ impl Checked {
     /// Where `span` of the checked text is in the displayed text: one span
     /// per run (a URL joined across a quoted-printable soft break shows as
     /// two), each clamped to character boundaries.
-    pub fn display_spans(&self, span: Span) -> Vec<Span> {
+    pub(crate) fn display_spans(&self, span: Span) -> Vec<Span> {
         let spans = match &self.frame {
             Frame::Text(_) => vec![span],
             Frame::Mail(mail) => mail.display_spans(span),
@@ -151,7 +151,7 @@ impl Checked {
 
     /// Where `span` lies in the input, in bytes and in lines and columns,
     /// from its first displayed byte to its last.
-    pub fn locate(&self, span: Span) -> Location {
+    pub(crate) fn locate(&self, span: Span) -> Location {
         let spans = self.display_spans(span);
         let first = spans.first().copied().unwrap_or_default();
         let last = spans.last().copied().unwrap_or(first);
@@ -160,7 +160,7 @@ impl Checked {
 
     /// Where each displayed run of `span` lies in the input: one location
     /// per run, so that a URL joined across a soft break has two.
-    pub fn locate_runs(&self, span: Span) -> Vec<Location> {
+    pub(crate) fn locate_runs(&self, span: Span) -> Vec<Location> {
         self.display_spans(span)
             .into_iter()
             .map(|run| self.place(run))
@@ -196,7 +196,7 @@ impl Checked {
     }
 
     /// The mail this text came from, if any.
-    pub fn mail(&self) -> Option<&MailFrame> {
+    pub(crate) fn mail(&self) -> Option<&MailFrame> {
         match &self.frame {
             Frame::Mail(mail) => Some(mail),
             Frame::Text(_) => None,

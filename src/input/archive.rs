@@ -15,7 +15,7 @@ use crate::mail::{self, MailKind, MailWarning, MessageInfo, ParsedMessage, RawMe
 use crate::source::{Origin, Source};
 
 /// Check every message of a mail input, one at a time.
-pub fn check_mail(
+pub(super) fn check_mail(
     reader: impl BufRead,
     kind: MailKind,
     origin: &Origin,

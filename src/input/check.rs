@@ -13,7 +13,7 @@ use crate::lint::{self, LintOptions, UrlReport};
 use crate::source::Source;
 
 /// Check the sources of a loaded text, each whole.
-pub fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut Collected) {
+pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut Collected) {
     collected.notes.extend(loaded.notes);
     for source in loaded.sources {
         match lint_source(&source, lint, &(0..usize::MAX)) {
@@ -26,7 +26,7 @@ pub fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut Collecte
 /// Lint `source`, keeping the URLs whose match starts in `owned`; a panic
 /// becomes an internal error for this source, so one bad input does not
 /// stop the run.
-pub fn lint_source(
+pub(super) fn lint_source(
     source: &Source,
     options: &LintOptions,
     owned: &Range<usize>,

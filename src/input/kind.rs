@@ -8,7 +8,7 @@ use crate::mail::MailKind;
 /// What an input holds, as `--input` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 #[non_exhaustive]
-pub enum InputKind {
+pub(crate) enum InputKind {
     /// Detect from the file extension (.mbox, .mbx, .eml), then the content.
     #[default]
     Auto,
@@ -31,7 +31,7 @@ impl From<MailKind> for InputKind {
 
 impl InputKind {
     /// The mail kind to read the input as, `None` for text (or undecided).
-    pub fn mail(self) -> Option<MailKind> {
+    pub(crate) fn mail(self) -> Option<MailKind> {
         match self {
             InputKind::Mbox => Some(MailKind::Mbox),
             InputKind::Eml => Some(MailKind::Eml),
@@ -41,7 +41,7 @@ impl InputKind {
 
     /// The kind named for an input at `path` before reading it: the chosen
     /// kind, or the one its extension says; `None` while undecided.
-    pub fn named(self, path: &Path) -> Option<InputKind> {
+    pub(crate) fn named(self, path: &Path) -> Option<InputKind> {
         match self {
             InputKind::Auto => MailKind::from_path(path).map(InputKind::from),
             chosen => Some(chosen),
@@ -50,7 +50,7 @@ impl InputKind {
 
     /// The kind of an input whose first bytes are `head`: the chosen kind,
     /// or the one its name or its content says, text when nothing does.
-    pub fn detect(self, path: Option<&Path>, head: &[u8]) -> InputKind {
+    pub(crate) fn detect(self, path: Option<&Path>, head: &[u8]) -> InputKind {
         match self {
             InputKind::Auto => {
                 MailKind::detect(path, head).map_or(InputKind::Text, InputKind::from)

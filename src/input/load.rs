@@ -14,11 +14,11 @@ use super::walk::Input;
 use crate::source::{decode, Origin, Source};
 
 /// How many leading bytes are searched for a NUL to call a file binary.
-pub const BINARY_SNIFF_LEN: usize = 8 * 1024;
+pub(super) const BINARY_SNIFF_LEN: usize = 8 * 1024;
 
 /// What reading one input produced.
 #[derive(Debug, Default)]
-pub struct Loaded {
+pub(crate) struct Loaded {
     /// Texts to scan (none for a skipped binary file).
     pub sources: Vec<Source>,
     /// Notes for `--verbose` (skips, decoding fallbacks).
@@ -27,7 +27,7 @@ pub struct Loaded {
 
 impl Input {
     /// Read and decode this input.
-    pub fn read(&self) -> Result<Loaded, InputError> {
+    pub(crate) fn read(&self) -> Result<Loaded, InputError> {
         let (origin, read) = match self {
             Input::File(path) => {
                 let origin = Origin::File(path.clone());
@@ -59,7 +59,7 @@ fn read_unless_binary(mut reader: impl Read) -> io::Result<Vec<u8>> {
 
 /// Turn raw bytes into sources: skip binary data, decode text (see the
 /// module documentation for the decoding rule).
-pub fn load(origin: Origin, bytes: Vec<u8>) -> Loaded {
+pub(super) fn load(origin: Origin, bytes: Vec<u8>) -> Loaded {
     let name = origin.to_string();
     if is_binary(&bytes) {
         return Loaded {
@@ -86,7 +86,7 @@ pub fn load(origin: Origin, bytes: Vec<u8>) -> Loaded {
 }
 
 /// True when the first [`BINARY_SNIFF_LEN`] bytes hold a NUL.
-pub fn is_binary(bytes: &[u8]) -> bool {
+pub(super) fn is_binary(bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(BINARY_SNIFF_LEN)];
     memchr::memchr(0, head).is_some()
 }

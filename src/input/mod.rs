@@ -17,10 +17,9 @@ mod sink;
 mod walk;
 mod windows;
 
-pub use kind::InputKind;
-pub use load::Loaded;
-pub use notice::{panicked, InputError, Note};
-pub use read::{read_streamed, read_whole, streams, ReadOptions};
-pub use sink::{Collected, Sink};
-pub use walk::{collect_inputs, glob_overrides, named_inputs, Input, WalkOptions};
-pub use windows::ChunkOptions;
+pub(crate) use kind::InputKind;
+pub(crate) use notice::{panicked, InputError, Note};
+pub(crate) use read::{read_streamed, read_whole, streams, ReadOptions};
+pub(crate) use sink::{Collected, Sink};
+pub(crate) use walk::{collect_inputs, glob_overrides, named_inputs, Input, WalkOptions};
+pub(crate) use windows::ChunkOptions;

@@ -8,7 +8,7 @@ use crate::source::Origin;
 
 /// Something worth telling a user who asked for `--verbose`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
+pub(crate) struct Note {
     /// The input the note is about.
     pub name: String,
     /// What happened ("skipped: binary file ...").
@@ -27,7 +27,7 @@ impl fmt::Display for Note {
 
 /// An input that could not be read: reported, then the run goes on.
 #[derive(Debug)]
-pub struct InputError {
+pub(crate) struct InputError {
     /// The input the error is about.
     pub name: String,
     /// What was being done ("cannot read", "cannot walk").
@@ -43,7 +43,7 @@ impl fmt::Display for InputError {
 }
 
 /// The error for an input that failed to read.
-pub fn cannot_read(origin: &Origin, err: &io::Error) -> InputError {
+pub(super) fn cannot_read(origin: &Origin, err: &io::Error) -> InputError {
     InputError {
         name: origin.to_string(),
         action: "cannot read",
@@ -53,7 +53,7 @@ pub fn cannot_read(origin: &Origin, err: &io::Error) -> InputError {
 
 /// The error reported when linting `name` panicked (the panic message itself
 /// is already on stderr, from the default hook).
-pub fn panicked(name: String) -> InputError {
+pub(crate) fn panicked(name: String) -> InputError {
     InputError {
         name,
         action: "internal error",
@@ -62,7 +62,7 @@ pub fn panicked(name: String) -> InputError {
 }
 
 /// The note for a text whose invalid UTF-8 was read as Latin-1.
-pub fn latin1_note(origin: &Origin, bytes: usize) -> Note {
+pub(super) fn latin1_note(origin: &Origin, bytes: usize) -> Note {
     Note {
         name: origin.to_string(),
         message: format!(

@@ -36,7 +36,7 @@ const BUFFER_LEN: usize = 1 << 20;
 
 /// How inputs are read.
 #[derive(Debug, Clone, Default)]
-pub struct ReadOptions {
+pub(crate) struct ReadOptions {
     /// The kind every input is read as (`--input`); `Auto` detects it from
     /// the file name, then the content.
     pub kind: InputKind,
@@ -48,7 +48,7 @@ pub struct ReadOptions {
 
 /// True when `input` is streamed rather than read whole: stdin and other
 /// pipes (whose size is unknown until read) and files of at least one chunk.
-pub fn streams(input: &Input, options: &ReadOptions) -> bool {
+pub(crate) fn streams(input: &Input, options: &ReadOptions) -> bool {
     match input {
         Input::Stdin => true,
         Input::File(path) => std::fs::metadata(path)
@@ -59,7 +59,7 @@ pub fn streams(input: &Input, options: &ReadOptions) -> bool {
 /// Read an input whole and check it, keeping the results: the
 /// worker-thread path for small files (stdin, whose size is unknown, is
 /// streamed into the collection).
-pub fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOptions) -> Collected {
+pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOptions) -> Collected {
     let mut collected = Collected::default();
     let path = match input {
         Input::File(path) => path,
@@ -115,7 +115,7 @@ fn read_mail_file(path: &Path, kind: MailKind, lint: &LintOptions, collected: &m
 
 /// Stream `input` into `sink`: the reporting-thread path, for large files
 /// and stdin. Returns an error only when `sink` fails to write.
-pub fn read_streamed(
+pub(crate) fn read_streamed(
     input: &Input,
     options: &ReadOptions,
     lint: &LintOptions,

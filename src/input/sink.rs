@@ -7,7 +7,7 @@ use super::notice::{InputError, Note};
 use crate::checked::Checked;
 
 /// Where an input's results go, in order.
-pub trait Sink {
+pub(crate) trait Sink {
     /// A checked text; an error here is an output error and ends the run.
     fn checked(&mut self, checked: Checked) -> io::Result<()>;
     /// Something for `--verbose`.
@@ -20,7 +20,7 @@ pub trait Sink {
 
 /// A sink that keeps everything, for inputs read in a worker thread.
 #[derive(Debug, Default)]
-pub struct Collected {
+pub(crate) struct Collected {
     pub(super) checked: Vec<Checked>,
     pub(super) notes: Vec<Note>,
     pub(super) warnings: Vec<Note>,
@@ -30,7 +30,7 @@ pub struct Collected {
 impl Collected {
     /// Pass everything kept to `sink`: notes, warnings and errors first,
     /// then the checked texts.
-    pub fn replay(self, sink: &mut dyn Sink) -> io::Result<()> {
+    pub(crate) fn replay(self, sink: &mut dyn Sink) -> io::Result<()> {
         self.notes.into_iter().for_each(|note| sink.note(note));
         self.warnings
             .into_iter()

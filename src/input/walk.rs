@@ -13,7 +13,7 @@ use crate::source::Origin;
 
 /// One thing to read, in the order reports will appear.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Input {
+pub(crate) enum Input {
     /// A regular file.
     File(PathBuf),
     /// The standard input.
@@ -22,7 +22,7 @@ pub enum Input {
 
 /// How paths given on the command line are expanded into inputs.
 #[derive(Debug, Clone, Default)]
-pub struct WalkOptions {
+pub(crate) struct WalkOptions {
     /// Also read files that .gitignore, .ignore and git excludes list.
     pub no_ignore: bool,
     /// Also read hidden files and directories.
@@ -41,7 +41,10 @@ pub struct WalkOptions {
 /// are sorted by path. `-` is stdin. No path means the current directory.
 /// Files named explicitly are read even when ignore rules or globs would
 /// skip them in a walk: the user asked for them.
-pub fn collect_inputs(paths: &[PathBuf], options: &WalkOptions) -> (Vec<Input>, Vec<InputError>) {
+pub(crate) fn collect_inputs(
+    paths: &[PathBuf],
+    options: &WalkOptions,
+) -> (Vec<Input>, Vec<InputError>) {
     if paths.is_empty() {
         // Name files `docs/a.md`, not `./docs/a.md`, as the user would.
         let (files, errors) = walk_sorted(Path::new("."), options);
@@ -74,7 +77,7 @@ pub fn collect_inputs(paths: &[PathBuf], options: &WalkOptions) -> (Vec<Input>, 
 /// Source names of the inputs `paths` name one by one, rather than through
 /// a directory walk: the files and stdin that [`collect_inputs`] takes as
 /// given. These are the names a [`Note`](super::Note) about them carries.
-pub fn named_inputs(paths: &[PathBuf]) -> Vec<String> {
+pub(crate) fn named_inputs(paths: &[PathBuf]) -> Vec<String> {
     paths
         .iter()
         .filter(|path| !path.is_dir())
@@ -165,7 +168,7 @@ fn overrides(root: &Path, options: &WalkOptions) -> Result<Override, InputError>
 
 /// Include and exclude globs, relative to `root`, as one matcher: a path
 /// must match an include (when there are any) and no exclude.
-pub fn glob_overrides(
+pub(crate) fn glob_overrides(
     root: &Path,
     includes: &[String],
     excludes: &[String],

@@ -203,6 +203,9 @@ mod tests {
         let findings: Vec<Finding> = lint(text, &options).flat_map(|r| r.findings).collect();
         assert_eq!(findings.len(), 1);
         assert_eq!(findings[0].diagnostic.rule, Rule::MissingUrlPrefix);
-        assert_eq!(findings[0].diagnostic.severity, crate::Severity::Error);
+        assert_eq!(
+            findings[0].diagnostic.severity,
+            crate::rules::Severity::Error
+        );
     }
 }

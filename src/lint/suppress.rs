@@ -24,7 +24,7 @@ use crate::rules::{find_rule, Level, Rule};
 use crate::span::Span;
 
 /// The text every directive starts with.
-pub const MARKER: &str = "urlint:";
+pub(super) const MARKER: &str = "urlint:";
 
 /// Which line a directive covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,7 +70,7 @@ impl Directive {
 /// disjoint ones: sorted by line, the directives covering an offset are
 /// found by binary search, and those behind a URL are final.
 #[derive(Debug, Default)]
-pub struct Suppressions {
+pub(super) struct Suppressions {
     /// Sorted by the line they cover.
     directives: Vec<Directive>,
     /// Directives before this index cover lines no later URL can reach.
@@ -82,7 +82,7 @@ pub struct Suppressions {
 
 impl Suppressions {
     /// Find every directive in `text`.
-    pub fn parse(text: &str) -> Self {
+    pub(super) fn parse(text: &str) -> Self {
         let mut suppressions = Suppressions::default();
         for at in memmem::find_iter(text.as_bytes(), MARKER) {
             if starts_a_word(text, at) {
@@ -97,7 +97,7 @@ impl Suppressions {
     }
 
     /// True when the text has no directive.
-    pub fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.directives.is_empty() && self.problems.is_empty()
     }
 
@@ -154,7 +154,7 @@ impl Suppressions {
 
     /// Drop the findings of `report` that a directive covers: one listing
     /// its rule on the line where the finding, or its URL, starts.
-    pub fn apply(&mut self, report: &mut UrlReport) {
+    pub(super) fn apply(&mut self, report: &mut UrlReport) {
         if self.directives.is_empty() {
             return;
         }
@@ -182,7 +182,7 @@ impl Suppressions {
     /// Findings for the directives that silenced nothing and that no URL
     /// starting at `offset` or later can use, and for the unknown rule
     /// names written before `offset`.
-    pub fn unused_before(&mut self, offset: usize) -> Vec<Finding> {
+    pub(super) fn unused_before(&mut self, offset: usize) -> Vec<Finding> {
         let mut findings = Vec::new();
         while let Some(directive) = self.directives.get(self.settled) {
             if directive.covers.end > offset {
@@ -303,7 +303,7 @@ fn problem(span: Span, message: String) -> Finding {
 ///
 /// One report is held back, so that suppressions left unused at the end of
 /// the text can still join the last URL's findings.
-pub struct Suppressed<I> {
+pub(super) struct Suppressed<I> {
     reports: I,
     suppressions: Suppressions,
     /// The level of `unused-suppression`, off to report nothing.
@@ -313,7 +313,7 @@ pub struct Suppressed<I> {
 
 impl<I: Iterator<Item = UrlReport>> Suppressed<I> {
     /// Apply the directives of `text` to `reports`, the lint of `text`.
-    pub fn new(text: &str, reports: I, unused_level: Level) -> Self {
+    pub(super) fn new(text: &str, reports: I, unused_level: Level) -> Self {
         Suppressed {
             reports,
             suppressions: Suppressions::parse(text),

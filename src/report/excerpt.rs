@@ -36,7 +36,7 @@ const ELLIPSIS: &str = "…";
 /// Only labelled lines (and a single line between two of them, which
 /// codespan prints instead of a break) are held: the reporter asks codespan
 /// for no context lines around labels.
-pub struct Excerpt<'c> {
+pub(super) struct Excerpt<'c> {
     /// The file name codespan prints.
     name: &'c str,
     /// The text the labels index.
@@ -72,7 +72,7 @@ struct Kept {
 impl<'c> Excerpt<'c> {
     /// The lines of `display` that `spans` (character-aligned byte ranges
     /// of the displayed text) touch, cropped around them.
-    pub fn new(name: &'c str, display: DisplayedText<'c>, spans: &[Range<usize>]) -> Self {
+    pub(super) fn new(name: &'c str, display: DisplayedText<'c>, spans: &[Range<usize>]) -> Self {
         let mut excerpt = Excerpt {
             name,
             display,
@@ -87,7 +87,7 @@ impl<'c> Excerpt<'c> {
     }
 
     /// A primary label on each of `spans`, placed in the excerpt.
-    pub fn labels(&self, spans: &[Range<usize>]) -> Vec<Label<()>> {
+    pub(super) fn labels(&self, spans: &[Range<usize>]) -> Vec<Label<()>> {
         spans
             .iter()
             .map(|span| Label::primary((), self.range_of(span)))

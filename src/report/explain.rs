@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::rules::{RuleInfo, CATALOGUE};
 
 /// The full entry of one rule: header, summary, explanation, examples.
-pub fn rule_entry(info: &RuleInfo) -> String {
+pub(crate) fn rule_entry(info: &RuleInfo) -> String {
     let mut text = format!(
         "{} ({} by default, RFC 1738 {})\n\n{}\n",
         info.name,
@@ -26,7 +26,7 @@ pub fn rule_entry(info: &RuleInfo) -> String {
 }
 
 /// Every rule on one line: name, default level, RFC section, summary.
-pub fn rule_table() -> String {
+pub(crate) fn rule_table() -> String {
     let width = CATALOGUE
         .iter()
         .map(|info| info.name.len())

@@ -11,21 +11,21 @@ use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
 use super::excerpt::Excerpt;
-use super::{fix_instruction, is_valid, placed_spans, Reporter, Totals};
+use super::reporter::{fix_instruction, is_valid, placed_spans, Reporter, Totals};
 use crate::checked::{Checked, MailFrame};
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{self, Rule};
 
 /// Options of the human format.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct HumanOptions {
+pub(crate) struct HumanOptions {
     /// Print a valid/invalid verdict before each URL's diagnostics, and
     /// summarise in URLs rather than files (`urlint validate`).
     pub verdicts: bool,
 }
 
 /// Renders findings as rustc-like diagnostics, then a summary line.
-pub struct HumanReporter {
+pub(super) struct HumanReporter {
     options: HumanOptions,
     config: term::Config,
 }
@@ -33,7 +33,7 @@ pub struct HumanReporter {
 impl HumanReporter {
     /// A reporter with codespan's default layout, which shows no context
     /// lines around labels (an [`Excerpt`] holds only labelled lines).
-    pub fn new(options: HumanOptions) -> Self {
+    pub(super) fn new(options: HumanOptions) -> Self {
         HumanReporter {
             options,
             config: term::Config::default(),

@@ -7,14 +7,14 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
-use super::{fix_instruction, is_valid, placed_spans, Reporter, Totals};
+use super::reporter::{fix_instruction, is_valid, placed_spans, Reporter, Totals};
 use crate::checked::MailFrame;
 use crate::checked::{Checked, Location};
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
 
 /// Version of the JSON schema, bumped on incompatible changes.
-pub const SCHEMA_VERSION: u32 = 1;
+pub(super) const SCHEMA_VERSION: u32 = 1;
 
 /// A URL as found: its text, form, and where every piece of it is.
 #[derive(Serialize)]
@@ -227,7 +227,7 @@ fn json_error(err: serde_json::Error) -> io::Error {
 }
 
 /// Streams one finding per line, then a summary line.
-pub struct JsonlReporter;
+pub(super) struct JsonlReporter;
 
 impl Reporter for JsonlReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
@@ -260,7 +260,7 @@ impl Reporter for JsonlReporter {
 /// Writes one document, `{"version":..,"files":[..],"summary":{..}}`,
 /// streaming each source's entry as it comes.
 #[derive(Default)]
-pub struct JsonReporter {
+pub(super) struct JsonReporter {
     files_written: usize,
     /// An entry is open: its `urls` array awaits more URLs or its close.
     entry_open: bool,

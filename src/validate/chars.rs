@@ -59,12 +59,12 @@ pub(crate) struct Reserved(u8);
 
 impl Reserved {
     /// No reserved character is allowed unencoded.
-    pub const NONE: Reserved = Reserved(0);
+    pub(super) const NONE: Reserved = Reserved(0);
     /// Every reserved character is allowed (`xchar` parts).
-    pub const ALL: Reserved = Reserved(0x7F);
+    pub(super) const ALL: Reserved = Reserved(0x7F);
 
     /// The set holding exactly the characters of `chars`; other bytes are ignored.
-    pub const fn of(chars: &[u8]) -> Reserved {
+    pub(super) const fn of(chars: &[u8]) -> Reserved {
         let mut bits = 0;
         let mut index = 0;
         while index < chars.len() {
@@ -88,7 +88,7 @@ impl Reserved {
     }
 
     /// True when `byte` is a reserved character in this set.
-    pub const fn contains(self, byte: u8) -> bool {
+    pub(super) const fn contains(self, byte: u8) -> bool {
         self.0 & Self::bit(byte) != 0
     }
 }
@@ -107,7 +107,7 @@ pub(crate) struct Part {
 
 impl Part {
     /// A part of `*xchar` that no protocol decodes line by line.
-    pub const fn xchar(name: &'static str) -> Part {
+    pub(super) const fn xchar(name: &'static str) -> Part {
         Part {
             name,
             reserved: Reserved::ALL,
@@ -274,7 +274,7 @@ pub(crate) fn line_break_name(escape: &[u8]) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_cases, Expect};
+    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
 
     /// Section 2.2: each class, in a part (an ftp path) where only `/` and

@@ -89,7 +89,7 @@ fn report(collector: &mut Collector, span: Span, message: &str, fix: Option<&str
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_cases, Expect};
+    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
 
     /// Section 3.10 `fileurl`.

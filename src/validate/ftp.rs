@@ -70,7 +70,7 @@ fn check_typecode(collector: &mut Collector, code: Range<usize>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_cases, Expect};
+    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
 
     /// Sections 3.2 and 3.2.2: `ftpurl`, `fpath`, `fsegment`, `ftptype`.

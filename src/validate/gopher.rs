@@ -88,7 +88,7 @@ fn report(collector: &mut Collector, span: Span, message: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_cases, Expect};
+    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
 
     /// Section 3.4 `gopherurl`, `gtype`, `selector`, search and Gopher+.

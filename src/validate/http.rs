@@ -55,7 +55,7 @@ pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_cases, Expect};
+    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
 
     /// Section 3.3 `httpurl`, `hpath`, `hsegment` and `search`.

@@ -96,7 +96,7 @@ fn report(collector: &mut Collector, span: Span, message: impl Into<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_cases, Expect};
+    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
 
     /// Section 3.5 `mailtourl` and `encoded822addr`.

@@ -21,9 +21,12 @@ mod http;
 mod login;
 mod mailto;
 mod news;
+mod options;
 mod prospero;
 mod scheme;
 mod telnet;
+#[cfg(test)]
+mod test_cases;
 mod wais;
 
 use std::ops::Range;
@@ -36,15 +39,7 @@ use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
 
-/// Options for [`validate`].
-#[derive(Debug, Clone, Default)]
-pub struct ValidateOptions {
-    /// The URL came from a `<URL:...>` or `<scheme:...>` wrapper, so its first
-    /// `#` starts a fragment identifier (RFC 1738 Appendix).
-    pub fragment_allowed: bool,
-    /// Schemes to accept without `unknown-scheme`, beyond RFC 1738's own.
-    pub extra_schemes: Vec<String>,
-}
+pub use options::ValidateOptions;
 
 /// Check `url` against RFC 1738 and return every problem found, in URL order.
 ///
@@ -205,43 +200,9 @@ fn generic(collector: &mut Collector, scheme: &Scheme, range: Range<usize>) {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
+    use super::test_cases::{assert_cases, assert_cases_with, Expect};
     use super::*;
-
-    /// Expected diagnostics: rule, the exact text under the span, the fix.
-    pub(crate) type Expect<'a> = &'a [(Rule, &'a str, Option<&'a str>)];
-
-    /// Rule, spanned text and fix of every diagnostic of `url`.
-    pub(crate) fn diagnose_with(
-        url: &str,
-        options: &ValidateOptions,
-    ) -> Vec<(Rule, String, Option<String>)> {
-        validate(url, options)
-            .into_iter()
-            .map(|d| {
-                let text = url
-                    .get(d.span.range())
-                    .unwrap_or("<not on a char boundary>");
-                (d.rule, text.to_string(), d.fix.map(|fix| fix.replacement))
-            })
-            .collect()
-    }
-
-    /// Assert that each URL reports exactly its expected diagnostics.
-    pub(crate) fn assert_cases_with(options: &ValidateOptions, cases: &[(&str, Expect)]) {
-        for (url, expected) in cases {
-            let expected: Vec<_> = expected
-                .iter()
-                .map(|(rule, text, fix)| (*rule, text.to_string(), fix.map(str::to_string)))
-                .collect();
-            assert_eq!(diagnose_with(url, options), expected, "{url:?}");
-        }
-    }
-
-    /// [`assert_cases_with`] for a URL found outside a wrapper.
-    pub(crate) fn assert_cases(cases: &[(&str, Expect)]) {
-        assert_cases_with(&ValidateOptions::default(), cases);
-    }
 
     /// Messages name the character and its encoding (the example).
     #[test]

@@ -156,7 +156,7 @@ fn help_for(rule: Rule) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_cases, Expect};
+    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
 
     /// Section 3.6 `newsurl`, `grouppart`, `group` and `article`.

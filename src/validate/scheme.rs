@@ -10,7 +10,7 @@
 //! (`extra_schemes`), so that the tool stays a strict RFC 1738 checker.
 
 use super::collector::Collector;
-use super::ValidateOptions;
+use super::options::ValidateOptions;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
@@ -97,12 +97,12 @@ pub(crate) struct Scheme {
 
 impl Scheme {
     /// The grammar of the scheme-specific part.
-    pub fn grammar(&self) -> Grammar {
+    pub(super) fn grammar(&self) -> Grammar {
         self.spec.map_or(Grammar::Generic, |spec| spec.grammar)
     }
 
     /// The scheme's name as messages print it.
-    pub fn name(&self) -> &'static str {
+    pub(super) fn name(&self) -> &'static str {
         self.spec.map_or("generic", |spec| spec.name)
     }
 }
@@ -200,8 +200,8 @@ fn report_unknown(collector: &mut Collector, name: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_cases, assert_cases_with, Expect};
-    use super::super::ValidateOptions;
+    use super::super::options::ValidateOptions;
+    use super::super::test_cases::{assert_cases, assert_cases_with, Expect};
     use crate::rules::Rule::*;
 
     /// Section 2.1 and the `scheme` production of section 5.

@@ -23,7 +23,7 @@ pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_cases, Expect};
+    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
 
     /// Section 3.8 `telneturl`.
