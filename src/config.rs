@@ -94,7 +94,7 @@ impl PathFilter {
 /// Why a configuration file could not be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ConfigError {
-    /// The file.
+    /// The configuration file at fault.
     pub path: PathBuf,
     /// What is wrong, with the line and key when the file's content is at fault.
     pub message: String,

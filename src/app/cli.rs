@@ -44,7 +44,7 @@ pub(super) struct Cli {
     pub isolated: bool,
 }
 
-/// The subcommands.
+/// The subcommands: what a run does.
 #[derive(Debug, Subcommand)]
 pub(super) enum Command {
     /// Lint the URLs in files; exit 1 when an error-level finding exists.

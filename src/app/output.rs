@@ -92,7 +92,8 @@ impl<W: WriteColor> WriteColor for OutputBuffer<W> {
 
 impl<W: WriteColor> Drop for OutputBuffer<W> {
     /// Output not flushed on an error path still reaches the stream, whose
-    /// own buffer is written out when it drops, as before this buffer.
+    /// own buffer is written out when it drops: an early exit loses nothing
+    /// already reported.
     fn drop(&mut self) {
         let _ = self.drain();
     }

@@ -100,7 +100,7 @@ pub(crate) struct MailFrame {
     pub raw: Arc<RawText>,
     /// Checked-text spans to archive spans.
     pub map: OffsetMap,
-    /// The message.
+    /// The message the part belongs to: number, Message-ID, date, subject.
     pub message: Arc<MessageInfo>,
     /// The MIME part.
     pub part: PartInfo,

@@ -109,11 +109,11 @@ pub(crate) struct Location {
 /// A displayed text: what the human format prints, and where it starts.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct DisplayedText<'c> {
-    /// The text.
+    /// The checked text itself, or the raw archive text of a mail part.
     pub text: &'c str,
-    /// Its line starts.
+    /// Line starts of `text`.
     pub lines: &'c LineIndex,
-    /// Its input position.
+    /// The input position of `text`'s first character.
     pub base: Base,
 }
 
