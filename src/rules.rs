@@ -129,11 +129,18 @@ pub enum Severity {
 }
 
 impl Severity {
-    /// Lower-case name used in every output format.
+    /// Lower-case name used in every output format: the name of the level
+    /// that reports at this severity.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Warning => "warning",
-            Severity::Error => "error",
+        Level::from(self).name()
+    }
+}
+
+impl From<Severity> for Level {
+    fn from(severity: Severity) -> Level {
+        match severity {
+            Severity::Warning => Level::Warning,
+            Severity::Error => Level::Error,
         }
     }
 }

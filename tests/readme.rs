@@ -1,18 +1,14 @@
 //! The README is the user's first hour: its rule table must list exactly the
 //! rules the catalogue has, with their current defaults and summaries.
 
-use urlint::rules::{Level, CATALOGUE};
+use urlint::rules::CATALOGUE;
 
 /// The rule table as the README must show it, built from the catalogue.
 fn rule_table() -> String {
     let mut table =
         String::from("| rule | default | RFC 1738 | what it checks |\n|---|---|---|---|\n");
     for info in CATALOGUE {
-        let level = match info.default_level {
-            Level::Off => "off",
-            Level::Warning => "warning",
-            Level::Error => "error",
-        };
+        let level = info.default_level.name();
         let section = if info.section == "Appendix" {
             "Appendix".to_string()
         } else {

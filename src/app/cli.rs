@@ -60,10 +60,8 @@ pub(super) enum Command {
 /// Arguments of `check`.
 #[derive(Debug, Args)]
 pub(super) struct CheckArgs {
-    /// Files and directories to read (`-` for stdin); default: the current directory.
-    pub paths: Vec<PathBuf>,
     #[command(flatten)]
-    pub walk: WalkArgs,
+    pub inputs: InputArgs,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.
@@ -74,10 +72,8 @@ pub(super) struct CheckArgs {
 /// Arguments of `extract`.
 #[derive(Debug, Args)]
 pub(super) struct ExtractArgs {
-    /// Files and directories to read (`-` for stdin); default: the current directory.
-    pub paths: Vec<PathBuf>,
     #[command(flatten)]
-    pub walk: WalkArgs,
+    pub inputs: InputArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ExtractFormat::Plain, help_heading = "Output")]
     pub format: ExtractFormat,
@@ -109,6 +105,15 @@ pub(super) struct ValidateArgs {
     /// Accept a '#fragment' after the URL, as in a <URL:...> wrapper.
     #[arg(long)]
     pub fragment: bool,
+}
+
+/// What `check` and `extract` read.
+#[derive(Debug, Args)]
+pub(super) struct InputArgs {
+    /// Files and directories to read (`-` for stdin); default: the current directory.
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub walk: WalkArgs,
 }
 
 /// How directories are walked.
@@ -220,7 +225,7 @@ mod tests {
             [Rule::UnsafeChar, Rule::BadPort, Rule::BareUrl]
         );
         assert_eq!(args.rules.deny, [DenyArg::Warnings]);
-        assert_eq!(args.paths, [PathBuf::from("docs")]);
+        assert_eq!(args.inputs.paths, [PathBuf::from("docs")]);
     }
 
     #[test]

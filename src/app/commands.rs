@@ -75,8 +75,7 @@ fn check(out: &mut dyn WriteColor, console: Console, config: &Config, args: Chec
         console,
         config,
         &options,
-        &args.paths,
-        &args.walk,
+        &args.inputs,
     );
     Outcome {
         failing: fails(&linted.totals, &args.rules),
@@ -106,8 +105,7 @@ fn extract(
         console,
         config,
         &options,
-        &args.paths,
-        &args.walk,
+        &args.inputs,
     );
     Outcome {
         failing: false,

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::cli::WalkArgs;
+use super::cli::{InputArgs, WalkArgs};
 use super::output::say;
 use super::parallel;
 use crate::checked::Checked;
@@ -71,9 +71,9 @@ pub(super) fn lint_inputs(
     console: Console,
     config: &Config,
     options: &LintOptions,
-    paths: &[PathBuf],
-    walk: &WalkArgs,
+    inputs: &InputArgs,
 ) -> Linted {
+    let (paths, walk) = (&inputs.paths, &inputs.walk);
     let threads = walk
         .threads
         .map(usize::from)
