@@ -37,7 +37,7 @@ pub use lint::{lint, Finding, LintOptions, RuleLevels, UrlReport};
 pub use rules::{Level, Rule, RuleInfo, Severity};
 pub use scan::{scan, Alternative, Form, Found, ScanOptions, Segment};
 pub use span::{LineCol, LineIndex, Span};
-pub use validate::{validate, ValidateOptions};
+pub use validate::{validate, Profile, ValidateOptions};
 
 /// Run urlint's command line with this process's arguments and return its
 /// exit code: the whole of the `urlint` binary.

@@ -312,6 +312,42 @@ pub fn clamp(text: &str, span: Span) -> std::ops::Range<usize> {
     start..end
 }
 
+/// Counts code points up to byte offsets, moving forward through one text
+/// so that a source with many findings is counted once, not once per finding.
+pub struct CharCounter<'t> {
+    text: &'t str,
+    byte: usize,
+    chars: usize,
+}
+
+impl<'t> CharCounter<'t> {
+    /// A counter at the start of `text`.
+    pub fn new(text: &'t str) -> Self {
+        CharCounter {
+            text,
+            byte: 0,
+            chars: 0,
+        }
+    }
+
+    /// Code points before `byte` (a char boundary, as [`clamp`] makes it).
+    pub fn at(&mut self, byte: usize) -> usize {
+        let byte = byte.min(self.text.len());
+        if byte < self.byte {
+            self.byte = 0;
+            self.chars = 0;
+        }
+        self.chars += code_points(&self.text.as_bytes()[self.byte..byte]);
+        self.byte = byte;
+        self.chars
+    }
+}
+
+/// Code points in UTF-8 bytes: the bytes that are not continuation bytes.
+fn code_points(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

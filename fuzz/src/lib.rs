@@ -298,6 +298,7 @@ pub fn check_lint(text: &str) {
             }
         }
         let validate_options = ValidateOptions {
+            profile: options.profile,
             fragment_allowed: found.form.is_delimited(),
             extra_schemes: options.extra_schemes.clone(),
         };

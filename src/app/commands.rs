@@ -15,12 +15,10 @@ use super::status::{ExitStatus, Outcome};
 use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{panicked, Input};
-use crate::lint::{self, LintOptions, RuleLevels, UrlReport};
+use crate::lint::{self, LintOptions, RuleLevels};
 use crate::report::{self, explain, ExtractOptions, HumanOptions, Totals};
 use crate::rules::find_rule;
-use crate::scan::{Form, Found};
 use crate::source::{Origin, Source};
-use crate::span::{LineIndex, Span};
 
 /// Run a parsed command line and report how it ended.
 pub(super) fn run(cli: Cli) -> ExitStatus {
@@ -149,8 +147,9 @@ fn validate(
     let mut trouble = false;
     let mut output = Ok(());
     if let Some(source) = source {
-        let validated =
-            panic::catch_unwind(AssertUnwindSafe(|| lint_lines(&source.text, &options)));
+        let validated = panic::catch_unwind(AssertUnwindSafe(|| {
+            lint::lint_lines(&source.text, &options)
+        }));
         match validated {
             Ok(reports) => {
                 let checked = Checked::new(source, reports);
@@ -190,27 +189,6 @@ fn explain(out: &mut dyn WriteColor, args: ExplainArgs) -> Outcome {
     }
 }
 
-/// Lint each non-blank line of `text` as one URL, placed at its line.
-fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
-    let index = LineIndex::new(text);
-    let starts = index.line_starts();
-    starts
-        .iter()
-        .enumerate()
-        .filter_map(|(line, &start)| {
-            let end = starts.get(line + 1).copied().unwrap_or(text.len());
-            let raw = text.get(start..end)?;
-            let url = raw.trim();
-            if url.is_empty() {
-                return None;
-            }
-            let offset = start + (raw.len() - raw.trim_start().len());
-            let found = Found::unbroken(url, Form::Bare, Span::new(offset, offset + url.len()));
-            lint::lint_url(found, options)
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,22 +205,5 @@ mod tests {
         assert!(!fails(&warnings_only, &rules));
         rules.deny.push(DenyArg::Warnings);
         assert!(fails(&warnings_only, &rules));
-    }
-
-    #[test]
-    fn validate_places_each_url_at_its_line() {
-        let text = "http://a.example/\n\n  ftp://b.example/x  \r\n";
-        let reports = lint_lines(text, &LintOptions::default());
-        let placed: Vec<(&str, Span)> = reports
-            .iter()
-            .map(|report| (report.found.url.as_str(), report.found.outer))
-            .collect();
-        assert_eq!(
-            placed,
-            [
-                ("http://a.example/", Span::new(0, 17)),
-                ("ftp://b.example/x", Span::new(21, 38)),
-            ]
-        );
     }
 }

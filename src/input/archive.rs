@@ -11,19 +11,24 @@ use super::notice::{cannot_read, Note};
 use super::sink::Sink;
 use crate::checked::{Base, Checked, Frame, MailFrame, RawText};
 use crate::lint::LintOptions;
-use crate::mail::{self, MailKind, MailWarning, MessageInfo, ParsedMessage, RawMessage};
+use crate::mail::{
+    self, ArchivePoint, MailKind, MailWarning, MessageInfo, ParsedMessage, RawMessage,
+};
 use crate::source::{Origin, Source};
 
-/// Check every message of a mail input, one at a time.
+/// Check every message of a mail input, one at a time; `reader` holds the
+/// archive from `start` on (the whole archive from [`ArchivePoint::START`]).
 pub(super) fn check_mail(
     reader: impl BufRead,
     kind: MailKind,
+    start: ArchivePoint,
     origin: &Origin,
     lint: &LintOptions,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let mut archive = ArchivePosition::default();
-    for message in mail::read(reader, kind) {
+    let mut archive = ArchivePosition::at(start);
+    let messages = mail::messages(reader, kind).starting_at(start);
+    for message in messages.map(|raw| raw.map(mail::parse_message)) {
         match message {
             Ok(message) => check_message(message, origin, lint, sink, &mut archive)?,
             Err(err) => {
@@ -53,16 +58,16 @@ struct ArchivePosition {
     next: Option<(usize, usize)>,
 }
 
-impl Default for ArchivePosition {
-    fn default() -> Self {
+impl ArchivePosition {
+    /// Nothing reported yet of an archive read from `start`; characters
+    /// are counted only from the archive's first byte.
+    fn at(start: ArchivePoint) -> Self {
         ArchivePosition {
             continuation: false,
-            next: Some((0, 0)),
+            next: (start.offset == 0).then_some((0, 0)),
         }
     }
-}
 
-impl ArchivePosition {
     /// The archive position of `raw`'s first byte; messages follow each
     /// other, so characters are counted message by message.
     fn base_of(&mut self, raw: &RawMessage) -> Base {
@@ -160,6 +165,7 @@ mod tests {
         check_mail(
             archive.as_bytes(),
             MailKind::Mbox,
+            ArchivePoint::START,
             &Origin::Stdin,
             &LintOptions::default(),
             &mut collected,
@@ -178,7 +184,7 @@ mod tests {
             truncated: false,
             kind: MailKind::Mbox,
         };
-        let mut archive = ArchivePosition::default();
+        let mut archive = ArchivePosition::at(ArchivePoint::START);
         let chars = [
             archive.base_of(&raw(0, b"\xC3\xA9\xE9\n")).chars,
             archive.base_of(&raw(4, b"ab\n")).chars,

@@ -20,12 +20,12 @@ use super::walk::Input;
 use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Checked, Frame};
 use crate::lint::LintOptions;
-use crate::mail::{self, MailKind};
+use crate::mail::{self, ArchivePoint, MailKind};
 use crate::source::{Origin, Source};
 
 /// Bytes of an input looked at to decide what it holds: enough for the
 /// binary check and for mail sniffing.
-const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
+pub(super) const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
     BINARY_SNIFF_LEN
 } else {
     mail::SNIFF_LEN
@@ -105,8 +105,16 @@ fn sniff_loaded(loaded: &Loaded) -> Option<MailKind> {
 /// Read the mail file at `path` whole and check its messages.
 fn read_mail_file(path: &Path, kind: MailKind, lint: &LintOptions, collected: &mut Collected) {
     let origin = Origin::File(path.to_path_buf());
-    let checked = std::fs::read(path)
-        .and_then(|bytes| check_mail(&bytes[..], kind, &origin, lint, collected));
+    let checked = std::fs::read(path).and_then(|bytes| {
+        check_mail(
+            &bytes[..],
+            kind,
+            ArchivePoint::START,
+            &origin,
+            lint,
+            collected,
+        )
+    });
     // Only reading can fail here: a collecting sink always accepts.
     if let Err(err) = checked {
         collected.error(cannot_read(&origin, &err));
@@ -154,7 +162,14 @@ pub(crate) fn read_streamed(
     };
     let kind = options.kind.detect(path, &head);
     if let Some(mail) = kind.mail() {
-        return check_mail(Cursor::new(head).chain(reader), mail, &origin, lint, sink);
+        return check_mail(
+            Cursor::new(head).chain(reader),
+            mail,
+            ArchivePoint::START,
+            &origin,
+            lint,
+            sink,
+        );
     }
     if is_binary(&head) {
         // Skipped on its head alone, so an endless device ends at once.

@@ -11,8 +11,8 @@ use regex::RegexSet;
 use crate::diagnostic::Diagnostic;
 use crate::rules::{Level, Rule};
 use crate::scan::{self, Form, Found, ScanOptions};
-use crate::span::Span;
-use crate::validate::{self, ValidateOptions};
+use crate::span::{LineIndex, Span};
+use crate::validate::{self, Profile, ValidateOptions};
 
 pub use finding::{Finding, UrlReport};
 pub use levels::{RuleLevels, RuleOverrides};
@@ -23,6 +23,8 @@ use suppress::Suppressed;
 pub struct LintOptions {
     /// How to find URLs.
     pub scan: ScanOptions,
+    /// The standard every URL found is validated against.
+    pub profile: Profile,
     /// Schemes to accept without `unknown-scheme`, beyond RFC 1738's own.
     pub extra_schemes: Vec<String>,
     /// Which rules report, and at what severity.
@@ -53,9 +55,33 @@ pub fn lint_url(found: Found, options: &LintOptions) -> Option<UrlReport> {
     (!excluded).then(|| lint_found(found, options))
 }
 
+/// Lint each non-blank line of `text` as one URL given on its own, placed
+/// at its line (surrounding whitespace is not part of it): how `urlint
+/// validate` reads its arguments and stdin.
+pub(crate) fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
+    let index = LineIndex::new(text);
+    let starts = index.line_starts();
+    starts
+        .iter()
+        .enumerate()
+        .filter_map(|(line, &start)| {
+            let end = starts.get(line + 1).copied().unwrap_or(text.len());
+            let raw = text.get(start..end)?;
+            let url = raw.trim();
+            if url.is_empty() {
+                return None;
+            }
+            let offset = start + (raw.len() - raw.trim_start().len());
+            let found = Found::unbroken(url, Form::Bare, Span::new(offset, offset + url.len()));
+            lint_url(found, options)
+        })
+        .collect()
+}
+
 /// Validate one URL and place its findings in the source.
 fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     let validate_options = ValidateOptions {
+        profile: options.profile,
         fragment_allowed: options.fragment_anywhere || found.form.is_delimited(),
         extra_schemes: options.extra_schemes.clone(),
     };
@@ -150,6 +176,23 @@ mod tests {
             .flat_map(|report| report.findings)
             .map(|finding| finding.diagnostic.rule)
             .collect()
+    }
+
+    #[test]
+    fn listed_urls_are_placed_each_at_its_line() {
+        let text = "http://a.example/\n\n  ftp://b.example/x  \r\n";
+        let reports = lint_lines(text, &LintOptions::default());
+        let placed: Vec<(&str, Span)> = reports
+            .iter()
+            .map(|report| (report.found.url.as_str(), report.found.outer))
+            .collect();
+        assert_eq!(
+            placed,
+            [
+                ("http://a.example/", Span::new(0, 17)),
+                ("ftp://b.example/x", Span::new(21, 38)),
+            ]
+        );
     }
 
     #[test]

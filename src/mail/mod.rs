@@ -48,7 +48,10 @@ use std::io::{self, BufRead};
 pub use charset::decode_utf8_lossy;
 pub use detect::{MailKind, SNIFF_LEN};
 pub use html::{extract as html_text, HtmlText};
-pub use mbox::{messages, Messages, RawMessage, DEFAULT_MAX_MESSAGE_BYTES};
+pub use mbox::{
+    messages, slices, ArchivePoint, ArchiveSlice, Messages, RawMessage, Slices,
+    DEFAULT_MAX_MESSAGE_BYTES,
+};
 pub use message::{
     parse_message, MailText, MailWarning, MessageInfo, ParsedMessage, PartInfo, TransferEncoding,
     WarningKind,

@@ -18,6 +18,8 @@ mod short;
 
 pub(crate) use extract::{ExtractFormat, ExtractOptions};
 pub(crate) use human::HumanOptions;
+#[cfg(feature = "python")]
+pub(crate) use reporter::{fix_instruction, placed_spans};
 pub(crate) use reporter::{Reporter, Totals};
 
 /// Output formats for diagnostics (`check` and `validate`).

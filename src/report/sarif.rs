@@ -21,7 +21,7 @@ use super::reporter::{fix_instruction, placed_spans, Reporter, Totals};
 use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{Level, RuleInfo, CATALOGUE};
-use crate::span::Span;
+use crate::span::{CharCounter, Span};
 
 /// The JSON schema of SARIF 2.1.0.
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -199,41 +199,6 @@ struct Replacement {
     inserted_content: Text,
 }
 
-/// Counts code points up to byte offsets, moving forward through one text
-/// so that a source with many findings is counted once, not once per finding.
-struct CharCounter<'t> {
-    text: &'t str,
-    byte: usize,
-    chars: usize,
-}
-
-impl<'t> CharCounter<'t> {
-    fn new(text: &'t str) -> Self {
-        CharCounter {
-            text,
-            byte: 0,
-            chars: 0,
-        }
-    }
-
-    /// Code points before `byte` (a char boundary, as [`clamp`] makes it).
-    fn at(&mut self, byte: usize) -> usize {
-        let byte = byte.min(self.text.len());
-        if byte < self.byte {
-            self.byte = 0;
-            self.chars = 0;
-        }
-        self.chars += code_points(&self.text.as_bytes()[self.byte..byte]);
-        self.byte = byte;
-        self.chars
-    }
-}
-
-/// Code points in UTF-8 bytes: the bytes that are not continuation bytes.
-fn code_points(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
-}
-
 /// Builds the results of one source.
 struct SourceResults<'c> {
     checked: &'c Checked,
@@ -260,8 +225,9 @@ impl<'c> SourceResults<'c> {
         let base = self.checked.display().base;
         let (char_offset, char_length) = match base.chars {
             Some(before) => {
-                let start = self.chars.at(location.start - base.offset);
-                let end = self.chars.at(location.end - base.offset);
+                let shown = self.checked.display_extent(span);
+                let start = self.chars.at(shown.start);
+                let end = self.chars.at(shown.end);
                 (Some(before + start), Some(end - start))
             }
             None => (None, None),

@@ -39,7 +39,7 @@ use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
 
-pub use options::ValidateOptions;
+pub use options::{Profile, ValidateOptions};
 
 /// Check `url` against RFC 1738 and return every problem found, in URL order.
 ///
