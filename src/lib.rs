@@ -25,6 +25,8 @@ mod diagnostic;
 mod input;
 pub mod lint;
 pub mod mail;
+#[cfg(feature = "python")]
+mod python;
 mod report;
 pub mod rules;
 pub mod scan;

@@ -23,7 +23,7 @@ const LAYERS: &[&[&str]] = &[
     &["checked"],
     &["input", "report"],
     &["config"],
-    &["app"],
+    &["app", "python"],
     &["crate"],
 ];
 
