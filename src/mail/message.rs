@@ -7,15 +7,12 @@ use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, Pa
 
 use super::charset;
 use super::detect::MailKind;
+use super::headers::HeaderUrls;
 use super::html;
 use super::mbox::RawMessage;
 use super::offset_map::OffsetMap;
 use super::transfer::decode_quoted_printable;
 use crate::span::{LineCol, Span};
-
-/// Header fields that carry URLs in `<...>`: RFC 2369 `List-*`, RFC 5064
-/// `Archived-At`, RFC 2110 `Content-Base`. A trailing `-` matches a prefix.
-const URL_HEADERS: &[&str] = &["list-", "archived-at", "content-base"];
 
 /// The message a text came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,12 +158,20 @@ fn line_starts(bytes: &[u8]) -> Vec<usize> {
     starts
 }
 
-/// Read the texts of one raw message. Never fails: problems become warnings.
+/// Read the texts of one raw message, with the URLs of its list header
+/// fields ([`HeaderUrls::List`]). Never fails: problems become warnings.
 pub fn parse_message(raw: RawMessage) -> ParsedMessage {
+    parse_message_with(raw, HeaderUrls::List)
+}
+
+/// Read the texts of one raw message, with the URLs of the header fields
+/// `headers` names. Never fails: problems become warnings.
+pub fn parse_message_with(raw: RawMessage, headers: HeaderUrls) -> ParsedMessage {
     let (buffer, archive) = unquote(&raw);
     let mut reader = Reader {
         buffer: &buffer,
         archive,
+        headers,
         texts: Vec::new(),
         warnings: Vec::new(),
     };
@@ -246,6 +251,8 @@ struct Reader<'b> {
     buffer: &'b [u8],
     /// `buffer` offsets to archive offsets.
     archive: OffsetMap,
+    /// The header fields read for URLs.
+    headers: HeaderUrls,
     texts: Vec<MailText>,
     warnings: Vec<MailWarning>,
 }
@@ -434,19 +441,12 @@ impl Reader<'_> {
         );
     }
 
-    /// The URL-bearing header fields of `part`, raw, as one text.
+    /// The header fields of `part` read for URLs, raw, as one text.
     fn url_headers(&mut self, part: &MessagePart<'_>, path: &str) {
         let mut text = String::new();
         let mut map = OffsetMap::new();
         for header in &part.headers {
-            let name = header.name().to_ascii_lowercase();
-            let wanted = URL_HEADERS.iter().any(|h| {
-                if h.ends_with('-') {
-                    name.starts_with(h)
-                } else {
-                    name == *h
-                }
-            });
+            let wanted = self.headers.reads(header.name());
             let field = Span::new(header.offset_field as usize, header.offset_end as usize);
             let Some(raw) = self.buffer.get(field.range()).filter(|_| wanted) else {
                 continue;
@@ -579,6 +579,39 @@ mod tests {
         let raw = raw.start - 100..raw.end - 100;
         assert_eq!(&message.raw.bytes[raw], b"http://b.example/1");
         assert!(message.warnings.is_empty(), "{:?}", message.warnings);
+    }
+
+    #[test]
+    fn rfc2369_header_fields_are_read_as_chosen() {
+        let raw = RawMessage {
+            number: 1,
+            offset: 0,
+            line: 1,
+            bytes: b"Subject: see http://s.example/\nList-Post: <mailto:l@x.example>\n\
+                     X-Archived-At: <http://a.example/1>\nContent-Base: http://b.example/\n\
+                     X-Original-URL: http://o.example/\n\nbody http://c.example/\n"
+                .to_vec(),
+            truncated: false,
+            kind: MailKind::Eml,
+        };
+        let headers = |choice| -> Vec<String> {
+            let message = parse_message_with(raw.clone(), choice);
+            let mut texts = message.texts.into_iter();
+            let body = texts.next_back().map(|text| text.part.path);
+            assert_eq!(body.as_deref(), Some("1"), "the body is always read");
+            texts
+                .flat_map(|t| t.text.lines().map(str::to_owned).collect::<Vec<_>>())
+                .collect()
+        };
+        assert!(headers(HeaderUrls::None).is_empty());
+        assert_eq!(
+            headers(HeaderUrls::List),
+            [
+                "List-Post: <mailto:l@x.example>",
+                "X-Archived-At: <http://a.example/1>"
+            ]
+        );
+        assert_eq!(headers(HeaderUrls::All).len(), 5);
     }
 
     #[test]
