@@ -53,6 +53,8 @@ fn short_points_into_the_archive() {
         "check",
         "--format",
         "short",
+        "--mail-headers",
+        "list",
         "fixtures/mail/list.mbox",
         "fixtures/mail/qp_errors.eml",
         "fixtures/mail/latin1.eml",
@@ -127,6 +129,8 @@ fn extract_places_every_url_of_an_archive() {
         "extract",
         "--format",
         "jsonl",
+        "--mail-headers",
+        "list",
         "fixtures/mail/list.mbox",
     ]));
     assert_eq!((code, stderr.as_str()), (0, ""));
@@ -283,6 +287,8 @@ fn json_document_has_one_entry_per_part_with_urls() {
         "check",
         "--format",
         "json",
+        "--mail-headers",
+        "list",
         "fixtures/mail/list.mbox",
     ]));
     let document: Value = serde_json::from_str(&stdout).expect("one JSON document");

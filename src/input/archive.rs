@@ -11,19 +11,23 @@ use super::notice::{cannot_read, Note};
 use super::sink::Sink;
 use crate::checked::{Base, Checked, Frame, MailFrame, RawText};
 use crate::lint::LintOptions;
-use crate::mail::{self, MailKind, MailWarning, MessageInfo, ParsedMessage, RawMessage};
+use crate::mail::{
+    self, HeaderUrls, MailKind, MailWarning, MessageInfo, ParsedMessage, RawMessage,
+};
 use crate::source::{Origin, Source};
 
-/// Check every message of a mail input, one at a time.
+/// Check every message of a mail input of `kind`, one at a time, with the
+/// URLs of the header fields `headers` names.
 pub(super) fn check_mail(
     reader: impl BufRead,
     kind: MailKind,
+    headers: HeaderUrls,
     origin: &Origin,
     lint: &LintOptions,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
     let mut archive = ArchivePosition::default();
-    for message in mail::read(reader, kind) {
+    for message in mail::read_with(reader, kind, headers) {
         match message {
             Ok(message) => check_message(message, origin, lint, sink, &mut archive)?,
             Err(err) => {
@@ -160,6 +164,7 @@ mod tests {
         check_mail(
             archive.as_bytes(),
             MailKind::Mbox,
+            HeaderUrls::List,
             &Origin::Stdin,
             &LintOptions::default(),
             &mut collected,
