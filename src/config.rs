@@ -28,7 +28,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use ignore::overrides::Override;
 
@@ -87,14 +87,31 @@ impl PathFilter {
     /// include matches it if there are includes. Files outside the
     /// configuration's directory are not the configuration's business.
     pub(crate) fn allows(&self, path: &Path) -> bool {
-        let absolute = self.cwd.join(path);
-        let Ok(relative) = absolute.strip_prefix(&self.root) else {
+        let Some(relative) = below(&self.root, &self.cwd, path) else {
             return true;
         };
+        let relative = relative.as_path();
         let excluded_dir =
             directories(relative).any(|dir| self.overrides.matched(dir, true).is_ignore());
         !excluded_dir && !self.overrides.matched(relative, false).is_ignore()
     }
+}
+
+/// `path` (relative to `cwd`, or absolute) relative to `root`, with `.`
+/// and `..` resolved by name (`tests/../docs/a.md` is `docs/a.md`);
+/// `None` when it lies outside `root`.
+fn below(root: &Path, cwd: &Path, path: &Path) -> Option<PathBuf> {
+    let mut absolute = PathBuf::new();
+    for component in cwd.join(path).components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                absolute.pop();
+            }
+            other => absolute.push(other),
+        }
+    }
+    absolute.strip_prefix(root).ok().map(Path::to_path_buf)
 }
 
 /// The directories of a relative path, innermost first, without the path
@@ -143,14 +160,13 @@ impl PerFileIgnores {
     /// directory, or absolute), sorted; empty when no entry covers it.
     /// Files outside the configuration's directory are not its business.
     pub(crate) fn rules_for(&self, path: &Path) -> Vec<Rule> {
-        let absolute = self.cwd.join(path);
-        let Ok(relative) = absolute.strip_prefix(&self.root) else {
+        let Some(relative) = below(&self.root, &self.cwd, path) else {
             return Vec::new();
         };
         let mut rules: Vec<Rule> = self
             .entries
             .iter()
-            .filter(|entry| entry.covers(relative))
+            .filter(|entry| entry.covers(&relative))
             .flat_map(|entry| entry.rules.iter().copied())
             .collect();
         rules.sort_unstable();
@@ -677,6 +693,8 @@ mod tests {
         assert!(ignores
             .rules_for(Path::new("/elsewhere/tests/a.md"))
             .is_empty());
+        let around = dir.path().join("tests/../docs/./a.md");
+        assert!(ignores.rules_for(&around).is_empty(), "`..` is resolved");
         assert!(Config::default()
             .per_file_ignores()
             .expect("none")
@@ -868,6 +886,7 @@ mod tests {
             );
         }
         assert!(filter.allows(Path::new("/elsewhere/main.rs")));
+        assert!(!filter.allows(&dir.path().join("docs/../vendor/lib.md")));
         assert!(Config::default().path_filter().expect("none").is_none());
     }
 }

@@ -353,10 +353,12 @@ impl TypedValueParser for RuleNameParser {
             .parse_ref(cmd, arg, value)
     }
 
+    /// The rule names, without their summaries: clap_complete's fish script
+    /// breaks on the `"` in `unsafe-char`'s.
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(Rule::all().map(|rule| {
-            PossibleValue::new(rule.name()).help(rule.info().summary)
-        })))
+        Some(Box::new(
+            Rule::all().map(|rule| PossibleValue::new(rule.name())),
+        ))
     }
 }
 
