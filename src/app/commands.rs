@@ -5,7 +5,6 @@ use std::io::{self, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 
-use clap::CommandFactory;
 use codespan_reporting::term::termcolor::{
     BufferedStandardStream, ColorChoice, NoColor, WriteColor,
 };
@@ -15,6 +14,7 @@ use super::cli::{
     ValidateArgs,
 };
 use super::driver::{self, Console, Named, Written};
+use super::manual;
 use super::output::{color_choice, say, OutputBuffer, ReportFile};
 use super::status::{ExitStatus, Outcome};
 use crate::checked::Checked;
@@ -33,8 +33,8 @@ pub(super) fn run(cli: Cli) -> ExitStatus {
         Command::Extract(args) => reported(&args.output, &args.config, |run| extract(run, &args)),
         Command::Validate(args) => reported(&args.output, &args.config, |run| validate(run, &args)),
         Command::Explain(args) => to_stdout(|out| explain(out, &args)),
-        Command::Completions(args) => to_stdout(|out| completions(out, args.shell)),
-        Command::Man(args) => man(&args.dir),
+        Command::Completions(args) => to_stdout(|out| manual::completions(out, args.shell)),
+        Command::Man(args) => to_stdout(|out| manual::man_pages(out, &args.dir)),
     }
 }
 
@@ -309,81 +309,6 @@ fn explain(out: &mut dyn WriteColor, args: &ExplainArgs) -> Outcome {
         Some(rule) => explain::rule_entry(rule.info()),
     };
     Outcome::written(out.write_all(text.as_bytes()))
-}
-
-/// `urlint completions SHELL`: the script is built whole first, as
-/// clap_complete panics on a failed write (a closed pipe).
-fn completions(out: &mut dyn WriteColor, shell: clap_complete::Shell) -> Outcome {
-    let mut script = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "urlint", &mut script);
-    Outcome::written(out.write_all(&script))
-}
-
-/// `urlint man DIR`: one page for urlint and one per visible subcommand,
-/// each path printed as it is written.
-fn man(dir: &Path) -> ExitStatus {
-    let mut command = Cli::command().disable_help_subcommand(true);
-    command.build();
-    let mut pages = vec![command.clone()];
-    pages.extend(
-        command
-            .get_subcommands()
-            .filter(|page| !page.is_hide_set())
-            .cloned(),
-    );
-    to_stdout(|out| {
-        for page in pages {
-            let name = page
-                .get_display_name()
-                .unwrap_or(page.get_name())
-                .to_owned();
-            let written = man_page(page).and_then(|(file, text)| {
-                let path = dir.join(file);
-                std::fs::write(&path, text)?;
-                Ok(path)
-            });
-            match written {
-                Ok(path) => {
-                    if let Err(err) = writeln!(out, "{}", path.display()) {
-                        return Outcome::written(Err(err));
-                    }
-                }
-                Err(err) => {
-                    say(format_args!(
-                        "cannot write the manual page of {name} into {}: {err}",
-                        dir.display()
-                    ));
-                    return Outcome::trouble();
-                }
-            }
-        }
-        Outcome::written(Ok(()))
-    })
-}
-
-/// The file name and roff text of `page`'s manual page. Its examples are an
-/// EXAMPLES section set line for line: clap_mangen would fill them into one
-/// paragraph.
-fn man_page(page: clap::Command) -> io::Result<(String, Vec<u8>)> {
-    let examples = page.get_after_help().map(ToString::to_string);
-    let page = page.after_help(None::<&'static str>);
-    let man = clap_mangen::Man::new(page)
-        .source(format!("urlint {}", env!("CARGO_PKG_VERSION")))
-        .manual("urlint manual");
-    let mut text = Vec::new();
-    man.render(&mut text)?;
-    if let Some(examples) = examples {
-        let lines = examples.lines().filter(|line| line.starts_with("  "));
-        text.extend_from_slice(b".SH EXAMPLES\n.nf\n");
-        for line in lines {
-            // Roff: a backslash is `\e`, a minus sign to be typed is `\-`,
-            // and `\&` keeps a leading dot from reading as a request.
-            let line = line.trim_start().replace('\\', "\\e").replace('-', "\\-");
-            text.extend_from_slice(format!("\\&{line}\n").as_bytes());
-        }
-        text.extend_from_slice(b".fi\n");
-    }
-    Ok((man.get_filename(), text))
 }
 
 /// Lint each non-blank line of `text` as one URL, placed at its line.

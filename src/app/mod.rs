@@ -5,6 +5,7 @@
 mod cli;
 mod commands;
 mod driver;
+mod manual;
 mod output;
 mod parallel;
 mod status;
