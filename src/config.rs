@@ -54,7 +54,7 @@ pub(crate) const PYPROJECT: &str = "pyproject.toml";
 pub(crate) struct Config {
     /// The file it was read from; `None` for the defaults.
     pub path: Option<PathBuf>,
-    /// Rule levels set by the file, in file order.
+    /// Rule levels set by the file, one per rule named.
     pub rules: Vec<(Rule, Level)>,
     /// Schemes accepted beyond RFC 1738's own.
     pub extra_schemes: Vec<String>,
@@ -66,7 +66,7 @@ pub(crate) struct Config {
     pub include: Vec<String>,
     /// Globs that skip walked files and directories.
     pub exclude: Vec<String>,
-    /// Rules turned off in the files a glob matches, in file order.
+    /// Rules turned off in the files a glob matches, by glob.
     pub per_file_ignores: Vec<(String, Vec<Rule>)>,
 }
 
@@ -478,7 +478,7 @@ struct Tools {
     urlint: Option<ConfigFile>,
 }
 
-/// `[rules]`: levels by rule name, in file order.
+/// `[rules]`: levels by rule name, written in the order held (read sorted by rule).
 #[derive(Debug, Default)]
 struct RuleTable(Vec<(RuleName, LevelName)>);
 
