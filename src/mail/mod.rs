@@ -42,6 +42,7 @@ mod mbox;
 mod message;
 mod offset_map;
 mod transfer;
+mod walk;
 
 use std::io::{self, BufRead};
 

@@ -245,11 +245,7 @@ impl Checked {
 
 /// Lower-case name of a transfer encoding, as mail headers spell it.
 pub fn encoding_name(encoding: TransferEncoding) -> &'static str {
-    match encoding {
-        TransferEncoding::Identity => "identity",
-        TransferEncoding::QuotedPrintable => "quoted-printable",
-        TransferEncoding::Base64 => "base64",
-    }
+    encoding.name()
 }
 
 /// One sentence naming the message and part a text came from, for the
