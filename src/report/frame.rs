@@ -85,6 +85,22 @@ impl RawText {
         let local = archive.saturating_sub(self.base.offset);
         local + self.widened.partition_point(|&at| at < local)
     }
+
+    /// The archive offset of `text` offset `at` (a character boundary).
+    fn archive_offset(&self, at: usize) -> usize {
+        // The k-th widened byte starts at text offset `widened[k] + k`;
+        // count those before `at`.
+        let (mut low, mut high) = (0, self.widened.len());
+        while low < high {
+            let mid = low + (high - low) / 2;
+            if self.widened[mid] + mid < at {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        self.base.offset + at - low
+    }
 }
 
 /// Offsets of the bytes of `bytes` that are not part of valid UTF-8, which
@@ -191,10 +207,16 @@ impl Checked {
     /// Where `span` lies in the input, in bytes and in lines and columns,
     /// from its first displayed byte to its last.
     pub fn locate(&self, span: Span) -> Location {
+        self.place(self.display_extent(span))
+    }
+
+    /// The displayed text from the first displayed byte of `span` to its
+    /// last.
+    pub fn display_extent(&self, span: Span) -> Span {
         let spans = self.display_spans(span);
         let first = spans.first().copied().unwrap_or_default();
         let last = spans.last().copied().unwrap_or(first);
-        self.place(Span::new(first.start, last.end))
+        Span::new(first.start, last.end)
     }
 
     /// Where each displayed run of `span` lies in the input: one location
@@ -215,7 +237,8 @@ impl Checked {
         }
     }
 
-    /// The input location of a span of the displayed text.
+    /// The input location of a span of the displayed text: byte offsets in
+    /// the input (the archive's own bytes for mail), lines and columns.
     fn place(&self, span: Span) -> Location {
         let (base, place): (Base, &dyn Fn(usize) -> LineCol) = match &self.frame {
             Frame::Text(base) => (*base, &|offset| self.source_line_col(offset)),
@@ -223,14 +246,21 @@ impl Checked {
                 mail.raw.lines.line_col(&mail.raw.text, offset)
             }),
         };
-        let (start, end) = (base.place(place(span.start)), base.place(place(span.end)));
+        let (start, end) = match &self.frame {
+            Frame::Text(base) => (base.offset + span.start, base.offset + span.end),
+            Frame::Mail(mail) => (
+                mail.raw.archive_offset(span.start),
+                mail.raw.archive_offset(span.end),
+            ),
+        };
+        let (first, last) = (base.place(place(span.start)), base.place(place(span.end)));
         Location {
-            start: base.offset + span.start,
-            end: base.offset + span.end,
-            line: start.line,
-            column: start.column,
-            end_line: end.line,
-            end_column: end.column,
+            start,
+            end,
+            line: first.line,
+            column: first.column,
+            end_line: last.line,
+            end_column: last.column,
         }
     }
 
@@ -335,6 +365,11 @@ mod tests {
         let text = checked.display().text;
         let runs = checked.display_spans(checked.reports[0].found.outer);
         assert_eq!(&text[runs[0].range()], "http://example.org/");
+        assert_eq!(
+            &archive[location.start..location.end],
+            b"http://example.org/",
+            "byte offsets are the archive's"
+        );
     }
 
     #[test]

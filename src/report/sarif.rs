@@ -265,8 +265,9 @@ impl<'c> SourceResults<'c> {
         let base = self.checked.display().base;
         let (char_offset, char_length) = match base.chars {
             Some(before) => {
-                let start = self.chars.at(location.start - base.offset);
-                let end = self.chars.at(location.end - base.offset);
+                let shown = self.checked.display_extent(span);
+                let start = self.chars.at(shown.start);
+                let end = self.chars.at(shown.end);
                 (Some(before + start), Some(end - start))
             }
             None => (None, None),
