@@ -11,6 +11,7 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
+use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::Arc;
@@ -18,9 +19,10 @@ use std::sync::Arc;
 use crate::chunk::{ChunkOptions, Windows};
 use crate::input::{self, Input, InputError, Loaded, Note, Origin, Source};
 use crate::lint::{self, LintOptions, UrlReport};
-use crate::mail::{self, MailKind, MailWarning, MessageInfo, ParsedMessage, RawMessage};
+use crate::mail::{self, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage, RawMessage};
 use crate::progress::Progress;
 use crate::report::{Base, Checked, Frame, MailFrame, RawText};
+use crate::span::Span;
 
 /// Bytes of an input looked at to decide what it holds: enough for the
 /// binary check and for mail sniffing.
@@ -136,7 +138,7 @@ pub fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOptions) -> C
         .kind
         .or_else(|| MailKind::from_path(path).map(InputKind::Mail));
     if let Some(InputKind::Mail(kind)) = named {
-        read_mail_file(path, kind, lint, &mut collected);
+        read_mail_file(path, kind, options.chunks, lint, &mut collected);
         return collected;
     }
     let loaded = match input.read() {
@@ -154,7 +156,7 @@ pub fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOptions) -> C
     match sniffed {
         // Mail is parsed from its raw bytes, not from the text decoded for
         // scanning, so the file is read again (only when it looks like mail).
-        Some(kind) => read_mail_file(path, kind, lint, &mut collected),
+        Some(kind) => read_mail_file(path, kind, options.chunks, lint, &mut collected),
         None => check_loaded(loaded, lint, &mut collected),
     }
     collected
@@ -168,10 +170,16 @@ fn sniff_loaded(loaded: &Loaded) -> Option<MailKind> {
 }
 
 /// Read the mail file at `path` whole and check its messages.
-fn read_mail_file(path: &Path, kind: MailKind, lint: &LintOptions, collected: &mut Collected) {
+fn read_mail_file(
+    path: &Path,
+    kind: MailKind,
+    chunks: ChunkOptions,
+    lint: &LintOptions,
+    collected: &mut Collected,
+) {
     let origin = Origin::File(path.to_path_buf());
     let checked = std::fs::read(path)
-        .and_then(|bytes| check_mail(&bytes[..], kind, &origin, lint, collected));
+        .and_then(|bytes| check_mail(&bytes[..], kind, &origin, chunks, lint, collected));
     // Only reading can fail here: a collecting sink always accepts.
     if let Err(err) = checked {
         collected.error(cannot_read(&origin, &err));
@@ -239,7 +247,7 @@ pub fn read_streamed(
     }
     let reader = Cursor::new(head).chain(reader);
     match kind {
-        InputKind::Mail(kind) => check_mail(reader, kind, &origin, lint, sink),
+        InputKind::Mail(kind) => check_mail(reader, kind, &origin, options.chunks, lint, sink),
         InputKind::Text => check_text(reader, options.chunks, origin, lint, sink),
     }
 }
@@ -312,13 +320,24 @@ fn check_mail(
     reader: impl BufRead,
     kind: MailKind,
     origin: &Origin,
+    chunks: ChunkOptions,
     lint: &LintOptions,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
     let mut archive = ArchivePosition::default();
     for message in mail::read(reader, kind) {
         match message {
-            Ok(message) => check_message(message, origin, lint, sink, &mut archive)?,
+            Ok(message) => {
+                let check = MessageCheck {
+                    origin,
+                    chunks: ChunkOptions {
+                        chunk_len: chunks.chunk_len.min(MAIL_WINDOW_LEN),
+                        ..chunks
+                    },
+                    lint,
+                };
+                check.message(message, sink, &mut archive)?;
+            }
             Err(err) => {
                 sink.error(cannot_read(origin, &err));
                 break;
@@ -382,47 +401,87 @@ fn char_count(bytes: &[u8]) -> usize {
         .sum()
 }
 
-/// Check the texts of one message.
-fn check_message(
-    mut message: ParsedMessage,
-    origin: &Origin,
-    lint: &LintOptions,
-    sink: &mut dyn Sink,
-    archive: &mut ArchivePosition,
-) -> io::Result<()> {
-    let base = archive.base_of(&message.raw);
-    for warning in &message.warnings {
-        sink.warning(message_note(origin, &message.info, warning));
+/// The most a mail text's window owns: less than a text file's, as a
+/// message's raw bytes, decoded text and displayed text are held beside the
+/// window's findings.
+const MAIL_WINDOW_LEN: usize = 4 << 20;
+
+/// How the texts of a message are checked.
+struct MessageCheck<'a> {
+    origin: &'a Origin,
+    /// A text longer than a chunk is checked window by window, so that a
+    /// huge part is held with the findings of one window at a time.
+    chunks: ChunkOptions,
+    lint: &'a LintOptions,
+}
+
+impl MessageCheck<'_> {
+    /// Check the texts of one message.
+    fn message(
+        &self,
+        mut message: ParsedMessage,
+        sink: &mut dyn Sink,
+        archive: &mut ArchivePosition,
+    ) -> io::Result<()> {
+        let base = archive.base_of(&message.raw);
+        for warning in &message.warnings {
+            sink.warning(message_note(self.origin, &message.info, warning));
+        }
+        let info = Arc::new(message.info.clone());
+        let mut raw: Option<Arc<RawText>> = None;
+        for text in std::mem::take(&mut message.texts) {
+            let mut frame = |map| {
+                // The archive text is built once per message, and only when shown.
+                let raw = raw
+                    .get_or_insert_with(|| Arc::new(RawText::new(&message.raw.bytes, base)))
+                    .clone();
+                Frame::Mail(Box::new(MailFrame {
+                    raw,
+                    map,
+                    message: Arc::clone(&info),
+                    part: text.part.clone(),
+                }))
+            };
+            if text.text.len() <= self.chunks.chunk_len {
+                let whole = (text.text, text.map, 0..usize::MAX);
+                self.window(whole, &mut frame, sink, archive)?;
+                continue;
+            }
+            for window in Windows::new(text.text.as_bytes(), self.chunks) {
+                // Reading from memory does not fail.
+                let Ok(window) = window else { break };
+                let start = window.base.offset;
+                let map = text.map.window(Span::new(start, start + window.text.len()));
+                self.window((window.text, map, window.owned), &mut frame, sink, archive)?;
+            }
+        }
+        Ok(())
     }
-    let info = Arc::new(message.info.clone());
-    let mut raw: Option<Arc<RawText>> = None;
-    for text in std::mem::take(&mut message.texts) {
-        let source = Source::new(origin.clone(), text.text);
-        let reports = match lint_source(&source, lint, &(0..usize::MAX)) {
-            Ok(reports) if reports.is_empty() => continue,
+
+    /// Check one window of a text: its text, its map onto the archive, and
+    /// the offsets at which the URLs it reports start.
+    fn window(
+        &self,
+        (text, map, owned): (String, OffsetMap, Range<usize>),
+        frame: &mut dyn FnMut(OffsetMap) -> Frame,
+        sink: &mut dyn Sink,
+        archive: &mut ArchivePosition,
+    ) -> io::Result<()> {
+        let source = Source::new(self.origin.clone(), text);
+        let reports = match lint_source(&source, self.lint, &owned) {
+            Ok(reports) if reports.is_empty() => return Ok(()),
             Ok(reports) => reports,
             Err(err) => {
                 sink.error(err);
-                continue;
+                return Ok(());
             }
         };
-        // The archive text is built once per message, and only when shown.
-        let raw = raw
-            .get_or_insert_with(|| Arc::new(RawText::new(&message.raw.bytes, base)))
-            .clone();
-        let frame = MailFrame {
-            raw,
-            map: text.map,
-            message: Arc::clone(&info),
-            part: text.part,
-        };
         let checked = Checked::new(source, reports)
-            .in_frame(Frame::Mail(Box::new(frame)))
+            .in_frame(frame(map))
             .continuing(archive.continuation);
         archive.continuation = true;
-        sink.checked(checked)?;
+        sink.checked(checked)
     }
-    Ok(())
 }
 
 /// A malformed-message warning, naming the message and part.
@@ -489,6 +548,7 @@ mod tests {
             archive.as_bytes(),
             MailKind::Mbox,
             &Origin::Stdin,
+            ChunkOptions::default(),
             &LintOptions::default(),
             &mut collected,
         )

@@ -297,3 +297,32 @@ fn a_charset_read_byte_by_byte_keeps_archive_positions() {
         "{stdout}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_huge_part_is_checked_window_by_window_in_bounded_memory() {
+    // 250,000 URLs in one 11 MB body. Holding every URL's report at once
+    // took 30 times the message (335 MB); by 1 MiB windows it takes 80 MB.
+    let mut archive =
+        String::from("From a@example.org Mon Jan  1 00:00:00 2024\nSubject: many\n\n");
+    for index in 0..250_000 {
+        let _ = writeln!(archive, "see http://host{index}.example.org/~{index} now");
+    }
+    let dir = tempfile::tempdir().expect("temporary directory");
+    fs::write(dir.path().join("many.mbox"), &archive).expect("write archive");
+    // 200 MB of address space, one worker thread, 1 MiB windows.
+    let output = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 200000 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_urlint"))
+        .args(["extract", "-j", "1", "--chunk-len", "1048576", "many.mbox"])
+        .current_dir(dir.path())
+        .output()
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let urls: Vec<&str> = stdout.lines().collect();
+    assert_eq!(urls.len(), 250_000);
+    assert_eq!(urls[0], "http://host0.example.org/~0");
+    assert_eq!(urls[249_999], "http://host249999.example.org/~249999");
+}
