@@ -208,7 +208,11 @@ fn is_broken_pipe(err: &io::Error) -> bool {
 /// Write `urlint: MESSAGE` on stderr. A closed stderr is ignored rather
 /// than a panic (as `eprintln!` would): the report on stdout still matters.
 fn say(message: fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr().lock(), "urlint: {message}");
+    let _ = writeln!(
+        io::stderr().lock(),
+        "urlint: {}",
+        report::escape::text(&message.to_string())
+    );
 }
 
 /// Whether to colour: `auto` colours only a terminal, and termcolor's `Auto`

@@ -12,7 +12,7 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::json::{MailJson, UrlJson};
-use super::{Checked, Reporter, Totals};
+use super::{escape, Checked, Reporter, Totals};
 
 /// Output formats of `extract`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -115,7 +115,7 @@ impl Reporter for ExtractReporter {
                 continue;
             }
             match self.options.format {
-                ExtractFormat::Plain => writeln!(out, "{url}")?,
+                ExtractFormat::Plain => writeln!(out, "{}", escape::line(url))?,
                 ExtractFormat::Jsonl | ExtractFormat::Json => {
                     let record = UrlRecord {
                         path: &checked.source.name,
@@ -133,7 +133,7 @@ impl Reporter for ExtractReporter {
         let counts = std::mem::take(&mut self.counts);
         for (url, count) in &counts {
             match self.options.format {
-                ExtractFormat::Plain => writeln!(out, "{count}\t{url}")?,
+                ExtractFormat::Plain => writeln!(out, "{count}\t{}", escape::line(url))?,
                 ExtractFormat::Jsonl | ExtractFormat::Json => {
                     self.record(out, &CountRecord { url, count: *count })?;
                 }

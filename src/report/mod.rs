@@ -5,6 +5,7 @@
 //! A run hands each [`Checked`] source to a [`Reporter`] in report order,
 //! then calls [`Reporter::finish`] once with the [`Totals`].
 
+pub mod escape;
 mod excerpt;
 pub mod explain;
 mod extract;

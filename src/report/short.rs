@@ -1,11 +1,12 @@
 //! One line per finding, `path:line:col: severity[rule]: message`, for
-//! editors' quickfix lists and for grep.
+//! editors' quickfix lists and for grep. Input text in a line (the file
+//! name, a quoted character) is escaped, so one finding is one line.
 
 use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::{placed_spans, Checked, Reporter, Totals};
+use super::{escape, placed_spans, Checked, Reporter, Totals};
 use crate::lint::{Finding, UrlReport};
 
 /// Writes each finding on one line; no summary, so every line parses alike.
@@ -36,12 +37,12 @@ fn line(checked: &Checked, report: &UrlReport, finding: &Finding) -> String {
     let location = checked.locate(span);
     format!(
         "{}:{}:{}: {}[{}]: {}",
-        checked.source.name,
+        escape::line(&checked.source.name),
         location.line,
         location.column,
         diagnostic.severity.as_str(),
         diagnostic.rule.name(),
-        diagnostic.message
+        escape::line(&diagnostic.message)
     )
 }
 
