@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// True when `c` is written as an escape: C0 controls but tab (and
-/// newline, which only [`line`] escapes), DEL, C1 controls, and the
+/// newline, which only [`line()`] escapes), DEL, C1 controls, and the
 /// bidirectional formatting characters (marks, embeddings, overrides,
 /// isolates).
 pub fn is_escaped(c: char) -> bool {
