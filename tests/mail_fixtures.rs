@@ -4,8 +4,11 @@
 //! The scanner lives in another stage, so URLs are located in the decoded
 //! text with `str::find` and their spans mapped through the text's map.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
+use common::base64_lines;
 use urlint::mail::{self, MailKind, MailText, ParsedMessage, TransferEncoding, WarningKind};
 use urlint::span::{LineCol, Span};
 
@@ -380,28 +383,4 @@ fn rfc2046_5_1_1_a_message_cut_at_the_size_cap_still_decodes_its_base64_part() {
         .raw_span(span_of(text, "http://early"))
         .expect("maps");
     assert!(archive[raw.range()].starts_with(b"RWFybHkgbGluazog"));
-}
-
-/// `text` in base64, in lines of 76 characters.
-fn base64_lines(text: &str) -> Vec<u8> {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut encoded = Vec::new();
-    for chunk in text.as_bytes().chunks(3) {
-        let word = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |word, (i, &b)| word | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            let digit = if i <= chunk.len() {
-                ALPHABET[(word >> (18 - 6 * i) & 63) as usize]
-            } else {
-                b'='
-            };
-            encoded.push(digit);
-        }
-    }
-    encoded
-        .chunks(76)
-        .flat_map(|line| line.iter().copied().chain([b'\n']))
-        .collect()
 }

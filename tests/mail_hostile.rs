@@ -326,3 +326,38 @@ fn a_huge_part_is_checked_window_by_window_in_bounded_memory() {
     assert_eq!(urls[0], "http://host0.example.org/~0");
     assert_eq!(urls[249_999], "http://host249999.example.org/~249999");
 }
+
+#[cfg(unix)]
+#[test]
+fn rfc2046_5_2_1_messages_inside_a_base64_message_are_not_copied() {
+    // mail-parser gave each of these 4,000 messages a copy of the whole
+    // decoded part: 1.2 GB for a 400 KB message.
+    let mut inner = String::from("Subject: in\nContent-Type: multipart/mixed; boundary=i\n\n");
+    for index in 0..4_000 {
+        let _ = write!(
+            inner,
+            "--i\nContent-Type: message/rfc822\n\nSubject: n{index}\n\nsee http://n{index}.example/\n"
+        );
+    }
+    inner.push_str("--i--\n");
+    let mut message = b"Subject: outer\nContent-Type: message/rfc822\n\
+        Content-Transfer-Encoding: base64\n\n"
+        .to_vec();
+    message.extend(common::base64_lines(&inner));
+    let dir = tempfile::tempdir().expect("temporary directory");
+    fs::write(dir.path().join("copies.eml"), &message).expect("write message");
+    // 200 MB of address space, one worker thread.
+    let output = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 200000 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_urlint"))
+        .args(["extract", "-j", "1", "copies.eml"])
+        .current_dir(dir.path())
+        .output()
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!((output.status.code(), stderr.as_ref()), (Some(0), ""));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let urls: Vec<&str> = stdout.lines().collect();
+    assert_eq!(urls.len(), 4_000);
+    assert_eq!(urls[3_999], "http://n3999.example/");
+}

@@ -7,6 +7,7 @@ use mail_parser::MessageParser;
 
 use super::detect::MailKind;
 use super::mbox::RawMessage;
+use super::nested;
 use super::offset_map::OffsetMap;
 use super::walk::{self, Walked};
 use crate::span::{LineCol, Span};
@@ -178,7 +179,8 @@ fn line_starts(bytes: &[u8]) -> Vec<usize> {
 
 /// Read the texts of one raw message. Never fails: problems become warnings.
 pub fn parse_message(raw: RawMessage) -> ParsedMessage {
-    let (buffer, archive) = unquote(&raw);
+    let (mut buffer, archive) = unquote(&raw);
+    nested::park_encoded_messages(&mut buffer);
     let mut warnings = Vec::new();
     if raw.truncated {
         warnings.push(MailWarning {

@@ -40,6 +40,7 @@ mod detect;
 mod html;
 mod mbox;
 mod message;
+mod nested;
 mod offset_map;
 mod transfer;
 mod walk;

@@ -7,20 +7,21 @@
 //! Below the cap a part is read as raw text, so its URLs are still found.
 //!
 //! Its invariants: every text's map leads into the archive (a nested message
-//! that mail-parser decoded from base64 maps as a whole onto the part it was
-//! decoded from), and no part that may hold text is passed over without a
-//! warning.
+//! decoded from base64 or quoted-printable, which the walk parses itself, see
+//! [`super::nested`], maps as a whole onto the part it was decoded from), and
+//! no part that may hold text is passed over without a warning.
 
 use std::borrow::Cow;
 use std::rc::Rc;
 
 use mail_parser::decoders::base64::base64_decode;
 use mail_parser::decoders::quoted_printable::quoted_printable_decode;
-use mail_parser::{Encoding, Message, MessagePart, MimeHeaders, PartType};
+use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 
 use super::charset::{self, CharsetProblem};
 use super::html;
 use super::message::{MailText, MailWarning, PartInfo, TransferEncoding, WarningKind};
+use super::nested;
 use super::offset_map::OffsetMap;
 use super::transfer::decode_quoted_printable;
 use crate::span::Span;
@@ -64,7 +65,7 @@ pub fn walk(
     for warning in warnings {
         walker.warnings.push(warning);
     }
-    let mut stack = vec![Visit {
+    walker.run(Visit {
         message,
         origin: Origin {
             bytes: buffer,
@@ -74,13 +75,7 @@ pub fn walk(
         path: String::new(),
         depth: 0,
         enclosing: None,
-    }];
-    while let Some(visit) = stack.pop() {
-        match visit.target {
-            Target::Root => walker.root(&visit, &mut stack),
-            Target::Part(id) => walker.part(&visit, id, &mut stack),
-        }
-    }
+    });
     Walked {
         texts: walker.texts,
         warnings: walker.warnings.finish(),
@@ -254,6 +249,17 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
+    /// Walk the message of `start` to its end.
+    fn run(&mut self, start: Visit<'_>) {
+        let mut stack = vec![start];
+        while let Some(visit) = stack.pop() {
+            match visit.target {
+                Target::Root => self.root(&visit, &mut stack),
+                Target::Part(id) => self.part(&visit, id, &mut stack),
+            }
+        }
+    }
+
     /// Record a problem.
     fn warn(&mut self, kind: WarningKind, part: Option<&str>, message: String) {
         self.warnings.push(MailWarning {
@@ -298,7 +304,9 @@ impl Walker<'_> {
             }
             PartType::Text(text) => self.text(visit, part, Some(text), false),
             PartType::Html(text) => self.text(visit, part, Some(text), true),
-            PartType::Binary(_) | PartType::InlineBinary(_) => self.binary(visit, part),
+            PartType::Binary(bytes) | PartType::InlineBinary(bytes) => {
+                self.binary(visit, part, bytes);
+            }
         }
     }
 
@@ -374,10 +382,13 @@ impl Walker<'_> {
     /// A part mail-parser kept as bytes: skipped, unless it is a multipart
     /// without a usable boundary or a message that did not parse, which may
     /// hold text and are read as one text part.
-    fn binary(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>) {
+    fn binary(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>, decoded: &[u8]) {
         let ctype = part
             .content_type()
             .map(|ct| ct.ctype().to_ascii_lowercase());
+        if ctype.as_deref() == Some(nested::PARKED_TYPE) {
+            return self.encoded_message(visit, part, decoded);
+        }
         let problem = match ctype.as_deref() {
             Some("multipart") => "multipart without a usable boundary parameter",
             Some("message") => "nested message does not parse",
@@ -389,6 +400,46 @@ impl Walker<'_> {
             format!("{problem}; its body read as one text part"),
         );
         self.text(visit, part, None, false);
+    }
+
+    /// A message/rfc822 part that was base64 or quoted-printable encoded
+    /// (parked, see [`nested`]): its `decoded` bytes parsed as a message of
+    /// their own, which maps as a whole onto the part.
+    fn encoded_message(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>, decoded: &[u8]) {
+        if self.too_deep(visit, part) {
+            return;
+        }
+        let (_, span) = visit.origin.body(part);
+        let mut bytes = decoded.to_vec();
+        nested::park_encoded_messages(&mut bytes);
+        let Some(message) = MessageParser::default().parse(&bytes[..]) else {
+            self.warn(
+                WarningKind::Unparseable,
+                visit.part_path(),
+                "nested message does not parse; its body read as one text part".into(),
+            );
+            let (text, _) = charset::decode_utf8_lossy(&bytes);
+            let map = OffsetMap::whole(text.len(), Span::new(0, span.len()));
+            let body = BodyText {
+                encoding: declared_encoding(part),
+                text,
+                map,
+            };
+            return self.push_text(visit, raw_part(visit), body, span);
+        };
+        // Recursion here is bounded: each level is one more level of depth.
+        self.run(Visit {
+            message: &message,
+            origin: Origin {
+                bytes: &bytes,
+                whole: Some(visit.origin.whole.unwrap_or(span)),
+            },
+            target: Target::Root,
+            path: visit.path.clone(),
+            depth: visit.depth + 1,
+            enclosing: None,
+        });
+        dismantle(message);
     }
 
     /// A text or HTML part; `decoded` is mail-parser's decoding of it.
