@@ -376,6 +376,22 @@ mod tests {
     }
 
     #[test]
+    fn rfc3464_a_delivery_status_part_is_read_as_text_without_a_warning() {
+        let message = parse(
+            "Subject: bounce\nContent-Type: multipart/report; boundary=r\n\n\
+             --r\n\nnot delivered\n\
+             --r\nContent-Type: message/delivery-status\n\n\
+             Reporting-MTA: dns; mx.example.org\nX-Help: http://help.example.org/\n\
+             --r--\n",
+            MailKind::Eml,
+        );
+        let paths: Vec<_> = message.texts.iter().map(|t| t.part.path.as_str()).collect();
+        assert_eq!(paths, ["1", "2"]);
+        assert!(message.texts[1].text.contains("http://help.example.org/"));
+        assert!(message.warnings.is_empty(), "{:?}", message.warnings);
+    }
+
+    #[test]
     fn headerless_bytes_are_reported_not_fatal() {
         for bytes in ["\u{0}\u{1}\n", ""] {
             let message = parse(bytes, MailKind::Eml);

@@ -379,26 +379,34 @@ impl Walker<'_> {
         }
     }
 
-    /// A part mail-parser kept as bytes: skipped, unless it is a multipart
-    /// without a usable boundary or a message that did not parse, which may
-    /// hold text and are read as one text part.
+    /// A part mail-parser kept as bytes: skipped unless it may hold text. A
+    /// multipart without a usable boundary and a nested message that did
+    /// not parse are read as one text part with a warning; the other
+    /// message types (delivery-status, disposition-notification,
+    /// external-body, ...) are header-like text and read as such.
     fn binary(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>, decoded: &[u8]) {
-        let ctype = part
-            .content_type()
-            .map(|ct| ct.ctype().to_ascii_lowercase());
-        if ctype.as_deref() == Some(nested::PARKED_TYPE) {
-            return self.encoded_message(visit, part, decoded);
-        }
-        let problem = match ctype.as_deref() {
-            Some("multipart") => "multipart without a usable boundary parameter",
-            Some("message") => "nested message does not parse",
+        let Some(content_type) = part.content_type() else {
+            return;
+        };
+        let ctype = content_type.ctype().to_ascii_lowercase();
+        let subtype = content_type
+            .subtype()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let problem = match (ctype.as_str(), subtype.as_str()) {
+            (nested::PARKED_TYPE, _) => return self.encoded_message(visit, part, decoded),
+            ("multipart", _) => Some("multipart without a usable boundary parameter"),
+            ("message", "rfc822" | "global") => Some("nested message does not parse"),
+            ("message", _) => None,
             _ => return,
         };
-        self.warn(
-            WarningKind::UnterminatedMultipart,
-            visit.part_path(),
-            format!("{problem}; its body read as one text part"),
-        );
+        if let Some(problem) = problem {
+            self.warn(
+                WarningKind::UnterminatedMultipart,
+                visit.part_path(),
+                format!("{problem}; its body read as one text part"),
+            );
+        }
         self.text(visit, part, None, false);
     }
 
