@@ -82,6 +82,27 @@ fn nested_messages(depth: usize) -> String {
     message
 }
 
+/// Run `urlint extract -j 1 ARGS` in `dir` with 200 MB of address space
+/// (`ulimit -v`); returns (exit code, stdout, stderr), the code `None` when
+/// a signal (an allocation failure's abort) ended it.
+#[cfg(unix)]
+fn extract_in_200_mb(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let output = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 200000 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_urlint"))
+        .args(["extract", "-j", "1"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("sh runs");
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (
+        output.status.code(),
+        text(&output.stdout),
+        text(&output.stderr),
+    )
+}
+
 /// The stderr lines of a run.
 fn warning_lines(stderr: &str) -> Vec<&str> {
     stderr.lines().collect()
@@ -310,17 +331,9 @@ fn a_huge_part_is_checked_window_by_window_in_bounded_memory() {
     }
     let dir = tempfile::tempdir().expect("temporary directory");
     fs::write(dir.path().join("many.mbox"), &archive).expect("write archive");
-    // 200 MB of address space, one worker thread, 1 MiB windows.
-    let output = std::process::Command::new("sh")
-        .args(["-c", "ulimit -v 200000 && exec \"$0\" \"$@\""])
-        .arg(env!("CARGO_BIN_EXE_urlint"))
-        .args(["extract", "-j", "1", "--chunk-len", "1048576", "many.mbox"])
-        .current_dir(dir.path())
-        .output()
-        .expect("sh runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let (code, stdout, stderr) =
+        extract_in_200_mb(dir.path(), &["--chunk-len", "1048576", "many.mbox"]);
+    assert_eq!(code, Some(0), "{stderr}");
     let urls: Vec<&str> = stdout.lines().collect();
     assert_eq!(urls.len(), 250_000);
     assert_eq!(urls[0], "http://host0.example.org/~0");
@@ -346,18 +359,22 @@ fn rfc2046_5_2_1_messages_inside_a_base64_message_are_not_copied() {
     message.extend(common::base64_lines(&inner));
     let dir = tempfile::tempdir().expect("temporary directory");
     fs::write(dir.path().join("copies.eml"), &message).expect("write message");
-    // 200 MB of address space, one worker thread.
-    let output = std::process::Command::new("sh")
-        .args(["-c", "ulimit -v 200000 && exec \"$0\" \"$@\""])
-        .arg(env!("CARGO_BIN_EXE_urlint"))
-        .args(["extract", "-j", "1", "copies.eml"])
-        .current_dir(dir.path())
-        .output()
-        .expect("sh runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!((output.status.code(), stderr.as_ref()), (Some(0), ""));
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let (code, stdout, stderr) = extract_in_200_mb(dir.path(), &["copies.eml"]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
     let urls: Vec<&str> = stdout.lines().collect();
     assert_eq!(urls.len(), 4_000);
     assert_eq!(urls[3_999], "http://n3999.example/");
+}
+
+#[cfg(unix)]
+#[test]
+fn rfc2046_5_2_1_a_deep_nest_of_messages_is_parsed_one_level_at_a_time() {
+    // Parsed at once, these 200,000 levels (9 MB) took 314 MB before the
+    // walk could stop at its depth cap.
+    let dir = tempfile::tempdir().expect("temporary directory");
+    fs::write(dir.path().join("deep.eml"), nested_messages(200_000)).expect("write message");
+    let (code, stdout, stderr) = extract_in_200_mb(dir.path(), &["deep.eml"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, format!("{DEEP_URL}\n"));
+    assert_eq!(warning_lines(&stderr).len(), 1, "{stderr}");
 }

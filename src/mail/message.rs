@@ -180,7 +180,7 @@ fn line_starts(bytes: &[u8]) -> Vec<usize> {
 /// Read the texts of one raw message. Never fails: problems become warnings.
 pub fn parse_message(raw: RawMessage) -> ParsedMessage {
     let (mut buffer, archive) = unquote(&raw);
-    nested::park_encoded_messages(&mut buffer);
+    nested::park_nested_messages(&mut buffer);
     let mut warnings = Vec::new();
     if raw.truncated {
         warnings.push(MailWarning {

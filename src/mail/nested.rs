@@ -1,22 +1,27 @@
-//! Encoded nested messages, hidden from mail-parser and parsed by the walk.
+//! Nested messages, hidden from mail-parser and parsed by the walk one level
+//! at a time.
 //!
-//! mail-parser decodes a base64 or quoted-printable message/rfc822 part and
-//! parses it, and then gives every message nested inside it a copy of the
-//! whole decoded part: a 200 KB message holding 2,000 small messages in one
-//! base64 part took 315 MB, and the cost grows with the square of the part.
-//! So before mail-parser sees a message, the `Content-Type` of each encoded
-//! message part is *parked*: its type `message` is overwritten, in place and
-//! at the same length, by [`PARKED_TYPE`]. mail-parser then hands over the
-//! part's decoded bytes, and the walk parses them as a message of their own,
-//! in which nested messages borrow rather than copy.
+//! mail-parser parses a message/rfc822 part's message along with its parent,
+//! every level at once: 200,000 nested levels in 9 MB took 314 MB before the
+//! walk could stop at its depth cap. And it decodes a base64 or
+//! quoted-printable message part, parses it, then gives every message nested
+//! inside it a copy of the whole decoded part: 2,000 small messages in one
+//! base64 part of a 205 KB message took 315 MB, growing with the square of
+//! the part. So before mail-parser sees a message, each message part's
+//! `Content-Type` is *parked*: its type `message` is overwritten, in place
+//! and at the same length, by [`PARKED_TYPE`]. mail-parser then keeps the
+//! part as bytes (decoded, if it was encoded), and the walk parses them as a
+//! message of its own when it gets there, so only the levels on its way are
+//! held, and nested messages borrow rather than copy.
 //!
-//! A header block is recognised as the block of non-blank lines holding both
-//! the `Content-Type` and the `Content-Transfer-Encoding` line. A body line
-//! that looks like such a pair is parked too; that changes only the text the
-//! scanner reads there (`xparked/rfc822` for `message/rfc822`), never the
-//! archive text shown, and no URL starts a line with `Content-Type:`.
+//! A `Content-Type` line is parked wherever it opens a line, in a header
+//! block or not: in a body that only changes the text the scanner reads
+//! there (`xparked/rfc822` for `message/rfc822`), never the archive text
+//! shown, and no URL starts a line with `Content-Type:`.
 
 use std::ops::Range;
+
+use mail_parser::ContentType;
 
 /// What a parked part's media type reads instead of `message`.
 pub const PARKED_TYPE: &str = "xparked";
@@ -24,58 +29,27 @@ pub const PARKED_TYPE: &str = "xparked";
 /// The media types mail-parser parses as a nested message.
 const NESTED_TYPES: &[&[u8]] = &[b"message/rfc822", b"message/global"];
 
-/// The transfer encodings mail-parser decodes before parsing a nested
-/// message (it parses others in place, without copies).
-const PARSED_ENCODINGS: &[&[u8]] = &[b"base64", b"quoted-printable"];
-
-/// Park every encoded message part's `Content-Type` in `bytes`.
-pub fn park_encoded_messages(bytes: &mut [u8]) {
-    let mut block_start = 0;
+/// Park every message part's `Content-Type` in `bytes`.
+pub fn park_nested_messages(bytes: &mut [u8]) {
     let mut at = 0;
     while at < bytes.len() {
         let line_end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
-        if bytes[at..line_end].iter().all(u8::is_ascii_whitespace) {
-            park_in_block(&mut bytes[block_start..at]);
-            block_start = line_end;
-        }
-        at = line_end;
-    }
-    park_in_block(&mut bytes[block_start..]);
-}
-
-/// Park the message type in `block` (lines without a blank one) when it has
-/// a message `Content-Type` and a base64 or quoted-printable
-/// `Content-Transfer-Encoding`.
-fn park_in_block(block: &mut [u8]) {
-    let mut message_type = None;
-    let mut encoded = false;
-    for (start, line) in lines(block) {
+        let line = &bytes[at..line_end];
         if let Some(value) = field_value(line, b"content-type") {
             let token = value_token(line, value);
             let media = &line[token.clone()];
             if NESTED_TYPES.iter().any(|t| media.eq_ignore_ascii_case(t)) {
-                message_type = Some(start + token.start);
+                let start = at + token.start;
+                bytes[start..start + PARKED_TYPE.len()].copy_from_slice(PARKED_TYPE.as_bytes());
             }
-        } else if let Some(value) = field_value(line, b"content-transfer-encoding") {
-            let name = &line[value_token(line, value)];
-            encoded |= PARSED_ENCODINGS
-                .iter()
-                .any(|encoding| name.eq_ignore_ascii_case(encoding));
         }
-    }
-    if let (Some(at), true) = (message_type, encoded) {
-        block[at..at + PARKED_TYPE.len()].copy_from_slice(PARKED_TYPE.as_bytes());
+        at = line_end;
     }
 }
 
-/// The lines of `block` with their offsets.
-fn lines(block: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
-    let mut start = 0;
-    block.split_inclusive(|&b| b == b'\n').map(move |line| {
-        let at = start;
-        start += line.len();
-        (at, line)
-    })
+/// True when a part's content type is a parked message type.
+pub fn is_parked(content_type: Option<&ContentType<'_>>) -> bool {
+    content_type.is_some_and(|ct| ct.ctype().eq_ignore_ascii_case(PARKED_TYPE))
 }
 
 /// Where the value of field `name` starts in `line`, when `line` opens
@@ -106,32 +80,32 @@ mod tests {
 
     fn parked(text: &str) -> String {
         let mut bytes = text.as_bytes().to_vec();
-        park_encoded_messages(&mut bytes);
+        park_nested_messages(&mut bytes);
         String::from_utf8(bytes).expect("parking keeps UTF-8")
     }
 
     #[test]
-    fn rfc2046_5_2_1_only_encoded_message_parts_are_parked() {
+    fn rfc2046_5_2_1_message_types_are_parked_wherever_they_open_a_line() {
         let cases = [
             (
                 "Content-Type: message/rfc822\nContent-Transfer-Encoding: base64\n\nx\n",
                 "Content-Type: xparked/rfc822\nContent-Transfer-Encoding: base64\n\nx\n",
             ),
             (
-                "content-transfer-encoding: Quoted-Printable\r\nCONTENT-TYPE:Message/Global; x=1\r\n",
-                "content-transfer-encoding: Quoted-Printable\r\nCONTENT-TYPE:xparked/Global; x=1\r\n",
+                "CONTENT-TYPE:Message/Global; x=1\r\n",
+                "CONTENT-TYPE:xparked/Global; x=1\r\n",
             ),
             (
-                "Content-Type: message/rfc822\nContent-Transfer-Encoding: 7bit\n",
-                "Content-Type: message/rfc822\nContent-Transfer-Encoding: 7bit\n",
+                "body\nContent-Type: message/rfc822\n",
+                "body\nContent-Type: xparked/rfc822\n",
             ),
             (
-                "Content-Type: message/rfc822\n\nContent-Transfer-Encoding: base64\n",
-                "Content-Type: message/rfc822\n\nContent-Transfer-Encoding: base64\n",
+                "Content-Type: message/partial\n",
+                "Content-Type: message/partial\n",
             ),
             (
-                "Content-Type: message/partial\nContent-Transfer-Encoding: base64\n",
-                "Content-Type: message/partial\nContent-Transfer-Encoding: base64\n",
+                "X-Content-Type: message/rfc822\n",
+                "X-Content-Type: message/rfc822\n",
             ),
         ];
         for (text, expected) in cases {

@@ -69,7 +69,7 @@ pub fn walk(
         message,
         origin: Origin {
             bytes: buffer,
-            whole: None,
+            place: Place::At(0),
         },
         target: Target::Root,
         path: String::new(),
@@ -103,18 +103,49 @@ pub fn dismantle(message: Message<'_>) {
 #[derive(Clone, Copy)]
 struct Origin<'m> {
     bytes: &'m [u8],
-    /// `None` when `bytes` are the bytes mail-parser was given; the buffer
-    /// span they were decoded from when they are a decoded copy (a base64
-    /// message/rfc822 part), onto which they map only as a whole.
-    whole: Option<Span>,
+    place: Place,
 }
 
-impl Origin<'_> {
+/// Where an origin's bytes are in the buffer (the bytes of the whole
+/// message, which the archive map starts from).
+#[derive(Clone, Copy)]
+enum Place {
+    /// A stretch of the buffer from this offset, mapping byte for byte.
+    At(usize),
+    /// A decoded copy of this span of the buffer (a base64 message/rfc822
+    /// part), onto which they map only as a whole.
+    Whole(Span),
+}
+
+impl<'m> Origin<'m> {
     /// The map of `span` of these bytes (as a text of its own) onto the buffer.
     fn map(&self, span: Span) -> OffsetMap {
-        match self.whole {
-            None => OffsetMap::identity(span),
-            Some(raw) => OffsetMap::whole(span.len(), raw),
+        match self.place {
+            Place::At(at) => OffsetMap::identity(span.shifted(at)),
+            Place::Whole(raw) => OffsetMap::whole(span.len(), raw),
+        }
+    }
+
+    /// The origin of `span` of these bytes as bytes of their own.
+    fn within(&self, span: Span) -> Origin<'m> {
+        Origin {
+            bytes: &self.bytes[span.range()],
+            place: match self.place {
+                Place::At(at) => Place::At(at + span.start),
+                whole => whole,
+            },
+        }
+    }
+
+    /// The origin of `decoded`, decoded from `span` of these bytes.
+    fn decoded<'d>(&self, decoded: &'d [u8], span: Span) -> Origin<'d> {
+        let raw = match self.place {
+            Place::At(at) => span.shifted(at),
+            Place::Whole(raw) => raw,
+        };
+        Origin {
+            bytes: decoded,
+            place: Place::Whole(raw),
         }
     }
 
@@ -291,6 +322,13 @@ impl Walker<'_> {
         let Some(part) = visit.message.part(id) else {
             return;
         };
+        if nested::is_parked(part.content_type()) {
+            let decoded = match &part.body {
+                PartType::Binary(bytes) | PartType::InlineBinary(bytes) => Some(bytes.as_ref()),
+                _ => None,
+            };
+            return self.parked_message(visit, part, decoded);
+        }
         match &part.body {
             PartType::Multipart(children) => {
                 if !self.too_deep(visit, part) {
@@ -304,9 +342,7 @@ impl Walker<'_> {
             }
             PartType::Text(text) => self.text(visit, part, Some(text), false),
             PartType::Html(text) => self.text(visit, part, Some(text), true),
-            PartType::Binary(bytes) | PartType::InlineBinary(bytes) => {
-                self.binary(visit, part, bytes);
-            }
+            PartType::Binary(_) | PartType::InlineBinary(_) => self.binary(visit, part),
         }
     }
 
@@ -384,7 +420,7 @@ impl Walker<'_> {
     /// not parse are read as one text part with a warning; the other
     /// message types (delivery-status, disposition-notification,
     /// external-body, ...) are header-like text and read as such.
-    fn binary(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>, decoded: &[u8]) {
+    fn binary(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>) {
         let Some(content_type) = part.content_type() else {
             return;
         };
@@ -394,7 +430,6 @@ impl Walker<'_> {
             .unwrap_or_default()
             .to_ascii_lowercase();
         let problem = match (ctype.as_str(), subtype.as_str()) {
-            (nested::PARKED_TYPE, _) => return self.encoded_message(visit, part, decoded),
             ("multipart", _) => Some("multipart without a usable boundary parameter"),
             ("message", "rfc822" | "global") => Some("nested message does not parse"),
             ("message", _) => None,
@@ -410,26 +445,50 @@ impl Walker<'_> {
         self.text(visit, part, None, false);
     }
 
-    /// A message/rfc822 part that was base64 or quoted-printable encoded
-    /// (parked, see [`nested`]): its `decoded` bytes parsed as a message of
-    /// their own, which maps as a whole onto the part.
-    fn encoded_message(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>, decoded: &[u8]) {
+    /// A message/rfc822 part (parked, see [`nested`]): its body parsed as
+    /// a message of its own, in place, or as a decoded copy that maps as a
+    /// whole onto the part. `decoded` is mail-parser's decoding of the body,
+    /// when it decoded it.
+    fn parked_message(
+        &mut self,
+        visit: &Visit<'_>,
+        part: &MessagePart<'_>,
+        decoded: Option<&[u8]>,
+    ) {
         if self.too_deep(visit, part) {
             return;
         }
-        let (_, span) = visit.origin.body(part);
-        let mut bytes = decoded.to_vec();
-        nested::park_encoded_messages(&mut bytes);
-        let Some(message) = MessageParser::default().parse(&bytes[..]) else {
+        let (raw, span) = visit.origin.body(part);
+        let copy = match (decoded, declared_encoding(part)) {
+            (_, TransferEncoding::Identity) => None,
+            (Some(decoded), _) if part.encoding != Encoding::None => Some(decoded.to_vec()),
+            // mail-parser gave up on the encoding (no closing boundary).
+            (_, declared) => transfer_decode(raw, declared),
+        };
+        let copy = copy.map(|mut bytes| {
+            nested::park_nested_messages(&mut bytes);
+            bytes
+        });
+        let origin = match &copy {
+            Some(bytes) => visit.origin.decoded(bytes, span),
+            None => visit.origin.within(span),
+        };
+        let Some(message) = MessageParser::default().parse(origin.bytes) else {
+            if origin.bytes.iter().all(u8::is_ascii_whitespace) {
+                return; // an empty attachment: nothing lost
+            }
             self.warn(
                 WarningKind::Unparseable,
                 visit.part_path(),
                 "nested message does not parse; its body read as one text part".into(),
             );
-            let (text, _) = charset::decode_utf8_lossy(&bytes);
-            let map = OffsetMap::whole(text.len(), Span::new(0, span.len()));
+            let (text, map) = charset::decode_utf8_lossy(origin.bytes);
+            let map = match copy {
+                Some(_) => OffsetMap::whole(text.len(), Span::new(0, span.len())),
+                None => map,
+            };
             let body = BodyText {
-                encoding: declared_encoding(part),
+                encoding: TransferEncoding::Identity,
                 text,
                 map,
             };
@@ -438,10 +497,7 @@ impl Walker<'_> {
         // Recursion here is bounded: each level is one more level of depth.
         self.run(Visit {
             message: &message,
-            origin: Origin {
-                bytes: &bytes,
-                whole: Some(visit.origin.whole.unwrap_or(span)),
-            },
+            origin,
             target: Target::Root,
             path: visit.path.clone(),
             depth: visit.depth + 1,
@@ -482,7 +538,7 @@ impl Walker<'_> {
         // enclosing multipart if one follows, and read what follows raw.
         let cut = enclosing_delimiter(raw, visit.enclosing.as_deref()).unwrap_or(raw.len());
         let (head, rest) = raw.split_at(cut);
-        let encoding = if decodes(head, declared) {
+        let encoding = if transfer_decode(head, declared).is_some() {
             declared
         } else {
             self.warn_bad_encoding(visit, declared);
@@ -657,20 +713,11 @@ fn nested_visit<'m>(
     nested: &'m Message<'m>,
 ) -> Visit<'m> {
     let bytes: &[u8] = nested.raw_message.as_ref();
-    let same = std::ptr::eq(bytes, visit.origin.bytes);
-    let origin = if same {
+    let origin = if std::ptr::eq(bytes, visit.origin.bytes) {
         visit.origin
     } else {
         // mail-parser parsed a decoded copy of the part's body.
-        let (_, span) = visit.origin.body(part);
-        let raw = match visit.origin.whole {
-            Some(raw) => raw,
-            None => span,
-        };
-        Origin {
-            bytes,
-            whole: Some(raw),
-        }
+        visit.origin.decoded(bytes, visit.origin.body(part).1)
     };
     let mut nested_visit = visit.below(Target::Root, visit.path.clone());
     nested_visit.message = nested;
@@ -678,12 +725,13 @@ fn nested_visit<'m>(
     nested_visit
 }
 
-/// True when `raw` is a well-formed body in `encoding`.
-fn decodes(raw: &[u8], encoding: TransferEncoding) -> bool {
+/// `raw` decoded from `encoding` by mail-parser's strict decoders; `None`
+/// when it is not well-formed.
+fn transfer_decode(raw: &[u8], encoding: TransferEncoding) -> Option<Vec<u8>> {
     match encoding {
-        TransferEncoding::Identity => true,
-        TransferEncoding::Base64 => base64_decode(raw).is_some(),
-        TransferEncoding::QuotedPrintable => quoted_printable_decode(raw).is_some(),
+        TransferEncoding::Identity => Some(raw.to_vec()),
+        TransferEncoding::Base64 => base64_decode(raw),
+        TransferEncoding::QuotedPrintable => quoted_printable_decode(raw),
     }
 }
 
