@@ -325,19 +325,17 @@ fn check_mail(
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
     let mut archive = ArchivePosition::default();
+    let check = MessageCheck {
+        origin,
+        chunks: ChunkOptions {
+            chunk_len: chunks.chunk_len.min(MAIL_WINDOW_LEN),
+            ..chunks
+        },
+        lint,
+    };
     for message in mail::read(reader, kind) {
         match message {
-            Ok(message) => {
-                let check = MessageCheck {
-                    origin,
-                    chunks: ChunkOptions {
-                        chunk_len: chunks.chunk_len.min(MAIL_WINDOW_LEN),
-                        ..chunks
-                    },
-                    lint,
-                };
-                check.message(message, sink, &mut archive)?;
-            }
+            Ok(message) => check.message(message, sink, &mut archive)?,
             Err(err) => {
                 sink.error(cannot_read(origin, &err));
                 break;
