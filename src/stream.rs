@@ -21,7 +21,7 @@ use crate::input::{self, Input, InputError, Loaded, Note, Origin, Source};
 use crate::lint::{self, LintOptions, UrlReport};
 use crate::mail::{self, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage, RawMessage};
 use crate::progress::Progress;
-use crate::report::{Base, Checked, Frame, MailFrame, RawText};
+use crate::report::{escape, Base, Checked, Frame, MailFrame, RawText};
 use crate::span::Span;
 
 /// Bytes of an input looked at to decide what it holds: enough for the
@@ -222,7 +222,11 @@ pub fn read_streamed(
         Input::Stdin => (Origin::Stdin, Box::new(io::stdin().lock()), None),
     };
     let reader: Box<dyn Read> = if options.progress {
-        Box::new(Progress::new(reader, origin.to_string(), total))
+        Box::new(Progress::new(
+            reader,
+            escape::line(&origin.to_string()).into(),
+            total,
+        ))
     } else {
         reader
     };
