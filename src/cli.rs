@@ -106,7 +106,7 @@ pub struct ValidateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Human, help_heading = "Output")]
     pub format: FormatArg,
-    /// Accept a '#fragment' after the URL, as in a <URL:...> wrapper.
+    /// No effect, kept for old scripts: a '#fragment' after the URL is always accepted.
     #[arg(long)]
     pub fragment: bool,
 }

@@ -39,7 +39,7 @@ pub use lint::{lint, Finding, LintOptions, RuleLevels, UrlReport};
 pub use rules::{Level, Rule, RuleInfo};
 pub use scan::{scan, Alternative, Form, Found, ScanOptions, Segment};
 pub use span::{LineCol, LineIndex, Span};
-pub use validate::{validate, ValidateOptions};
+pub use validate::{validate, Profile, ValidateOptions};
 
 /// The README's Rust examples, compiled and run as doctests so they stay true.
 #[cfg(doctest)]

@@ -10,7 +10,7 @@ use crate::rules::{Level, Rule};
 use crate::scan::{self, Form, Found, ScanOptions};
 use crate::span::Span;
 use crate::suppress::Suppressed;
-use crate::validate::{self, ValidateOptions};
+use crate::validate::{self, Profile, ValidateOptions};
 
 /// Rule levels after configuration: the catalogue's defaults plus overrides.
 #[derive(Debug, Clone, Default)]
@@ -38,7 +38,9 @@ impl RuleLevels {
 pub struct LintOptions {
     /// How to find URLs.
     pub scan: ScanOptions,
-    /// Schemes to accept without `unknown-scheme`, beyond RFC 1738's own.
+    /// The standard URLs are checked against.
+    pub profile: Profile,
+    /// Schemes to accept without `unknown-scheme`, beyond the profile's own.
     pub extra_schemes: Vec<String>,
     /// Which rules report, and at what severity.
     pub levels: RuleLevels,
@@ -85,7 +87,7 @@ pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item =
 /// Validate one scanned URL and place its findings in the source.
 pub fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     let validate_options = ValidateOptions {
-        fragment_allowed: found.form.is_delimited(),
+        profile: options.profile,
         extra_schemes: options.extra_schemes.clone(),
     };
     let mut findings: Vec<Finding> = found
@@ -113,15 +115,19 @@ pub fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
         source_spans: found.source_spans(diagnostic.span),
         diagnostic,
     }));
-    findings.retain_mut(
-        |finding| match options.levels.level(finding.diagnostic.rule).severity() {
+    // A rule reports only under the profiles its catalogue entry names
+    // (RFC 3986 Appendix C no longer recommends the 'URL:' prefix).
+    findings.retain_mut(|finding| {
+        let rule = finding.diagnostic.rule;
+        let severity = options.levels.level(rule).severity();
+        match severity.filter(|_| rule.info().applies_to(options.profile)) {
             Some(severity) => {
                 finding.diagnostic.severity = severity;
                 true
             }
             None => false,
-        },
-    );
+        }
+    });
     findings.sort_by_key(|finding| finding.source_spans.first().copied());
     UrlReport { found, findings }
 }

@@ -307,8 +307,8 @@ impl Run {
         };
         let levels = rule_levels(self.config.levels(), &args.rules);
         let options = ValidateOptions {
-            fragment_allowed: args.fragment,
             extra_schemes: self.config.extra_schemes.clone(),
+            ..ValidateOptions::default()
         };
         let human = HumanOptions { verdicts: true };
         let mut reporter = report::diagnostics_reporter(args.format.into(), human);

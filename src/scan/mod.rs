@@ -62,11 +62,6 @@ impl Form {
             Form::Bare => "bare",
         }
     }
-
-    /// True for the delimited forms, in which a `#` starts a fragment.
-    pub fn is_delimited(self) -> bool {
-        matches!(self, Form::Wrapped | Form::Angle)
-    }
 }
 
 /// A run of source bytes copied unchanged into the joined URL.
@@ -153,11 +148,7 @@ pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Fo
 /// True when the validator finds the URL's host invalid: the hyphen-break
 /// evidence that one reading cannot be right.
 fn host_invalid_by_validator(url: &str) -> bool {
-    let options = ValidateOptions {
-        fragment_allowed: true,
-        ..ValidateOptions::default()
-    };
-    validate(url, &options)
+    validate(url, &ValidateOptions::default())
         .iter()
         .any(|diagnostic| diagnostic.rule == Rule::BadHost)
 }

@@ -7,8 +7,8 @@
 
 use std::ops::Range;
 
-use super::chars::{char_span, describe_char};
 use crate::span::Span;
+use crate::validate::text::{char_span, describe_char};
 
 /// What is wrong with a host and where.
 #[derive(Debug, Clone, PartialEq, Eq)]

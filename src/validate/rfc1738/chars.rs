@@ -6,10 +6,11 @@
 
 use std::ops::Range;
 
-use super::collector::Collector;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
+use crate::validate::text::{char_span, describe_char, line_break_name, percent_encode};
 
 /// What section 2.2 says about one byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,40 +114,6 @@ impl Part {
             reserved: Reserved::ALL,
             decoded_by: None,
         }
-    }
-}
-
-/// The `%XX` encoding of every byte of `text`.
-pub(crate) fn percent_encode(text: &str) -> String {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut encoded = String::with_capacity(text.len() * 3);
-    for byte in text.bytes() {
-        encoded.push('%');
-        encoded.push(char::from(HEX[usize::from(byte >> 4)]));
-        encoded.push(char::from(HEX[usize::from(byte & 0xF)]));
-    }
-    encoded
-}
-
-/// The span of the character starting at byte `at`, which callers keep on a
-/// char boundary; a stray continuation byte yields a one-byte span.
-pub(crate) fn char_span(url: &str, at: usize) -> Span {
-    let len = url
-        .get(at..)
-        .and_then(|rest| rest.chars().next())
-        .map_or(1, char::len_utf8);
-    Span::new(at, (at + len).min(url.len()))
-}
-
-/// The character at byte `at` written for a message: `'~'`, `' ' (space)`,
-/// `U+000A` for control characters.
-pub(crate) fn describe_char(url: &str, at: usize) -> String {
-    let text = url.get(char_span(url, at).range()).unwrap_or("");
-    match text.chars().next() {
-        Some(' ') => "' ' (space)".to_string(),
-        Some(c) if c.is_control() => format!("U+{:04X}", c as u32),
-        Some(c) => format!("'{c}'"),
-        None => "a byte".to_string(),
     }
 }
 
@@ -263,19 +230,10 @@ fn check_escape(collector: &mut Collector, at: usize, end: usize, part: &Part) -
     at + 3
 }
 
-/// "CR" or "LF" when `escape` (three bytes `%XX`) encodes one of them.
-pub(crate) fn line_break_name(escape: &[u8]) -> Option<&'static str> {
-    match escape {
-        [b'%', b'0', b'd' | b'D'] => Some("CR (%0D)"),
-        [b'%', b'0', b'a' | b'A'] => Some("LF (%0A)"),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::tests::{assert_cases, Expect};
 
     /// Section 2.2: each class, in a part (an ftp path) where only `/` and
     /// the fsegment characters have a role.
@@ -327,11 +285,5 @@ mod tests {
             ("ftp://h.example/a;b/c", &[(ReservedChar, ";", Some("%3B"))]),
         ];
         assert_cases(cases);
-    }
-
-    /// Section 2.2: `#` is unsafe unless the caller says a fragment may follow.
-    #[test]
-    fn rfc1738_2_2_hash_is_unsafe_without_fragments() {
-        assert_cases(&[("ftp://h.example/a#b", &[(UnsafeChar, "#", Some("%23"))])]);
     }
 }
