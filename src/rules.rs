@@ -409,8 +409,10 @@ pub static CATALOGUE: &[RuleInfo] = &[
              and the top label never starts with a digit, which is how a name is told from an \
              address of four decimal numbers 0-255. Under rfc3986, a host is an IPv6 or \
              future IP literal in brackets, an IPv4 address, or a registered name of \
-             unreserved characters, sub-delimiters and percent-encodings; http and https need \
-             a non-empty one. A host is judged as a whole and reported once, on the offending \
+             unreserved characters, sub-delimiters and percent-encodings; http, https and ftp \
+             need a non-empty one, and their registered names are DNS host names (RFC 1123): \
+             labels of letters, digits and inner hyphens, internationalized ones aside, the \
+             top one not all digits. A host is judged as a whole and reported once, on the offending \
              characters.",
         examples: &[
             example(

@@ -70,7 +70,8 @@ pub(crate) enum UserinfoUse {
 pub(crate) struct AuthorityRules {
     /// The scheme's name, for messages.
     pub scheme: &'static str,
-    /// Why an empty host is an error, when it is one.
+    /// Why an empty host is an error, when it is one: such schemes reach a
+    /// server, so a registered name must also be a DNS host name.
     pub host_required: Option<&'static str>,
     /// What the user information may be.
     pub userinfo: UserinfoUse,
@@ -118,7 +119,7 @@ pub(crate) fn check(collector: &mut Collector, authority: &Authority, rules: &Au
                     .with_help(HOST_HELP),
             );
         }
-        _ => host::check(collector, host),
+        _ => host::check(collector, host, rules.host_required.is_some()),
     }
     if let Some(port) = authority.port.clone() {
         check_port(collector, port, rules.default_port);

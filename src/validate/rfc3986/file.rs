@@ -70,7 +70,7 @@ fn check_authority(collector: &mut Collector, authority: &Authority) {
         let span = Span::new(userinfo.start, userinfo.end + 1);
         report(collector, span, "a file URI names a host, not a user", None);
     }
-    host::check(collector, authority.host.clone());
+    host::check(collector, authority.host.clone(), false);
     if let Some(port) = &authority.port {
         let span = Span::new(authority.host.end, port.end);
         report(collector, span, "a file URI has no port", Some(""));

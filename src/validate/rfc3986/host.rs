@@ -29,15 +29,21 @@ const REG_NAME: Component = Component {
 };
 
 /// Check the host `url[range]`; an empty host is a valid (empty) `reg-name`,
-/// so callers that need a host check for one first.
-pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
+/// so callers that need a host check for one first. With `dns_names`, a
+/// registered name must also be a DNS host name (RFC 3986 section 3.2.2
+/// for names looked up in the DNS: RFC 1034 section 3.5, RFC 1123 section
+/// 2.1).
+pub(crate) fn check(collector: &mut Collector, range: Range<usize>, dns_names: bool) {
     let url = collector.url();
-    if url.as_bytes().get(range.start) == Some(&b'[') {
-        if let Err((span, message)) = check_ip_literal(url, range) {
-            push_bad_host(collector, span, message);
-        }
+    let problem = if url.as_bytes().get(range.start) == Some(&b'[') {
+        check_ip_literal(url, range)
+    } else if check_reg_name(collector, range.clone()) && dns_names {
+        check_dns_name(url, range)
     } else {
-        check_reg_name(collector, range);
+        Ok(())
+    };
+    if let Err((span, message)) = problem {
+        push_bad_host(collector, span, message);
     }
 }
 
@@ -47,8 +53,8 @@ pub(crate) fn push_bad_host(collector: &mut Collector, span: Span, message: Stri
 }
 
 /// `reg-name = *( unreserved / pct-encoded / sub-delims )`; an IPv4
-/// address matches it too.
-fn check_reg_name(collector: &mut Collector, range: Range<usize>) {
+/// address matches it too. False when a character made it a bad host.
+fn check_reg_name(collector: &mut Collector, range: Range<usize>) -> bool {
     let bytes = collector.url().as_bytes();
     let mut at = range.start;
     while at < range.end {
@@ -69,9 +75,115 @@ fn check_reg_name(collector: &mut Collector, range: Range<usize>) {
                 "character {} is not allowed in a host name",
                 describe_char(url, at)
             );
-            return push_bad_host(collector, char_span(url, at), message);
+            push_bad_host(collector, char_span(url, at), message);
+            return false;
         };
     }
+    true
+}
+
+/// The longest label RFC 1034 section 3.1 allows.
+const MAX_LABEL: usize = 63;
+
+/// A registered name as a DNS host name: labels of letters, digits and
+/// inner hyphens (or internationalized, percent-encoded or not), a final
+/// '.' allowed, and a top label that is not all digits, so that a mistyped
+/// IPv4 address is not taken for a name.
+fn check_dns_name(url: &str, range: Range<usize>) -> Result<(), (Span, String)> {
+    let host = &url[range.clone()];
+    if host.is_empty() || is_ipv4(host) {
+        return Ok(());
+    }
+    let name_end = range.end - usize::from(host.len() > 1 && host.ends_with('.'));
+    let mut labels = Vec::new();
+    let mut start = range.start;
+    for label in url[range.start..name_end].split('.') {
+        labels.push(start..start + label.len());
+        start += label.len() + 1;
+    }
+    for label in &labels {
+        check_label(url, label.clone())?;
+    }
+    let numeric = |label: &Range<usize>| url[label.clone()].bytes().all(|b| b.is_ascii_digit());
+    let top = labels.last().cloned().unwrap_or(range.clone());
+    if !numeric(&top) {
+        return Ok(());
+    }
+    if labels.iter().all(numeric) {
+        return Err((range.into(), not_an_ipv4_address(url, &labels)));
+    }
+    let message = format!(
+        "top label '{}' is all digits, which a host name's never is",
+        &url[top.clone()]
+    );
+    Err((top.into(), message))
+}
+
+/// One label: not empty, letters, digits and inner hyphens, at most
+/// [`MAX_LABEL`] octets; a label with non-ASCII or percent-encoded octets
+/// is an internationalized one and only needs to be there.
+fn check_label(url: &str, label: Range<usize>) -> Result<(), (Span, String)> {
+    let text = &url[label.clone()];
+    if text.is_empty() {
+        // Point at the dot that makes the empty label.
+        let dot = if label.start < url.len() && url.as_bytes()[label.start] == b'.' {
+            label.start
+        } else {
+            label.start - 1
+        };
+        let span = Span::new(dot, dot + 1);
+        return Err((span, "empty label in host name".to_string()));
+    }
+    if text.bytes().any(|b| b == b'%' || b >= 0x80) {
+        return Ok(());
+    }
+    if let Some(bad) = text
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || b == b'-'))
+    {
+        let at = label.start + bad;
+        let message = format!(
+            "character {} is not allowed in a DNS host name",
+            describe_char(url, at)
+        );
+        return Err((char_span(url, at), message));
+    }
+    if text.starts_with('-') || text.ends_with('-') {
+        let at = if text.starts_with('-') {
+            label.start
+        } else {
+            label.end - 1
+        };
+        let message = format!("host label '{text}' starts or ends with '-'");
+        return Err((Span::new(at, at + 1), message));
+    }
+    if text.len() > MAX_LABEL {
+        let message = format!(
+            "host label is {} characters long; the limit is {MAX_LABEL}",
+            text.len()
+        );
+        return Err((label.into(), message));
+    }
+    Ok(())
+}
+
+/// Why dotted numbers are not an IPv4 address.
+fn not_an_ipv4_address(url: &str, labels: &[Range<usize>]) -> String {
+    let host = &url[labels[0].start..labels[labels.len() - 1].end];
+    let reason = if labels.len() != 4 {
+        format!("it has {} numbers instead of four", labels.len())
+    } else if let Some(label) = labels
+        .iter()
+        .find(|l| url[(*l).clone()].starts_with('0') && l.len() > 1)
+    {
+        format!(
+            "'{}' has a leading zero, which some readers take for octal",
+            &url[label.clone()]
+        )
+    } else {
+        "each number is at most 255".to_string()
+    };
+    format!("'{host}' is not an IPv4 address: {reason}")
 }
 
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, given the host from
@@ -279,6 +391,46 @@ mod tests {
         for text in invalid {
             assert!(check_ipv6(text).is_err(), "{text}");
         }
+    }
+
+    /// Section 3.2.2: registered names looked up in the DNS (RFC 1123
+    /// section 2.1); each case names the spanned text of the problem.
+    #[test]
+    fn rfc3986_3_2_2_dns_host_names() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("host.example", None),
+            ("host.example.", None),
+            ("a-b.c-d.example", None),
+            ("123.example", None),
+            ("192.0.2.1", None),
+            ("xn--caf-dma.example", None),
+            ("caf%C3%A9.example", None),
+            ("caf\u{e9}.example", None),
+            ("localhost", None),
+            ("host..example", Some(".")),
+            (".example", Some(".")),
+            ("host.example..", Some(".")),
+            ("my_host.example", Some("_")),
+            ("a!b.example", Some("!")),
+            ("-a.example", Some("-")),
+            ("a-.example", Some("-")),
+            ("host.example.42", Some("42")),
+            ("1.2.3.256", Some("1.2.3.256")),
+            ("1.2.3", Some("1.2.3")),
+            ("010.0.0.1", Some("010.0.0.1")),
+        ];
+        for &(host, expected) in cases {
+            let problem = check_dns_name(host, 0..host.len());
+            let spanned = problem.as_ref().err().map(|(span, _)| &host[span.range()]);
+            assert_eq!(spanned, expected, "{host}: {problem:?}");
+        }
+        let long = format!("{}.example", "a".repeat(MAX_LABEL + 1));
+        assert!(check_dns_name(&long, 0..long.len()).is_err());
+        let message = check_dns_name("010.0.0.1", 0..9).err().map(|(_, m)| m);
+        assert_eq!(
+            message.as_deref(),
+            Some("'010.0.0.1' is not an IPv4 address: '010' has a leading zero, which some readers take for octal")
+        );
     }
 
     /// Section 3.2.2 `IPvFuture`.

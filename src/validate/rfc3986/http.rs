@@ -117,6 +117,11 @@ mod tests {
             ("https://h.example:80/", &[(NondefaultPort, "80", None)]),
             ("https://h.example:443/", &[]),
             ("http://h x/", &[(BadHost, " ", None)]),
+            ("http://host..example/", &[(BadHost, ".", None)]),
+            ("http://my_host.example/", &[(BadHost, "_", None)]),
+            ("http://192.168.1.256/", &[(BadHost, "192.168.1.256", None)]),
+            ("http://h.example./", &[]),
+            ("http://xn--caf-dma.example/", &[]),
         ];
         assert_rfc3986_cases(cases);
     }
