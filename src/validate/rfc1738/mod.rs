@@ -43,7 +43,7 @@ pub(super) fn check(collector: &mut Collector, body_end: usize, options: &Valida
 }
 
 /// A fragment identifier, RFC 1808 section 2.2: `fragment = *( uchar |
-/// reserved )`, which is RFC 1738's `xchar` without `%` standing alone.
+/// reserved )`, the same characters as RFC 1738's `xchar`.
 const FRAGMENT: Part = Part::xchar("fragment identifier");
 
 /// Check the characters of a fragment identifier (without any `#`).
