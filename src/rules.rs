@@ -1,79 +1,81 @@
 //! The rule catalogue: one entry per rule, the single source for `explain`,
-//! the README's rule table and machine-format rule metadata.
+//! the README's rule table and machine-format rule metadata; with it, the
+//! levels and severities rules report at, and looking rules up by name.
 //!
 //! Each entry says which profiles report the rule and which RFC section it
 //! comes from in each, and carries bad and good examples that the test
 //! suite runs under their profiles.
 
-use crate::diagnostic::Severity;
-use crate::validate::Profile;
+use crate::profile::Profile;
 
-/// Every rule urlint can report. Names are stable once released.
+/// Every rule urlint can report, named by its catalogue entry
+/// ([`Rule::info`]); names are stable once released.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Rule {
-    /// `non-ascii`: octets 80-FF (non-ASCII characters) must be percent-encoded.
+    /// `non-ascii`
     NonAscii,
-    /// `control-char`: control characters 00-1F and 7F must be percent-encoded.
+    /// `control-char`
     ControlChar,
-    /// `unsafe-char`: unsafe characters (space < > " # % { } | \\ ^ ~ [ ] `) must be percent-encoded.
+    /// `unsafe-char`
     UnsafeChar,
-    /// `bad-escape`: '%' must be followed by two hexadecimal digits.
+    /// `bad-escape`
     BadEscape,
-    /// `reserved-char`: a reserved character appears where the scheme gives it no role.
+    /// `reserved-char`
     ReservedChar,
-    /// `bad-scheme`: a URL starts with a scheme of letters, digits, '+', '-' and '.' and a ':'.
+    /// `bad-scheme`
     BadScheme,
-    /// `scheme-case`: schemes are written in lower case.
+    /// `scheme-case`
     SchemeCase,
-    /// `unknown-scheme`: the scheme is not defined by RFC 1738, reserved by it, nor configured.
+    /// `unknown-scheme`
     UnknownScheme,
-    /// `missing-slashes`: an IP-based scheme needs '//' before the host.
+    /// `missing-slashes`
     MissingSlashes,
-    /// `bad-host`: the host is not a valid domain name or dotted IPv4 address.
+    /// `bad-host`
     BadHost,
-    /// `bad-port`: the port must be decimal digits within 0-65535.
+    /// `bad-port`
     BadPort,
-    /// `userinfo-not-allowed`: this scheme takes no user name or password (http, gopher, nntp, wais, prospero).
+    /// `userinfo-not-allowed`
     UserinfoNotAllowed,
-    /// `deprecated-userinfo`: an http or https URL carries a user name or password (RFC 9110).
+    /// `deprecated-userinfo`
     DeprecatedUserinfo,
-    /// `password-in-url`: a non-empty password written in a URL is exposed to anyone who reads it.
+    /// `password-in-url`
     PasswordInUrl,
-    /// `nondefault-port`: a port in the reserved range that is not the scheme's default.
+    /// `nondefault-port`
     NondefaultPort,
-    /// `encoded-newline`: an encoded CR or LF may be decoded into a protocol command.
+    /// `encoded-newline`
     EncodedNewline,
-    /// `ftp-typecode`: an ftp URL's ';type=' typecode is one of a, i or d.
+    /// `ftp-typecode`
     FtpTypecode,
-    /// `news-group`: a news URL is `news:<group>`, `news:*` or `news:<unique>@<domain>`.
+    /// `news-group`
     NewsGroup,
-    /// `nntp-article`: an nntp URL is nntp://host/group[/article-number].
+    /// `nntp-article`
     NntpArticle,
-    /// `telnet-path`: a telnet URL has nothing after the final '/'.
+    /// `telnet-path`
     TelnetPath,
-    /// `file-host`: a file URL is `file://[host]/path`, with no user name or port.
+    /// `file-host`
     FileHost,
-    /// `mailto-address`: a mailto URL holds one RFC 822 address, local-part@domain.
+    /// `mailto-address`
     MailtoAddress,
-    /// `gopher-path`: a gopher path is `/<gophertype><selector>[%09<search>[%09<gopher+_string>]]`.
+    /// `gopher-path`
     GopherPath,
-    /// `wais-path`: a wais URL is /database, /database?search or /database/wtype/wpath.
+    /// `wais-path`
     WaisPath,
-    /// `prospero-field`: a prospero URL is `prospero://host/hsoname[;field=value...]`.
+    /// `prospero-field`
     ProsperoField,
-    /// `empty-url`: a wrapper holds no URL.
+    /// `empty-url`
     EmptyUrl,
-    /// `hyphen-break`: a line break after '-' makes the hyphen ambiguous.
+    /// `hyphen-break`
     HyphenBreak,
-    /// `space-in-wrapper`: whitespace inside a line of a wrapped URL is ignored.
+    /// `space-in-wrapper`
     SpaceInWrapper,
-    /// `unterminated-wrapper`: a '<URL:' or '<scheme:' wrapper is never closed by '>'.
+    /// `unterminated-wrapper`
     UnterminatedWrapper,
-    /// `missing-url-prefix`: an angle-bracketed URL without the 'URL:' prefix.
+    /// `missing-url-prefix`
     MissingUrlPrefix,
-    /// `bare-url`: a URL in running text without '<URL:...>' delimiters.
+    /// `bare-url`
     BareUrl,
-    /// `unused-suppression`: an inline `urlint: ignore` comment that silences nothing.
+    /// `unused-suppression`
     UnusedSuppression,
 }
 
@@ -88,13 +90,65 @@ pub enum Level {
     Error,
 }
 
+/// Level names as configuration files and flags spell them.
+const LEVEL_NAMES: [(&str, Level); 3] = [
+    ("off", Level::Off),
+    ("warning", Level::Warning),
+    ("error", Level::Error),
+];
+
 impl Level {
+    /// The level's name: `off`, `warning` or `error`.
+    pub fn name(self) -> &'static str {
+        LEVEL_NAMES
+            .iter()
+            .find(|(_, level)| *level == self)
+            .map_or("off", |(name, _)| name)
+    }
+
+    /// The level called `name`, or an error message listing the names.
+    pub fn from_name(name: &str) -> Result<Level, String> {
+        LEVEL_NAMES
+            .iter()
+            .find(|(spelled, _)| *spelled == name)
+            .map(|&(_, level)| level)
+            .ok_or_else(|| {
+                format!("unknown level '{name}': expected \"off\", \"warning\" or \"error\"")
+            })
+    }
+
     /// The severity findings get at this level, `None` when off.
     pub fn severity(self) -> Option<Severity> {
         match self {
             Level::Off => None,
             Level::Warning => Some(Severity::Warning),
             Level::Error => Some(Severity::Error),
+        }
+    }
+}
+
+/// How serious a finding is once it is reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Worth a look; fails a run only under `--deny warnings`.
+    Warning,
+    /// The URL breaks its profile's grammar; fails a `check` run.
+    Error,
+}
+
+impl Severity {
+    /// Lower-case name used in every output format: the name of the level
+    /// that reports at this severity.
+    pub fn as_str(self) -> &'static str {
+        Level::from(self).name()
+    }
+}
+
+impl From<Severity> for Level {
+    fn from(severity: Severity) -> Level {
+        match severity {
+            Severity::Warning => Level::Warning,
+            Severity::Error => Level::Error,
         }
     }
 }
@@ -109,7 +163,7 @@ pub struct RuleInfo {
     /// Level before configuration.
     pub default_level: Level,
     /// The profiles that report the rule, each with the section it comes from.
-    pub sources: &'static [Source],
+    pub sources: &'static [RuleSource],
     /// One line: what the rule checks.
     pub summary: &'static str,
     /// Why the problem matters, in a few sentences.
@@ -125,14 +179,14 @@ impl RuleInfo {
     }
 
     /// Where the rule comes from under `profile`, if that profile reports it.
-    pub fn source(&self, profile: Profile) -> Option<&'static Source> {
+    pub fn source(&self, profile: Profile) -> Option<&'static RuleSource> {
         self.sources.iter().find(|source| source.profile == profile)
     }
 }
 
 /// Where a rule comes from in one profile.
 #[derive(Debug)]
-pub struct Source {
+pub struct RuleSource {
     /// The profile that reports the rule.
     pub profile: Profile,
     /// The document and section the rule checks, "RFC 3986 section 3.2.2".
@@ -150,15 +204,15 @@ pub struct Example {
     pub good: &'static str,
 }
 
-const fn rfc1738(reference: &'static str) -> Source {
-    Source {
+const fn rfc1738(reference: &'static str) -> RuleSource {
+    RuleSource {
         profile: Profile::Rfc1738,
         reference,
     }
 }
 
-const fn rfc3986(reference: &'static str) -> Source {
-    Source {
+const fn rfc3986(reference: &'static str) -> RuleSource {
+    RuleSource {
         profile: Profile::Rfc3986,
         reference,
     }
@@ -872,6 +926,40 @@ impl Rule {
     }
 }
 
+/// The rule called `name`, or an error message suggesting the closest name.
+pub fn find_rule(name: &str) -> Result<Rule, String> {
+    Rule::from_name(name).ok_or_else(|| match closest_rule_name(name) {
+        Some(close) => format!("unknown rule '{name}' (did you mean '{close}'?)"),
+        None => format!("unknown rule '{name}' (`urlint explain` lists the rules)"),
+    })
+}
+
+/// The catalogue name nearest to `name` by edit distance, if plausibly meant.
+pub fn closest_rule_name(name: &str) -> Option<&'static str> {
+    let name = name.to_ascii_lowercase().replace('_', "-");
+    CATALOGUE
+        .iter()
+        .map(|info| (edit_distance(&name, info.name), info.name))
+        .filter(|&(distance, candidate)| distance <= 2.max(candidate.len() / 3))
+        .min()
+        .map(|(_, candidate)| candidate)
+}
+
+/// Levenshtein distance in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != cb);
+            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()]
+}
+
 impl std::fmt::Display for Rule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
@@ -912,49 +1000,39 @@ mod tests {
         }
     }
 
-    /// The URL inside the first `<URL:...>` or `<...>` of an example, when
-    /// it has one on a single line.
-    fn bracketed_url(example: &str) -> Option<&str> {
-        let start = example.find('<')? + 1;
-        let end = start + example[start..].find('>')?;
-        let url = &example[start..end];
-        let url = url.strip_prefix("URL:").unwrap_or(url);
-        (!url.is_empty() && !url.contains(char::is_whitespace)).then_some(url)
-    }
-
-    /// Rules the scanner or the lint stage report, whose examples need the
-    /// whole pipeline (tests/rule_examples.rs runs them).
-    fn reported_by_validator(info: &RuleInfo) -> bool {
-        info.sources
-            .iter()
-            .all(|source| !source.reference.contains("Appendix") && source.reference != URLINT)
-    }
-
-    /// The validator's own rules: the bad example's URL triggers the rule,
-    /// the good one's reports nothing at all, under each of its profiles.
     #[test]
-    fn validator_rule_examples_trigger_their_rule() {
-        for info in CATALOGUE.iter().filter(|info| reported_by_validator(info)) {
-            for example in info.examples {
-                for &profile in example.profiles {
-                    let options = crate::validate::ValidateOptions {
-                        profile,
-                        ..Default::default()
-                    };
-                    let validate = |url| crate::validate::validate(url, &options);
-                    let bad = bracketed_url(example.bad).expect(info.name);
-                    let good = bracketed_url(example.good).expect(info.name);
-                    let fired = validate(bad).iter().any(|d| d.rule == info.rule);
-                    assert!(fired, "{} ({profile}): {bad}", info.name);
-                    let clean = validate(good);
-                    assert!(
-                        clean.is_empty(),
-                        "{} ({profile}): {good}: {clean:?}",
-                        info.name
-                    );
-                }
-            }
+    fn typos_suggest_the_nearest_rule() {
+        let cases = [
+            ("unsafe-chars", Some("unsafe-char")),
+            ("unsafe_char", Some("unsafe-char")),
+            ("Bad-Port", Some("bad-port")),
+            ("hyphenbreak", Some("hyphen-break")),
+            ("completely-different", None),
+        ];
+        for (typo, expected) in cases {
+            assert_eq!(closest_rule_name(typo), expected, "{typo}");
         }
+    }
+
+    #[test]
+    fn unknown_rule_error_names_the_suggestion() {
+        assert_eq!(find_rule("bad-port"), Ok(Rule::BadPort));
+        assert_eq!(
+            find_rule("bad-prot"),
+            Err("unknown rule 'bad-prot' (did you mean 'bad-port'?)".to_string())
+        );
+    }
+
+    #[test]
+    fn level_names_round_trip() {
+        for (name, level) in LEVEL_NAMES {
+            assert_eq!(level.name(), name);
+            assert_eq!(Level::from_name(name), Ok(level));
+        }
+        assert_eq!(
+            Level::from_name("fatal"),
+            Err("unknown level 'fatal': expected \"off\", \"warning\" or \"error\"".to_string())
+        );
     }
 
     #[test]

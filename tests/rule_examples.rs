@@ -4,8 +4,8 @@
 //! the linter does.
 
 use urlint::lint::{lint, LintOptions, RuleLevels};
-use urlint::rules::{Level, CATALOGUE};
-use urlint::validate::Profile;
+use urlint::rules::{Level, RuleInfo, CATALOGUE};
+use urlint::validate::{validate, Profile, ValidateOptions};
 
 /// Options for `profile` with every rule switched on, so that off-by-default
 /// style rules are checked against their own examples too.
@@ -77,6 +77,51 @@ fn rules_report_only_under_their_profiles() {
                 assert!(
                     !reported.contains(&info.name),
                     "{} reported under {profile}, which it does not belong to",
+                    info.name
+                );
+            }
+        }
+    }
+}
+
+/// The URL inside the first `<URL:...>` or `<...>` of an example, when
+/// it has one on a single line.
+fn bracketed_url(example: &str) -> Option<&str> {
+    let start = example.find('<')? + 1;
+    let end = start + example[start..].find('>')?;
+    let url = &example[start..end];
+    let url = url.strip_prefix("URL:").unwrap_or(url);
+    (!url.is_empty() && !url.contains(char::is_whitespace)).then_some(url)
+}
+
+/// Rules the scanner or the lint stage report, whose examples need the
+/// whole pipeline (tests/rule_examples.rs runs them).
+fn reported_by_validator(info: &RuleInfo) -> bool {
+    info.sources.iter().all(|source| {
+        !source.reference.contains("Appendix") && source.reference != "urlint's inline suppressions"
+    })
+}
+
+/// The validator's own rules: the bad example's URL triggers the rule,
+/// the good one's reports nothing at all, under each of its profiles.
+#[test]
+fn validator_rule_examples_trigger_their_rule() {
+    for info in CATALOGUE.iter().filter(|info| reported_by_validator(info)) {
+        for example in info.examples {
+            for &profile in example.profiles {
+                let options = ValidateOptions {
+                    profile,
+                    ..Default::default()
+                };
+                let validate = |url| validate(url, &options);
+                let bad = bracketed_url(example.bad).expect(info.name);
+                let good = bracketed_url(example.good).expect(info.name);
+                let fired = validate(bad).iter().any(|d| d.rule == info.rule);
+                assert!(fired, "{} ({profile}): {bad}", info.name);
+                let clean = validate(good);
+                assert!(
+                    clean.is_empty(),
+                    "{} ({profile}): {good}: {clean:?}",
                     info.name
                 );
             }

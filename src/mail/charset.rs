@@ -17,7 +17,7 @@ const UTF8_LABELS: &[&str] = &["utf-8", "utf8", "us-ascii", "ascii"];
 
 /// A decoded text, its map onto the input bytes, and whether the charset
 /// label was understood.
-pub struct Decoded {
+pub(super) struct Decoded {
     /// The text in UTF-8.
     pub text: String,
     /// Text spans to input byte spans.
@@ -46,12 +46,12 @@ fn label(charset: Option<&str>) -> Label {
 }
 
 /// True when `charset` names a charset that can be decoded.
-pub fn is_known(charset: Option<&str>) -> bool {
+pub(super) fn is_known(charset: Option<&str>) -> bool {
     !matches!(label(charset), Label::Unknown)
 }
 
 /// Convert `bytes` labelled `charset` (none: UTF-8) to UTF-8.
-pub fn decode(bytes: &[u8], charset: Option<&str>) -> Decoded {
+pub(super) fn decode(bytes: &[u8], charset: Option<&str>) -> Decoded {
     let (known_charset, (text, map)) = match label(charset) {
         Label::Decoder(decoder) => (true, decode_lines(bytes, decoder)),
         Label::Utf8 => (true, decode_utf8_lossy(bytes)),

@@ -45,6 +45,17 @@ pub enum TransferEncoding {
     Base64,
 }
 
+impl TransferEncoding {
+    /// Lower-case name, as mail headers spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TransferEncoding::Identity => "identity",
+            TransferEncoding::QuotedPrintable => "quoted-printable",
+            TransferEncoding::Base64 => "base64",
+        }
+    }
+}
+
 /// Where in a message a text came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PartInfo {

@@ -18,7 +18,7 @@ use std::ops::Range;
 use codespan_reporting::diagnostic::Label;
 use codespan_reporting::files::{Error as FilesError, Files};
 
-use super::frame::DisplayedText;
+use crate::checked::DisplayedText;
 
 /// Lines longer than this many characters are cropped.
 const LONG_LINE_CHARS: usize = 200;
@@ -36,7 +36,7 @@ const ELLIPSIS: &str = "…";
 /// Only labelled lines (and a single line between two of them, which
 /// codespan prints instead of a break) are held: the reporter asks codespan
 /// for no context lines around labels.
-pub struct Excerpt<'c> {
+pub(super) struct Excerpt<'c> {
     /// The file name codespan prints.
     name: &'c str,
     /// The text the labels index.
@@ -72,7 +72,7 @@ struct Kept {
 impl<'c> Excerpt<'c> {
     /// The lines of `display` that `spans` (character-aligned byte ranges
     /// of the displayed text) touch, cropped around them.
-    pub fn new(name: &'c str, display: DisplayedText<'c>, spans: &[Range<usize>]) -> Self {
+    pub(super) fn new(name: &'c str, display: DisplayedText<'c>, spans: &[Range<usize>]) -> Self {
         let mut excerpt = Excerpt {
             name,
             display,
@@ -87,7 +87,7 @@ impl<'c> Excerpt<'c> {
     }
 
     /// A primary label on each of `spans`, placed in the excerpt.
-    pub fn labels(&self, spans: &[Range<usize>]) -> Vec<Label<()>> {
+    pub(super) fn labels(&self, spans: &[Range<usize>]) -> Vec<Label<()>> {
         spans
             .iter()
             .map(|span| Label::primary((), self.range_of(span)))
@@ -348,7 +348,7 @@ impl<'a, 'c: 'a> Files<'a> for Excerpt<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::Base;
+    use crate::checked::Base;
     use crate::span::LineIndex;
 
     /// The excerpt of `text` for `spans` (start, end), and what each span
@@ -377,7 +377,7 @@ mod tests {
         ) {
             let spans: Vec<Range<usize>> = pairs
                 .iter()
-                .map(|&(a, b)| crate::report::clamp(&text, (a.min(b)..a.max(b)).into()))
+                .map(|&(a, b)| crate::span::clamp(&text, (a.min(b)..a.max(b)).into()))
                 .collect();
             let lines = LineIndex::new(&text);
             let display = DisplayedText { text: &text, lines: &lines, base: Base::START };

@@ -3,15 +3,15 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{Example, Level, Rule, RuleInfo, CATALOGUE};
+use crate::rules::{Example, RuleInfo, CATALOGUE};
 
 /// The full entry of one rule: header, summary, the profiles that report
 /// it with their sources, explanation, examples.
-pub fn rule_entry(info: &RuleInfo) -> String {
+pub(crate) fn rule_entry(info: &RuleInfo) -> String {
     let mut text = format!(
         "{} ({} by default)\n\n{}\n",
         info.name,
-        level_name(info.default_level),
+        info.default_level.name(),
         info.summary
     );
     if !info.sources.is_empty() {
@@ -43,7 +43,7 @@ pub(crate) fn example_profiles(info: &RuleInfo, example: &Example) -> String {
 }
 
 /// Every rule on one line: name, default level, profiles, summary.
-pub fn rule_table() -> String {
+pub(crate) fn rule_table() -> String {
     let width = CATALOGUE
         .iter()
         .map(|info| info.name.len())
@@ -62,55 +62,13 @@ pub fn rule_table() -> String {
             table,
             "{:width$}  {:7}  {:15}  {}",
             info.name,
-            level_name(info.default_level),
+            info.default_level.name(),
             profiles(info),
             info.summary
         );
     }
     table.push_str("\nRun `urlint explain RULE` for a rule's sources, explanation and examples.\n");
     table
-}
-
-/// The rule called `name`, or an error message suggesting the closest name.
-pub fn find_rule(name: &str) -> Result<Rule, String> {
-    Rule::from_name(name).ok_or_else(|| match closest_rule_name(name) {
-        Some(close) => format!("unknown rule '{name}' (did you mean '{close}'?)"),
-        None => format!("unknown rule '{name}' (`urlint explain` lists the rules)"),
-    })
-}
-
-/// The catalogue name nearest to `name` by edit distance, if plausibly meant.
-pub fn closest_rule_name(name: &str) -> Option<&'static str> {
-    let name = name.to_ascii_lowercase().replace('_', "-");
-    CATALOGUE
-        .iter()
-        .map(|info| (edit_distance(&name, info.name), info.name))
-        .filter(|&(distance, candidate)| distance <= 2.max(candidate.len() / 3))
-        .min()
-        .map(|(_, candidate)| candidate)
-}
-
-/// Levenshtein distance in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
-}
-
-fn level_name(level: Level) -> &'static str {
-    match level {
-        Level::Off => "off",
-        Level::Warning => "warning",
-        Level::Error => "error",
-    }
 }
 
 fn indent(text: &str) -> String {
@@ -124,29 +82,7 @@ fn indent(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn typos_suggest_the_nearest_rule() {
-        let cases = [
-            ("unsafe-chars", Some("unsafe-char")),
-            ("unsafe_char", Some("unsafe-char")),
-            ("Bad-Port", Some("bad-port")),
-            ("hyphenbreak", Some("hyphen-break")),
-            ("completely-different", None),
-        ];
-        for (typo, expected) in cases {
-            assert_eq!(closest_rule_name(typo), expected, "{typo}");
-        }
-    }
-
-    #[test]
-    fn unknown_rule_error_names_the_suggestion() {
-        assert_eq!(find_rule("bad-port"), Ok(Rule::BadPort));
-        assert_eq!(
-            find_rule("bad-prot"),
-            Err("unknown rule 'bad-prot' (did you mean 'bad-port'?)".to_string())
-        );
-    }
+    use crate::rules::{Level, Rule};
 
     #[test]
     fn table_lists_every_rule_once() {
@@ -162,18 +98,18 @@ mod tests {
 
     #[test]
     fn entry_shows_only_the_parts_that_exist() {
-        use crate::rules::Source;
-        use crate::validate::Profile;
+        use crate::profile::Profile;
+        use crate::rules::RuleSource;
         let info = RuleInfo {
             rule: Rule::UnsafeChar,
             name: "unsafe-char",
             default_level: Level::Error,
             sources: &[
-                Source {
+                RuleSource {
                     profile: Profile::Rfc1738,
                     reference: "RFC 1738 section 2.2",
                 },
-                Source {
+                RuleSource {
                     profile: Profile::Rfc3986,
                     reference: "RFC 3986 section 2",
                 },

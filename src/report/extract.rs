@@ -12,11 +12,13 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::json::{MailJson, UrlJson};
-use super::{Checked, Reporter, Totals};
+use super::reporter::{Reporter, Totals};
+use crate::checked::Checked;
 
 /// Output formats of `extract`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ExtractFormat {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[non_exhaustive]
+pub(crate) enum ExtractFormat {
     /// One URL per line.
     #[default]
     Plain,
@@ -28,7 +30,7 @@ pub enum ExtractFormat {
 
 /// How `extract` lists URLs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct ExtractOptions {
+pub(crate) struct ExtractOptions {
     /// Output format.
     pub format: ExtractFormat,
     /// Keep only the first occurrence of each URL text.
@@ -55,7 +57,7 @@ struct CountRecord<'a> {
 }
 
 /// Lists URLs as they come, or counts them and lists at the end.
-pub struct ExtractReporter {
+pub(super) struct ExtractReporter {
     options: ExtractOptions,
     seen: HashSet<String>,
     counts: Vec<(String, usize)>,
@@ -65,7 +67,7 @@ pub struct ExtractReporter {
 
 impl ExtractReporter {
     /// A reporter with nothing seen yet.
-    pub fn new(options: ExtractOptions) -> Self {
+    pub(super) fn new(options: ExtractOptions) -> Self {
         ExtractReporter {
             options,
             seen: HashSet::new(),

@@ -18,7 +18,8 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::explain::{example_profiles, rule_entry};
-use super::{fix_instruction, placed_spans, Checked, Reporter, Totals};
+use super::reporter::{fix_instruction, placed_spans, Reporter, Totals};
+use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{Level, RuleInfo, CATALOGUE};
 use crate::span::Span;
@@ -371,7 +372,7 @@ fn json_error(err: serde_json::Error) -> io::Error {
 
 /// Streams one SARIF log.
 #[derive(Default)]
-pub struct SarifReporter {
+pub(super) struct SarifReporter {
     opened: bool,
     results_written: usize,
 }

@@ -22,8 +22,8 @@
 //!   `http://<host>` templates are not URLs).
 
 use super::chars::{char_at, is_space, is_spaceless_script};
+use super::found::Form;
 use super::scheme::{scheme_before, scheme_then_colon, Schemes};
-use super::Form;
 use crate::span::Span;
 
 /// ASCII characters that end a bare URL besides whitespace and controls.

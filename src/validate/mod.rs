@@ -11,11 +11,13 @@
 //! are checked by the profile's fragment grammar; a second `#` is an error.
 
 mod collector;
+mod options;
 mod rfc1738;
 mod rfc3986;
+#[cfg(test)]
+mod test_cases;
 mod text;
 
-use std::fmt;
 use std::ops::Range;
 
 use self::collector::Collector;
@@ -23,52 +25,8 @@ use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
 
-/// The standard a URL is checked against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-#[non_exhaustive]
-pub enum Profile {
-    /// RFC 1738 (URLs, 1994), with RFC 1808's fragment grammar: strict, the default.
-    #[default]
-    Rfc1738,
-    /// RFC 3986 (URI generic syntax), with the http, https (RFC 9110),
-    /// mailto (RFC 6068), file (RFC 8089) and ftp scheme rules.
-    Rfc3986,
-}
-
-impl Profile {
-    /// Every profile, in the order documentation lists them.
-    pub const ALL: [Profile; 2] = [Profile::Rfc1738, Profile::Rfc3986];
-
-    /// The profile's name on the command line and in configuration.
-    pub fn name(self) -> &'static str {
-        match self {
-            Profile::Rfc1738 => "rfc1738",
-            Profile::Rfc3986 => "rfc3986",
-        }
-    }
-
-    /// The profile called `name`, if any.
-    pub fn from_name(name: &str) -> Option<Profile> {
-        Profile::ALL
-            .into_iter()
-            .find(|profile| profile.name().eq_ignore_ascii_case(name))
-    }
-}
-
-impl fmt::Display for Profile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Options for [`validate`].
-#[derive(Debug, Clone, Default)]
-pub struct ValidateOptions {
-    /// The standard URLs are checked against.
-    pub profile: Profile,
-    /// Schemes to accept without `unknown-scheme`, beyond the profile's own.
-    pub extra_schemes: Vec<String>,
-}
+pub use crate::profile::Profile;
+pub use options::ValidateOptions;
 
 /// Check `url` against the profile of `options` and return every problem
 /// found, in URL order.
@@ -141,62 +99,8 @@ fn report_second_hash(collector: &mut Collector, at: usize, profile: Profile) {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-
-    /// Expected diagnostics: rule, the exact text under the span, the fix.
-    pub(crate) type Expect<'a> = &'a [(Rule, &'a str, Option<&'a str>)];
-
-    /// Rule, spanned text and fix of every diagnostic of `url`.
-    pub(crate) fn diagnose_with(
-        url: &str,
-        options: &ValidateOptions,
-    ) -> Vec<(Rule, String, Option<String>)> {
-        validate(url, options)
-            .into_iter()
-            .map(|d| {
-                let text = url
-                    .get(d.span.range())
-                    .unwrap_or("<not on a char boundary>");
-                (d.rule, text.to_string(), d.fix.map(|fix| fix.replacement))
-            })
-            .collect()
-    }
-
-    /// Assert that each URL reports exactly its expected diagnostics.
-    pub(crate) fn assert_cases_with(options: &ValidateOptions, cases: &[(&str, Expect)]) {
-        for (url, expected) in cases {
-            let expected: Vec<_> = expected
-                .iter()
-                .map(|(rule, text, fix)| (*rule, text.to_string(), fix.map(str::to_string)))
-                .collect();
-            assert_eq!(diagnose_with(url, options), expected, "{url:?}");
-        }
-    }
-
-    /// [`assert_cases_with`] under the default profile, RFC 1738.
-    pub(crate) fn assert_cases(cases: &[(&str, Expect)]) {
-        assert_cases_with(&ValidateOptions::default(), cases);
-    }
-
-    /// [`assert_cases_with`] under the RFC 3986 profile.
-    pub(crate) fn assert_rfc3986_cases(cases: &[(&str, Expect)]) {
-        let options = ValidateOptions {
-            profile: Profile::Rfc3986,
-            ..ValidateOptions::default()
-        };
-        assert_cases_with(&options, cases);
-    }
-
-    #[test]
-    fn profiles_have_names() {
-        for profile in Profile::ALL {
-            assert_eq!(Profile::from_name(profile.name()), Some(profile));
-        }
-        assert_eq!(Profile::from_name("RFC3986"), Some(Profile::Rfc3986));
-        assert_eq!(Profile::from_name("rfc2396"), None);
-        assert_eq!(Profile::default(), Profile::Rfc1738);
-    }
+mod tests {
+    use super::test_cases::{assert_cases, assert_rfc3986_cases, Expect};
 
     /// RFC 1738 section 2.2 and RFC 1808 section 2.4.1: the first `#` starts
     /// the fragment wherever the URL was found; a second `#` is data.

@@ -60,12 +60,12 @@ pub(crate) struct Reserved(u8);
 
 impl Reserved {
     /// No reserved character is allowed unencoded.
-    pub const NONE: Reserved = Reserved(0);
+    pub(crate) const NONE: Reserved = Reserved(0);
     /// Every reserved character is allowed (`xchar` parts).
-    pub const ALL: Reserved = Reserved(0x7F);
+    pub(crate) const ALL: Reserved = Reserved(0x7F);
 
     /// The set holding exactly the characters of `chars`; other bytes are ignored.
-    pub const fn of(chars: &[u8]) -> Reserved {
+    pub(crate) const fn of(chars: &[u8]) -> Reserved {
         let mut bits = 0;
         let mut index = 0;
         while index < chars.len() {
@@ -89,7 +89,7 @@ impl Reserved {
     }
 
     /// True when `byte` is a reserved character in this set.
-    pub const fn contains(self, byte: u8) -> bool {
+    pub(crate) const fn contains(self, byte: u8) -> bool {
         self.0 & Self::bit(byte) != 0
     }
 }
@@ -108,7 +108,7 @@ pub(crate) struct Part {
 
 impl Part {
     /// A part of `*xchar` that no protocol decodes line by line.
-    pub const fn xchar(name: &'static str) -> Part {
+    pub(crate) const fn xchar(name: &'static str) -> Part {
         Part {
             name,
             reserved: Reserved::ALL,
@@ -233,7 +233,7 @@ fn check_escape(collector: &mut Collector, at: usize, end: usize, part: &Part) -
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_cases, Expect};
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 2.2: each class, in a part (an ftp path) where only `/` and
     /// the fsegment characters have a role.

@@ -71,7 +71,7 @@ pub(crate) fn check_typecode(collector: &mut Collector, code: Range<usize>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_cases, Expect};
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Sections 3.2 and 3.2.2: `ftpurl`, `fpath`, `fsegment`, `ftptype`.
     #[test]

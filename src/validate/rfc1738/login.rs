@@ -21,13 +21,13 @@ pub(crate) struct Login {
 
 impl Login {
     /// Where the login ends and the path (its `/`) or the end begins.
-    pub fn end(&self) -> usize {
+    pub(super) fn end(&self) -> usize {
         self.hostport.end
     }
 
     /// The host, without the port. A bracketed IPv6 literal is kept whole,
     /// so that its colons are not read as a port and it is reported once.
-    pub fn host(&self, url: &str) -> Range<usize> {
+    pub(super) fn host(&self, url: &str) -> Range<usize> {
         let bytes = &url.as_bytes()[self.hostport.clone()];
         let after_literal = match bytes.first() {
             Some(b'[') => memchr::memchr(b']', bytes).map_or(bytes.len(), |at| at + 1),
@@ -195,7 +195,7 @@ pub(crate) fn check_port(
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_cases, Expect};
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.1 `login`, `hostport` and `port`, checked through ftp
     /// (which allows a user and password).

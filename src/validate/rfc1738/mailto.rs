@@ -134,7 +134,7 @@ fn report(collector: &mut Collector, span: Span, message: impl Into<String>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_cases, Expect};
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.5 `mailtourl` and `encoded822addr`.
     #[test]

@@ -27,10 +27,10 @@ use self::chars::Part;
 use self::login::{Login, LoginRules};
 use self::scheme::{Grammar, Scheme};
 use super::collector::Collector;
-use super::ValidateOptions;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::options::ValidateOptions;
 
 /// Check `url[..body_end]`, the URL without its fragment; false when the
 /// scheme is too broken for the rest, the fragment included, to be read.
@@ -186,8 +186,9 @@ fn generic(collector: &mut Collector, scheme: &Scheme, range: Range<usize>) {
 #[cfg(test)]
 mod tests {
     use crate::span::Span;
-    use crate::validate::tests::{assert_cases, Expect};
-    use crate::validate::{collector, validate, ValidateOptions};
+    use crate::validate::options::ValidateOptions;
+    use crate::validate::test_cases::{assert_cases, Expect};
+    use crate::validate::{collector, validate};
 
     /// Messages name the character and its encoding (the example).
     #[test]

@@ -158,7 +158,7 @@ fn help_for(rule: Rule) -> &'static str {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_cases, Expect};
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.6 `newsurl`, `grouppart`, `group` and `article`.
     #[test]

@@ -80,7 +80,7 @@ fn report(collector: &mut Collector, span: Span, message: impl Into<String>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_cases, Expect};
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.11 `prosperourl`, `ppath` and `fieldspec`.
     #[test]

@@ -13,7 +13,7 @@ use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
-use crate::validate::ValidateOptions;
+use crate::validate::options::ValidateOptions;
 
 /// The section 5 production a scheme-specific part is checked against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,12 +97,12 @@ pub(crate) struct Scheme {
 
 impl Scheme {
     /// The grammar of the scheme-specific part.
-    pub fn grammar(&self) -> Grammar {
+    pub(super) fn grammar(&self) -> Grammar {
         self.spec.map_or(Grammar::Generic, |spec| spec.grammar)
     }
 
     /// The scheme's name as messages print it.
-    pub fn name(&self) -> &'static str {
+    pub(super) fn name(&self) -> &'static str {
         self.spec.map_or("generic", |spec| spec.name)
     }
 }
@@ -201,8 +201,8 @@ fn report_unknown(collector: &mut Collector, name: &str) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_cases, assert_cases_with, Expect};
-    use crate::validate::ValidateOptions;
+    use crate::validate::options::ValidateOptions;
+    use crate::validate::test_cases::{assert_cases, assert_cases_with, Expect};
 
     /// Section 2.1 and the `scheme` production of section 5.
     #[test]

@@ -24,7 +24,7 @@ pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_cases, Expect};
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.8 `telneturl`.
     #[test]

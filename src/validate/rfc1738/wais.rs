@@ -69,7 +69,7 @@ fn report(collector: &mut Collector, span: Span, message: &str) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_cases, Expect};
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.9 `waisurl`: `waisdatabase`, `waisindex` and `waisdoc`.
     #[test]

@@ -28,7 +28,7 @@ impl Authority {
     /// the last `@` (an `@` inside it must be encoded, and the last one is
     /// the likelier separator); the host ends at the first `:` after an IP
     /// literal's `]`.
-    pub fn split(url: &str, start: usize, end: usize) -> Authority {
+    pub(super) fn split(url: &str, start: usize, end: usize) -> Authority {
         let bytes = url.as_bytes();
         let authority_end = bytes[start..end]
             .iter()
@@ -51,7 +51,7 @@ impl Authority {
     }
 
     /// Where the authority ends and the path begins.
-    pub fn end(&self) -> usize {
+    pub(super) fn end(&self) -> usize {
         self.port.as_ref().map_or(self.host.end, |port| port.end)
     }
 }
@@ -83,7 +83,7 @@ pub(crate) struct AuthorityRules {
 
 impl AuthorityRules {
     /// The generic syntax alone: any host, any userinfo, any digits as port.
-    pub const GENERIC: AuthorityRules = AuthorityRules {
+    pub(super) const GENERIC: AuthorityRules = AuthorityRules {
         scheme: "generic",
         host_required: None,
         userinfo: UserinfoUse::Allowed,
@@ -192,11 +192,22 @@ fn check_port(collector: &mut Collector, port: Range<usize>, default_port: Optio
     }
 }
 
+/// The hierarchical part and the query (without its `?`) of `url[range]`.
+pub(super) fn split_query(url: &str, range: Range<usize>) -> (Range<usize>, Option<Range<usize>>) {
+    match memchr::memchr(b'?', &url.as_bytes()[range.clone()]) {
+        Some(at) => (
+            range.start..range.start + at,
+            Some(range.start + at + 1..range.end),
+        ),
+        None => (range, None),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_rfc3986_cases, Expect};
+    use crate::validate::test_cases::{assert_rfc3986_cases, Expect};
 
     #[test]
     fn authority_split() {

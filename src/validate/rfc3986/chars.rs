@@ -80,7 +80,7 @@ pub(crate) const SUB_DELIMS: Delimiters = Delimiters::of(b"!$&'()*+,;=");
 
 impl Delimiters {
     /// The set holding exactly the delimiters of `chars`; other bytes are ignored.
-    pub const fn of(chars: &[u8]) -> Delimiters {
+    pub(super) const fn of(chars: &[u8]) -> Delimiters {
         let mut bits = 0;
         let mut index = 0;
         while index < chars.len() {
@@ -91,12 +91,12 @@ impl Delimiters {
     }
 
     /// This set and the delimiters of `chars`.
-    pub const fn with(self, chars: &[u8]) -> Delimiters {
+    pub(super) const fn with(self, chars: &[u8]) -> Delimiters {
         Delimiters(self.0 | Self::of(chars).0)
     }
 
     /// This set without the delimiters of `chars`.
-    pub const fn without(self, chars: &[u8]) -> Delimiters {
+    pub(super) const fn without(self, chars: &[u8]) -> Delimiters {
         Delimiters(self.0 & !Self::of(chars).0)
     }
 
@@ -112,7 +112,7 @@ impl Delimiters {
     }
 
     /// True when `byte` is a delimiter in this set.
-    pub const fn contains(self, byte: u8) -> bool {
+    pub(super) const fn contains(self, byte: u8) -> bool {
         self.0 & Self::bit(byte) != 0
     }
 }
@@ -339,7 +339,7 @@ pub(crate) fn check_escape(
 mod tests {
     use super::*;
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_rfc3986_cases, Expect};
+    use crate::validate::test_cases::{assert_rfc3986_cases, Expect};
 
     /// Section 2.3 `unreserved` and section 2.2 `sub-delims`: data in a path
     /// and a query; `gen-delims` only where the component allows them.

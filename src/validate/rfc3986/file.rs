@@ -121,7 +121,7 @@ fn report(collector: &mut Collector, span: Span, message: &str, fix: Option<&str
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_rfc3986_cases, Expect};
+    use crate::validate::test_cases::{assert_rfc3986_cases, Expect};
 
     /// RFC 8089 section 2 `file-URI`.
     #[test]

@@ -55,7 +55,7 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_rfc3986_cases, Expect};
+    use crate::validate::test_cases::{assert_rfc3986_cases, Expect};
 
     /// RFC 1738 sections 3.2 and 3.2.2 with RFC 3986 characters.
     #[test]

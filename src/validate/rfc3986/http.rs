@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::authority::{self, Authority, AuthorityRules, UserinfoUse};
 use super::chars::{self, Component, PATH, QUERY};
-use super::split_query;
+use super::authority::split_query;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
@@ -75,7 +75,7 @@ pub(crate) fn report_missing_slashes(collector: &mut Collector, scheme: &str, st
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_rfc3986_cases, Expect};
+    use crate::validate::test_cases::{assert_rfc3986_cases, Expect};
 
     /// RFC 9110 sections 4.2.1 to 4.2.4 on top of the generic syntax.
     #[test]

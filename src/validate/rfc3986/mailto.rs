@@ -293,7 +293,7 @@ fn report(collector: &mut Collector, span: Span, message: impl Into<String>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_rfc3986_cases, Expect};
+    use crate::validate::test_cases::{assert_rfc3986_cases, Expect};
 
     /// RFC 6068 section 2: `to`, `hfields` and what must be encoded where;
     /// the '?' that RFC 2368 already called wrong is data in a header value.

@@ -19,10 +19,10 @@ mod scheme;
 
 use std::ops::Range;
 
-use self::authority::{Authority, AuthorityRules};
+use self::authority::{split_query, Authority, AuthorityRules};
 use self::chars::{FRAGMENT, PATH, QUERY};
 use super::collector::Collector;
-use super::ValidateOptions;
+use crate::validate::options::ValidateOptions;
 
 /// Check `url[..body_end]`, the URI without its fragment; false when the
 /// scheme is too broken for the rest, the fragment included, to be read.
@@ -62,21 +62,10 @@ fn generic(collector: &mut Collector, range: Range<usize>) {
     }
 }
 
-/// The hierarchical part and the query (without its `?`) of `url[range]`.
-fn split_query(url: &str, range: Range<usize>) -> (Range<usize>, Option<Range<usize>>) {
-    match memchr::memchr(b'?', &url.as_bytes()[range.clone()]) {
-        Some(at) => (
-            range.start..range.start + at,
-            Some(range.start + at + 1..range.end),
-        ),
-        None => (range, None),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_rfc3986_cases, Expect};
+    use crate::validate::test_cases::{assert_rfc3986_cases, Expect};
 
     /// Section 3 `hier-part`: the four forms, through schemes with only the
     /// generic syntax.

@@ -10,8 +10,8 @@ use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
+use crate::validate::options::ValidateOptions;
 use crate::validate::text::{char_span, describe_char};
-use crate::validate::ValidateOptions;
 
 /// The IANA registry's permanent URI schemes, one per line.
 const REGISTRY: &str = include_str!("iana-schemes.txt");
@@ -141,9 +141,9 @@ fn check_case(collector: &mut Collector, name: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::Profile;
     use crate::rules::Rule::*;
-    use crate::validate::tests::{assert_cases_with, assert_rfc3986_cases, Expect};
-    use crate::validate::Profile;
+    use crate::validate::test_cases::{assert_cases_with, assert_rfc3986_cases, Expect};
 
     /// Section 3.1 `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
     #[test]

@@ -14,7 +14,7 @@ const REDRAW_EVERY: Duration = Duration::from_millis(100);
 const FIRST_DRAW_AFTER: Duration = Duration::from_millis(500);
 
 /// A reader that reports how far it got.
-pub struct Progress<R> {
+pub(super) struct Progress<R> {
     inner: R,
     name: String,
     total: Option<u64>,
@@ -26,7 +26,7 @@ pub struct Progress<R> {
 impl<R: Read> Progress<R> {
     /// Report on reading `inner`, the input called `name` of `total` bytes
     /// (unknown for stdin).
-    pub fn new(inner: R, name: String, total: Option<u64>) -> Self {
+    pub(super) fn new(inner: R, name: String, total: Option<u64>) -> Self {
         Progress {
             inner,
             name,

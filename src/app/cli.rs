@@ -1,19 +1,19 @@
-//! The command line, as clap definitions. Parsing only: [`crate::run`]
-//! carries the commands out.
+//! The command line, as clap definitions. Parsing only: the `commands`
+//! module carries the commands out.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::mail::MailKind;
-use crate::report::{self, ExtractFormat};
-use crate::rules::Rule;
-use crate::stream::InputKind;
+use crate::input::InputKind;
+use crate::lint::RuleOverrides;
+use crate::report::{ExtractFormat, Format};
+use crate::rules::{find_rule, Rule};
 
 /// Find URLs in free text and lint them strictly against RFC 1738.
 #[derive(Debug, Parser)]
 #[command(name = "urlint", version, about, max_term_width = 100)]
-pub struct Cli {
+pub(super) struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -44,9 +44,9 @@ pub struct Cli {
     pub isolated: bool,
 }
 
-/// The subcommands.
+/// The subcommands: what a run does.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(super) enum Command {
     /// Lint the URLs in files; exit 1 when an error-level finding exists.
     Check(CheckArgs),
     /// Print the URLs found in files.
@@ -59,28 +59,24 @@ pub enum Command {
 
 /// Arguments of `check`.
 #[derive(Debug, Args)]
-pub struct CheckArgs {
-    /// Files and directories to read (`-` for stdin); default: the current directory.
-    pub paths: Vec<PathBuf>,
+pub(super) struct CheckArgs {
     #[command(flatten)]
-    pub walk: WalkArgs,
+    pub inputs: InputArgs,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Human, help_heading = "Output")]
-    pub format: FormatArg,
+    #[arg(long, value_enum, default_value_t = Format::Human, help_heading = "Output")]
+    pub format: Format,
 }
 
 /// Arguments of `extract`.
 #[derive(Debug, Args)]
-pub struct ExtractArgs {
-    /// Files and directories to read (`-` for stdin); default: the current directory.
-    pub paths: Vec<PathBuf>,
+pub(super) struct ExtractArgs {
     #[command(flatten)]
-    pub walk: WalkArgs,
+    pub inputs: InputArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = ExtractFormatArg::Plain, help_heading = "Output")]
-    pub format: ExtractFormatArg,
+    #[arg(long, value_enum, default_value_t = ExtractFormat::Plain, help_heading = "Output")]
+    pub format: ExtractFormat,
     /// Print each URL once, at its first occurrence.
     #[arg(long, help_heading = "Output")]
     pub unique: bool,
@@ -91,30 +87,39 @@ pub struct ExtractArgs {
 
 /// Arguments of `explain`.
 #[derive(Debug, Args)]
-pub struct ExplainArgs {
+pub(super) struct ExplainArgs {
     /// The rule to explain; without it, all rules are listed.
     pub rule: Option<String>,
 }
 
 /// Arguments of `validate`.
 #[derive(Debug, Args)]
-pub struct ValidateArgs {
+pub(super) struct ValidateArgs {
     /// URLs to check; without any, URLs are read one per line from stdin.
     pub urls: Vec<String>,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Human, help_heading = "Output")]
-    pub format: FormatArg,
+    #[arg(long, value_enum, default_value_t = Format::Human, help_heading = "Output")]
+    pub format: Format,
     /// No effect, kept for old scripts: a '#fragment' after the URL is always accepted.
     #[arg(long)]
     pub fragment: bool,
 }
 
+/// What `check` and `extract` read.
+#[derive(Debug, Args)]
+pub(super) struct InputArgs {
+    /// Files and directories to read (`-` for stdin); default: the current directory.
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+}
+
 /// How directories are walked.
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Input")]
-pub struct WalkArgs {
+pub(super) struct WalkArgs {
     /// Also read files that .gitignore, .ignore and git excludes skip.
     #[arg(long)]
     pub no_ignore: bool,
@@ -132,129 +137,60 @@ pub struct WalkArgs {
     pub threads: Option<u16>,
     /// Read every input as this kind instead of detecting it from the file
     /// extension (.mbox, .mbx, .eml) or the content.
-    #[arg(long, value_enum, value_name = "KIND", default_value_t = InputArg::Auto)]
-    pub input: InputArg,
+    #[arg(long, value_enum, value_name = "KIND", default_value_t = InputKind::Auto)]
+    pub input: InputKind,
     /// Bytes of a large input checked per window (testing aid).
     #[arg(long, hide = true, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
     pub chunk_len: Option<u64>,
 }
 
-/// `--input` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum InputArg {
-    /// Detect from the file extension, then the content.
-    Auto,
-    /// Free text.
-    Text,
-    /// An mbox archive (messages opened by `From ` lines).
-    Mbox,
-    /// One RFC 5322 message.
-    Eml,
-}
-
-impl From<InputArg> for Option<InputKind> {
-    fn from(input: InputArg) -> Self {
-        match input {
-            InputArg::Auto => None,
-            InputArg::Text => Some(InputKind::Text),
-            InputArg::Mbox => Some(InputKind::Mail(MailKind::Mbox)),
-            InputArg::Eml => Some(InputKind::Mail(MailKind::Eml)),
-        }
-    }
-}
-
 /// Which rules report and what fails the run.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 #[command(next_help_heading = "Rules")]
-pub struct RuleArgs {
+pub(super) struct RuleArgs {
     /// Report only these rules (comma-separated or repeated); selecting a rule
     /// that is off by default turns it on as a warning.
-    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = parse_rule)]
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = find_rule)]
     pub select: Vec<Rule>,
     /// Do not report these rules (comma-separated or repeated).
-    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = parse_rule)]
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = find_rule)]
     pub ignore: Vec<Rule>,
     /// Report these rules as warnings, whatever their level (comma-separated
     /// or repeated).
-    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = parse_rule)]
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = find_rule)]
     pub warn: Vec<Rule>,
     /// Fail (exit 1) on warnings too.
     #[arg(long, value_enum, value_name = "WHAT")]
     pub deny: Vec<DenyArg>,
 }
 
+impl RuleArgs {
+    /// The rule choices these flags make, over the configuration's levels.
+    pub(super) fn overrides(&self) -> RuleOverrides {
+        RuleOverrides {
+            select: self.select.clone(),
+            warn: self.warn.clone(),
+            ignore: self.ignore.clone(),
+        }
+    }
+}
+
 /// What `--deny` can make fatal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DenyArg {
+pub(super) enum DenyArg {
     /// Warning-level findings.
     Warnings,
 }
 
 /// `--color` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorArg {
+pub(super) enum ColorArg {
     /// Colour when stdout is a terminal.
     Auto,
     /// Always colour.
     Always,
     /// Never colour.
     Never,
-}
-
-/// `--format` values of `check` and `validate`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// Compiler-style diagnostics with source excerpts and a summary.
-    Human,
-    /// `path:line:col: severity[rule]: message`
-    Short,
-    /// One JSON document.
-    Json,
-    /// One JSON object per finding, then a summary object.
-    Jsonl,
-    /// GitHub Actions annotations.
-    Github,
-    /// A SARIF 2.1.0 log, for code-scanning dashboards.
-    Sarif,
-}
-
-impl From<FormatArg> for report::Format {
-    fn from(format: FormatArg) -> Self {
-        match format {
-            FormatArg::Human => report::Format::Human,
-            FormatArg::Short => report::Format::Short,
-            FormatArg::Json => report::Format::Json,
-            FormatArg::Jsonl => report::Format::Jsonl,
-            FormatArg::Github => report::Format::Github,
-            FormatArg::Sarif => report::Format::Sarif,
-        }
-    }
-}
-
-/// `--format` values of `extract`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ExtractFormatArg {
-    /// One URL per line.
-    Plain,
-    /// One JSON object per URL per line.
-    Jsonl,
-    /// One JSON array.
-    Json,
-}
-
-impl From<ExtractFormatArg> for ExtractFormat {
-    fn from(format: ExtractFormatArg) -> Self {
-        match format {
-            ExtractFormatArg::Plain => ExtractFormat::Plain,
-            ExtractFormatArg::Jsonl => ExtractFormat::Jsonl,
-            ExtractFormatArg::Json => ExtractFormat::Json,
-        }
-    }
-}
-
-/// Parse a rule name, suggesting the closest one on a typo.
-fn parse_rule(name: &str) -> Result<Rule, String> {
-    report::explain::find_rule(name)
 }
 
 #[cfg(test)]
@@ -289,7 +225,7 @@ mod tests {
             [Rule::UnsafeChar, Rule::BadPort, Rule::BareUrl]
         );
         assert_eq!(args.rules.deny, [DenyArg::Warnings]);
-        assert_eq!(args.paths, [PathBuf::from("docs")]);
+        assert_eq!(args.inputs.paths, [PathBuf::from("docs")]);
     }
 
     #[test]

@@ -1,164 +1,125 @@
-//! Where a checked text sits in what the user gave, so that every format
-//! prints true input positions: a whole file, one window of a large input
-//! read in chunks, or a decoded mail part whose findings are shown on the
-//! raw archive lines it was decoded from.
+//! A text after linting, and where it sits in what the user gave: the
+//! hand-off from reading inputs to reporting them.
 //!
-//! Reports always index the checked text ([`Checked::source`]); the frame
-//! says how those offsets become the *displayed* text and its positions.
-//! [`Checked::locate`] and [`Checked::display_spans`] are the only ways
-//! reporters place a span, so the mapping lives here and nowhere else.
+//! Reports index the checked text; its [`Frame`] says how those offsets
+//! become the displayed text and its input positions (a whole file, one
+//! window of a large input, or a decoded mail part shown on its raw archive
+//! lines). [`Checked::locate`] and [`Checked::display_spans`] are the only
+//! ways reporters place a span, so the mapping lives here and nowhere else.
 
-use std::sync::Arc;
+mod frame;
 
-use super::{clamp, Checked, Location};
-use crate::input;
-use crate::mail::{MessageInfo, OffsetMap, PartInfo, TransferEncoding};
-use crate::span::{LineCol, LineIndex, Span};
+use std::cell::Cell;
+use std::sync::OnceLock;
 
-/// The input position of a displayed text's first character.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Base {
-    /// Offset of the first byte in the input (as decoded, see `docs/output-formats.md`).
-    pub offset: usize,
-    /// 1-based input line of the first character.
+use crate::lint::UrlReport;
+use crate::source::Source;
+use crate::span::{clamp, LineCol, LineCursor, LineIndex, Span};
+
+pub(crate) use frame::{Base, Frame, MailFrame, RawText};
+
+/// One source after linting: its text and every URL found in it.
+///
+/// Positions are placed through its [`Frame`] (see [`Checked::locate`]).
+/// Lines are counted only as far as positions are asked for: most windows
+/// of a large input have few findings, and a line index of every window
+/// cost more than linting it.
+#[derive(Debug, Clone)]
+pub(crate) struct Checked {
+    /// The source as read.
+    pub source: Source,
+    /// Line starts of `source.text`, built on the first lookup the cursor
+    /// cannot answer (see [`Checked::lines`]).
+    lines: OnceLock<LineIndex>,
+    /// Where the last in-order lookup in `source.text` left off.
+    cursor: Cell<LineCursor>,
+    /// The URLs found, in source order, with their findings.
+    pub reports: Vec<UrlReport>,
+    /// Where the text sits in its input, for positions.
+    pub frame: Frame,
+    /// True when this text continues the previous one's input (a later
+    /// window of a large file, another part of a mail archive): the input is
+    /// counted once, and `json` merges windows of one file.
+    pub continuation: bool,
+}
+
+impl Checked {
+    /// Bundle a whole source with its reports.
+    pub(crate) fn new(source: Source, reports: Vec<UrlReport>) -> Self {
+        Checked {
+            lines: OnceLock::new(),
+            cursor: Cell::new(LineCursor::default()),
+            source,
+            reports,
+            frame: Frame::Text(Base::START),
+            continuation: false,
+        }
+    }
+
+    /// Line starts of `source.text`, computed on first use and then kept.
+    pub(crate) fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(&self.source.text))
+    }
+
+    /// Line and column of `offset` in `source.text`: walked to from the
+    /// previous lookup when it is ahead or just behind, otherwise (or once
+    /// the index exists) read from [`Checked::lines`].
+    fn source_line_col(&self, offset: usize) -> LineCol {
+        let text = &self.source.text;
+        if let Some(index) = self.lines.get() {
+            return index.line_col(text, offset);
+        }
+        let mut cursor = self.cursor.get();
+        let place = cursor.line_col(text, offset);
+        self.cursor.set(cursor);
+        place.unwrap_or_else(|| self.lines().line_col(text, offset))
+    }
+
+    /// The same, placed in its input by `frame`.
+    pub(crate) fn in_frame(mut self, frame: Frame) -> Self {
+        self.frame = frame;
+        self
+    }
+
+    /// The same, marked as continuing the previous checked text's input.
+    pub(crate) fn continuing(mut self, continuation: bool) -> Self {
+        self.continuation = continuation;
+        self
+    }
+}
+
+/// A span placed in its source. `end_line`/`end_column` give the position
+/// just past the last character (exclusive), like the byte range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub(crate) struct Location {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+    /// 1-based line of `start`.
     pub line: usize,
-    /// 1-based input column of the first character; later lines start at 1.
+    /// 1-based column of `start`, in characters.
     pub column: usize,
-    /// Characters before the first one in the input, when counted (SARIF
-    /// gives offsets in characters).
-    pub chars: Option<usize>,
-}
-
-impl Base {
-    /// The start of an input.
-    pub const START: Base = Base {
-        offset: 0,
-        line: 1,
-        column: 1,
-        chars: Some(0),
-    };
-
-    /// The input position of a position local to the displayed text.
-    pub fn place(&self, local: LineCol) -> LineCol {
-        let column = if local.line == 1 {
-            local.column + self.column - 1
-        } else {
-            local.column
-        };
-        LineCol {
-            line: local.line + self.line - 1,
-            column,
-        }
-    }
-}
-
-/// The raw archive text of one message, decoded like any text file (UTF-8,
-/// other bytes as Latin-1), shared by all the message's parts.
-#[derive(Debug)]
-pub struct RawText {
-    /// The message's archive bytes as text.
-    pub text: String,
-    /// Line starts of `text`.
-    pub lines: LineIndex,
-    /// Archive position of the message's first byte.
-    pub base: Base,
-    /// Local offsets of the raw bytes read as Latin-1: each became two
-    /// bytes of `text`, which shifts every later offset by one.
-    widened: Vec<usize>,
-}
-
-impl RawText {
-    /// The text of the message whose raw bytes start at `base`.
-    pub fn new(bytes: &[u8], base: Base) -> Self {
-        let widened = latin1_positions(bytes);
-        let (text, _) = input::decode(bytes.to_vec());
-        RawText {
-            lines: LineIndex::new(&text),
-            text,
-            base,
-            widened,
-        }
-    }
-
-    /// The `text` offset of archive offset `archive`, clamped to the message.
-    fn text_offset(&self, archive: usize) -> usize {
-        let local = archive.saturating_sub(self.base.offset);
-        local + self.widened.partition_point(|&at| at < local)
-    }
-}
-
-/// Offsets of the bytes of `bytes` that are not part of valid UTF-8, which
-/// [`input::decode`] reads as Latin-1.
-fn latin1_positions(bytes: &[u8]) -> Vec<usize> {
-    let mut positions = Vec::new();
-    let mut at = 0;
-    for chunk in bytes.utf8_chunks() {
-        at += chunk.valid().len();
-        positions.extend(at..at + chunk.invalid().len());
-        at += chunk.invalid().len();
-    }
-    positions
-}
-
-/// The mail a checked text was decoded from.
-#[derive(Debug, Clone)]
-pub struct MailFrame {
-    /// The raw message, for display.
-    pub raw: Arc<RawText>,
-    /// Checked-text spans to archive spans.
-    pub map: OffsetMap,
-    /// The message.
-    pub message: Arc<MessageInfo>,
-    /// The MIME part.
-    pub part: PartInfo,
-}
-
-impl MailFrame {
-    /// The archive spans of `span`, one per raw run, as `raw.text` offsets.
-    /// A span only decoding inserted (an HTML line break) is shown where its
-    /// part starts.
-    fn display_spans(&self, span: Span) -> Vec<Span> {
-        let mut spans = self.map.raw_spans(span);
-        if spans.is_empty() {
-            let at = self.map.pieces().first().map_or(0, |piece| piece.raw.start);
-            spans.push(Span::new(at, at));
-        }
-        spans
-            .into_iter()
-            .map(|raw| {
-                Span::new(
-                    self.raw.text_offset(raw.start),
-                    self.raw.text_offset(raw.end),
-                )
-            })
-            .collect()
-    }
-}
-
-/// How a checked text's positions are displayed.
-#[derive(Debug, Clone)]
-pub enum Frame {
-    /// The checked text is shown as itself and starts at this position of
-    /// its input (a whole file starts at [`Base::START`]).
-    Text(Base),
-    /// The checked text was decoded from mail and is shown in the archive.
-    Mail(Box<MailFrame>),
+    /// 1-based line of `end`.
+    pub end_line: usize,
+    /// 1-based column of `end`, in characters.
+    pub end_column: usize,
 }
 
 /// A displayed text: what the human format prints, and where it starts.
 #[derive(Debug, Clone, Copy)]
-pub struct DisplayedText<'c> {
-    /// The text.
+pub(crate) struct DisplayedText<'c> {
+    /// The checked text itself, or the raw archive text of a mail part.
     pub text: &'c str,
-    /// Its line starts.
+    /// Line starts of `text`.
     pub lines: &'c LineIndex,
-    /// Its input position.
+    /// The input position of `text`'s first character.
     pub base: Base,
 }
 
 impl Checked {
     /// The text positions are displayed in.
-    pub fn display(&self) -> DisplayedText<'_> {
+    pub(crate) fn display(&self) -> DisplayedText<'_> {
         match &self.frame {
             Frame::Text(base) => DisplayedText {
                 text: &self.source.text,
@@ -176,7 +137,7 @@ impl Checked {
     /// Where `span` of the checked text is in the displayed text: one span
     /// per run (a URL joined across a quoted-printable soft break shows as
     /// two), each clamped to character boundaries.
-    pub fn display_spans(&self, span: Span) -> Vec<Span> {
+    pub(crate) fn display_spans(&self, span: Span) -> Vec<Span> {
         let spans = match &self.frame {
             Frame::Text(_) => vec![span],
             Frame::Mail(mail) => mail.display_spans(span),
@@ -190,7 +151,7 @@ impl Checked {
 
     /// Where `span` lies in the input, in bytes and in lines and columns,
     /// from its first displayed byte to its last.
-    pub fn locate(&self, span: Span) -> Location {
+    pub(crate) fn locate(&self, span: Span) -> Location {
         let spans = self.display_spans(span);
         let first = spans.first().copied().unwrap_or_default();
         let last = spans.last().copied().unwrap_or(first);
@@ -199,7 +160,7 @@ impl Checked {
 
     /// Where each displayed run of `span` lies in the input: one location
     /// per run, so that a URL joined across a soft break has two.
-    pub fn locate_runs(&self, span: Span) -> Vec<Location> {
+    pub(crate) fn locate_runs(&self, span: Span) -> Vec<Location> {
         self.display_spans(span)
             .into_iter()
             .map(|run| self.place(run))
@@ -235,7 +196,7 @@ impl Checked {
     }
 
     /// The mail this text came from, if any.
-    pub fn mail(&self) -> Option<&MailFrame> {
+    pub(crate) fn mail(&self) -> Option<&MailFrame> {
         match &self.frame {
             Frame::Mail(mail) => Some(mail),
             Frame::Text(_) => None,
@@ -243,45 +204,13 @@ impl Checked {
     }
 }
 
-/// Lower-case name of a transfer encoding, as mail headers spell it.
-pub fn encoding_name(encoding: TransferEncoding) -> &'static str {
-    match encoding {
-        TransferEncoding::Identity => "identity",
-        TransferEncoding::QuotedPrintable => "quoted-printable",
-        TransferEncoding::Base64 => "base64",
-    }
-}
-
-/// One sentence naming the message and part a text came from, for the
-/// human format's notes.
-pub fn mail_note(mail: &MailFrame) -> String {
-    let message = &mail.message;
-    let mut note = format!("in message {}", message.number);
-    let fields = [
-        ("Message-ID", message.message_id.as_deref()),
-        ("Date", message.date.as_deref()),
-        ("Subject", message.subject.as_deref()),
-    ];
-    for (name, value) in fields {
-        if let Some(value) = value {
-            note.push_str(&format!(", {name}: {value:?}"));
-        }
-    }
-    let part = &mail.part;
-    note.push_str(&format!(
-        "; part {} ({}, {})",
-        part.path,
-        part.content_type,
-        encoding_name(part.encoding)
-    ));
-    note
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::{Origin, Source};
+    use std::sync::Arc;
+
     use crate::mail::{self, MailKind};
+    use crate::source::Origin;
 
     /// The first text of the first message of `archive`, checked.
     fn checked_mail(archive: &[u8]) -> Checked {

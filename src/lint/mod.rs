@@ -1,37 +1,23 @@
 //! The pipeline for one source text: scan, validate each URL, map the
-//! validator's URL spans back to source spans, and apply rule levels.
+//! validator's URL spans back to source spans, apply rule levels and the
+//! text's own `urlint: ignore` comments.
 
-use std::collections::HashMap;
+mod finding;
+mod levels;
+mod suppress;
 
 use regex::RegexSet;
 
 use crate::diagnostic::Diagnostic;
+use crate::profile::Profile;
 use crate::rules::{Level, Rule};
 use crate::scan::{self, Form, Found, ScanOptions};
 use crate::span::Span;
-use crate::suppress::Suppressed;
-use crate::validate::{self, Profile, ValidateOptions};
+use crate::validate::{self, ValidateOptions};
 
-/// Rule levels after configuration: the catalogue's defaults plus overrides.
-#[derive(Debug, Clone, Default)]
-pub struct RuleLevels {
-    overrides: HashMap<Rule, Level>,
-}
-
-impl RuleLevels {
-    /// Set `rule` to `level`, replacing its default.
-    pub fn set(&mut self, rule: Rule, level: Level) {
-        self.overrides.insert(rule, level);
-    }
-
-    /// The level `rule` reports at.
-    pub fn level(&self, rule: Rule) -> Level {
-        self.overrides
-            .get(&rule)
-            .copied()
-            .unwrap_or(rule.info().default_level)
-    }
-}
+pub use finding::{Finding, UrlReport};
+pub use levels::{RuleLevels, RuleOverrides};
+use suppress::Suppressed;
 
 /// Options for [`lint`].
 #[derive(Debug, Clone, Default)]
@@ -50,42 +36,25 @@ pub struct LintOptions {
     pub url_excludes: RegexSet,
 }
 
-/// A diagnostic placed in the source.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finding {
-    /// The diagnostic, with its severity set by the configured level.
-    pub diagnostic: Diagnostic,
-    /// The span in the joined URL, for validator findings; `None` for scanner
-    /// findings, whose `diagnostic.span` already indexes the source.
-    pub url_span: Option<Span>,
-    /// Source byte ranges to label: one per line piece of a wrapped URL.
-    pub source_spans: Vec<Span>,
-}
-
-/// One URL and everything reported about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UrlReport {
-    /// The URL as the scanner found it.
-    pub found: Found,
-    /// Scanner and validator findings, ordered by source position.
-    pub findings: Vec<Finding>,
-}
-
 /// Scan `text` and lint every URL in it, in source order.
 ///
 /// URLs matching `url_excludes` are left out; inline `urlint: ignore`
-/// comments in `text` silence the findings they cover (see [`crate::suppress`]).
+/// comments in `text` silence the findings they cover (see the `suppress` module).
 pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item = UrlReport> + 't {
-    let reports = scan::scan(text, &options.scan)
-        .filter(|found| {
-            options.url_excludes.is_empty() || !options.url_excludes.is_match(&found.url)
-        })
-        .map(move |found| lint_found(found, options));
+    let reports = scan::scan(text, &options.scan).filter_map(move |found| lint_url(found, options));
     Suppressed::new(text, reports, options.levels.level(Rule::UnusedSuppression))
 }
 
-/// Validate one scanned URL and place its findings in the source.
-pub fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
+/// Lint one URL found in a text, by the scanner or by the caller (a URL
+/// given on its own is [`Found::unbroken`]): `None` when `url_excludes`
+/// leaves it out.
+pub fn lint_url(found: Found, options: &LintOptions) -> Option<UrlReport> {
+    let excluded = !options.url_excludes.is_empty() && options.url_excludes.is_match(&found.url);
+    (!excluded).then(|| lint_found(found, options))
+}
+
+/// Validate one URL and place its findings in the source.
+fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     let validate_options = ValidateOptions {
         profile: options.profile,
         extra_schemes: options.extra_schemes.clone(),
@@ -238,6 +207,9 @@ mod tests {
         let findings: Vec<Finding> = lint(text, &options).flat_map(|r| r.findings).collect();
         assert_eq!(findings.len(), 1);
         assert_eq!(findings[0].diagnostic.rule, Rule::MissingUrlPrefix);
-        assert_eq!(findings[0].diagnostic.severity, crate::Severity::Error);
+        assert_eq!(
+            findings[0].diagnostic.severity,
+            crate::rules::Severity::Error
+        );
     }
 }

@@ -18,14 +18,13 @@ use std::ops::Range;
 
 use memchr::memmem;
 
+use super::finding::{Finding, UrlReport};
 use crate::diagnostic::Diagnostic;
-use crate::lint::{Finding, UrlReport};
-use crate::report::explain::find_rule;
-use crate::rules::{Level, Rule};
+use crate::rules::{find_rule, Level, Rule};
 use crate::span::Span;
 
 /// The text every directive starts with.
-pub const MARKER: &str = "urlint:";
+pub(super) const MARKER: &str = "urlint:";
 
 /// Which line a directive covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +70,7 @@ impl Directive {
 /// disjoint ones: sorted by line, the directives covering an offset are
 /// found by binary search, and those behind a URL are final.
 #[derive(Debug, Default)]
-pub struct Suppressions {
+pub(super) struct Suppressions {
     /// Sorted by the line they cover.
     directives: Vec<Directive>,
     /// Directives before this index cover lines no later URL can reach.
@@ -83,7 +82,7 @@ pub struct Suppressions {
 
 impl Suppressions {
     /// Find every directive in `text`.
-    pub fn parse(text: &str) -> Self {
+    pub(super) fn parse(text: &str) -> Self {
         let mut suppressions = Suppressions::default();
         for at in memmem::find_iter(text.as_bytes(), MARKER) {
             if starts_a_word(text, at) {
@@ -98,7 +97,7 @@ impl Suppressions {
     }
 
     /// True when the text has no directive.
-    pub fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.directives.is_empty() && self.problems.is_empty()
     }
 
@@ -155,7 +154,7 @@ impl Suppressions {
 
     /// Drop the findings of `report` that a directive covers: one listing
     /// its rule on the line where the finding, or its URL, starts.
-    pub fn apply(&mut self, report: &mut UrlReport) {
+    pub(super) fn apply(&mut self, report: &mut UrlReport) {
         if self.directives.is_empty() {
             return;
         }
@@ -183,7 +182,7 @@ impl Suppressions {
     /// Findings for the directives that silenced nothing and that no URL
     /// starting at `offset` or later can use, and for the unknown rule
     /// names written before `offset`.
-    pub fn unused_before(&mut self, offset: usize) -> Vec<Finding> {
+    pub(super) fn unused_before(&mut self, offset: usize) -> Vec<Finding> {
         let mut findings = Vec::new();
         while let Some(directive) = self.directives.get(self.settled) {
             if directive.covers.end > offset {
@@ -304,7 +303,7 @@ fn problem(span: Span, message: String) -> Finding {
 ///
 /// One report is held back, so that suppressions left unused at the end of
 /// the text can still join the last URL's findings.
-pub struct Suppressed<I> {
+pub(super) struct Suppressed<I> {
     reports: I,
     suppressions: Suppressions,
     /// The level of `unused-suppression`, off to report nothing.
@@ -314,7 +313,7 @@ pub struct Suppressed<I> {
 
 impl<I: Iterator<Item = UrlReport>> Suppressed<I> {
     /// Apply the directives of `text` to `reports`, the lint of `text`.
-    pub fn new(text: &str, reports: I, unused_level: Level) -> Self {
+    pub(super) fn new(text: &str, reports: I, unused_level: Level) -> Self {
         Suppressed {
             reports,
             suppressions: Suppressions::parse(text),
@@ -382,114 +381,6 @@ impl<I: Iterator<Item = UrlReport>> Iterator for Suppressed<I> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::{lint, LintOptions};
-
-    /// Lint with `unused-suppression` at `unused` and list `(line, rule)`
-    /// of every finding, lines 1-based.
-    fn findings(text: &str, unused: Level) -> Vec<(usize, &'static str)> {
-        let mut options = LintOptions::default();
-        options.levels.set(Rule::UnusedSuppression, unused);
-        let index = crate::span::LineIndex::new(text);
-        lint(text, &options)
-            .flat_map(|report| report.findings)
-            .map(|finding| {
-                let start = finding.source_spans.first().map_or(0, |span| span.start);
-                (index.line_of(start) + 1, finding.diagnostic.rule.name())
-            })
-            .collect()
-    }
-
-    #[test]
-    fn ignore_silences_its_own_line_only() {
-        let text = "<URL:http://a.example/~x> <!-- urlint: ignore -->\n<URL:http://b.example/~y>\n";
-        assert_eq!(findings(text, Level::Off), [(2, "unsafe-char")]);
-    }
-
-    #[test]
-    fn ignore_next_line_silences_the_line_below() {
-        let text =
-            "// urlint: ignore-next-line\n// <URL:http://a.example/~x>\n<URL:http://b.example/~y>";
-        assert_eq!(findings(text, Level::Off), [(3, "unsafe-char")]);
-    }
-
-    #[test]
-    fn a_rule_list_silences_only_the_rules_it_names() {
-        let text = "<URL:HTTP://a.example/~x> urlint: ignore[unsafe-char]\n\
-                    <URL:HTTP://a.example/~x> urlint: ignore [ scheme-case , unsafe-char ]\n";
-        assert_eq!(findings(text, Level::Off), [(1, "scheme-case")]);
-    }
-
-    #[test]
-    fn a_wrapped_url_is_silenced_from_the_line_it_starts_on() {
-        let text = "urlint: ignore-next-line\n<URL:http://a.example/\n   ~x/~y>\n<URL:http://b.example/~z>";
-        assert_eq!(findings(text, Level::Off), [(4, "unsafe-char")]);
-    }
-
-    #[test]
-    fn line_ends_of_every_kind_bound_the_covered_line() {
-        for newline in ["\n", "\r\n", "\r"] {
-            let text = format!("urlint: ignore-next-line{newline}<URL:http://a.example/~x>{newline}<URL:http://b.example/~y>");
-            assert_eq!(
-                findings(&text, Level::Off),
-                [(3, "unsafe-char")],
-                "{newline:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn prose_and_other_tools_markers_are_not_directives() {
-        let cases = [
-            "urlint: ignored <URL:http://a.example/~x>",
-            "myurlint: ignore <URL:http://a.example/~x>",
-            "urlint: please ignore <URL:http://a.example/~x>",
-            "urlint: ignore-next-lines\n<URL:http://a.example/~x>",
-        ];
-        for text in cases {
-            let line = text.lines().count();
-            assert_eq!(
-                findings(text, Level::Warning),
-                [(line, "unsafe-char")],
-                "{text}"
-            );
-        }
-    }
-
-    #[test]
-    fn unused_suppressions_are_reported_when_the_rule_is_on() {
-        let text = "urlint: ignore-next-line\n\n\
-                    <URL:http://a.example/> urlint: ignore\n\
-                    <URL:http://b.example/~x> urlint: ignore[scheme-case]\n\
-                    <URL:http://c.example/~x> urlint: ignore[unsafe-char]\n\
-                    trailing urlint: ignore\n";
-        assert_eq!(
-            findings(text, Level::Warning),
-            [
-                (1, "unused-suppression"),
-                (3, "unused-suppression"),
-                (4, "unsafe-char"),
-                (4, "unused-suppression"),
-                (6, "unused-suppression"),
-            ]
-        );
-        assert_eq!(findings(text, Level::Off), [(4, "unsafe-char")]);
-    }
-
-    #[test]
-    fn unknown_rule_names_in_a_list_are_reported_with_a_suggestion() {
-        let text = "<URL:http://a.example/~x> urlint: ignore [unsafe-chr, unsafe-char]";
-        let mut options = LintOptions::default();
-        options.levels.set(Rule::UnusedSuppression, Level::Error);
-        let findings: Vec<Finding> = lint(text, &options).flat_map(|r| r.findings).collect();
-        assert_eq!(findings.len(), 1, "{findings:?}");
-        let unknown = &findings[0];
-        assert_eq!(&text[unknown.diagnostic.span.range()], "unsafe-chr");
-        assert_eq!(
-            unknown.diagnostic.message,
-            "unknown rule 'unsafe-chr' (did you mean 'unsafe-char'?)"
-        );
-        assert_eq!(unknown.diagnostic.severity, crate::Severity::Error);
-    }
 
     #[test]
     fn directive_spans_cover_marker_keyword_and_list() {
@@ -502,35 +393,6 @@ mod tests {
         );
         assert_eq!(directive.covers, text.len() - 1..text.len());
         assert_eq!(directive.rules, Some(vec![Rule::BadPort]));
-    }
-
-    proptest::proptest! {
-        /// Directives only ever take findings away (and add their own),
-        /// and their spans stay on the text's character boundaries.
-        #[test]
-        fn directives_never_add_findings_nor_panic(
-            text in "(urlint: ?|ignore|-next-line|\\[|\\]|, ?|bad-port|unsafe-chr|\
-                     <URL:http://a.example/~|>|\n|\r|\t| |\u{e9})*"
-        ) {
-            let mut options = LintOptions::default();
-            options.levels.set(Rule::UnusedSuppression, Level::Warning);
-            let without = text.replace(MARKER, "urlint;");
-            let count = |text: &str| {
-                lint(text, &options)
-                    .flat_map(|report| report.findings)
-                    .filter(|finding| finding.diagnostic.rule != Rule::UnusedSuppression)
-                    .count()
-            };
-            proptest::prop_assert!(count(&text) <= count(&without));
-            let directive_findings = lint(&text, &options)
-                .flat_map(|report| report.findings)
-                .filter(|finding| finding.diagnostic.rule == Rule::UnusedSuppression);
-            for finding in directive_findings {
-                let span = finding.diagnostic.span;
-                proptest::prop_assert!(text.get(span.range()).is_some(), "{span:?}");
-                proptest::prop_assert_eq!(&finding.source_spans, &vec![span]);
-            }
-        }
     }
 
     #[test]

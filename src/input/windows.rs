@@ -13,25 +13,25 @@
 //! exception is an undelimited URL longer than the context (a line of more
 //! than 256 KiB without whitespace), which can be cut at the window's end.
 //!
-//! Text is decoded as [`crate::input::decode`] decodes whole files (UTF-8,
+//! Text is decoded as [`crate::source::decode`] decodes whole files (UTF-8,
 //! other bytes as Latin-1), across read boundaries, so offsets are the same.
 
 use std::io::{self, Read};
 use std::ops::Range;
 
-use crate::report::Base;
+use crate::checked::Base;
 use crate::scan::{EVIDENCE_WINDOW, MAX_WRAPPER_BYTES};
 use crate::span::{LineCol, LineCursor};
 
 /// Default owned stretch per window.
-pub const DEFAULT_CHUNK_LEN: usize = 16 << 20;
+pub(super) const DEFAULT_CHUNK_LEN: usize = 16 << 20;
 
 /// Bytes read from the input at a time.
 const READ_LEN: usize = 1 << 20;
 
 /// How a large text is cut.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ChunkOptions {
+pub(crate) struct ChunkOptions {
     /// Bytes of text each window owns (the last may own fewer).
     pub chunk_len: usize,
     /// Bytes of text a window shows before and after what it owns.
@@ -49,7 +49,7 @@ impl Default for ChunkOptions {
 
 /// One window of a large text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Window {
+pub(super) struct Window {
     /// The text to scan.
     pub text: String,
     /// Where `text` starts in the input.
@@ -59,7 +59,7 @@ pub struct Window {
 }
 
 /// The windows of a text read from `reader`, in order.
-pub struct Windows<R> {
+pub(super) struct Windows<R> {
     reader: R,
     options: ChunkOptions,
     /// Decoded text from `base` on.
@@ -77,7 +77,7 @@ pub struct Windows<R> {
 
 impl<R: Read> Windows<R> {
     /// Windows over `reader`, cut as `options` say.
-    pub fn new(reader: R, options: ChunkOptions) -> Self {
+    pub(super) fn new(reader: R, options: ChunkOptions) -> Self {
         Windows {
             reader,
             options: ChunkOptions {
@@ -96,7 +96,7 @@ impl<R: Read> Windows<R> {
 
     /// Windows over `head` followed by the rest of the input in `reader`,
     /// for a caller that already read the start to decide how to read it.
-    pub fn with_head(head: Vec<u8>, reader: R, options: ChunkOptions) -> Self {
+    pub(super) fn with_head(head: Vec<u8>, reader: R, options: ChunkOptions) -> Self {
         let mut windows = Windows::new(reader, options);
         let consumed = decode_into(&mut windows.text, &head, false);
         windows.latin1_bytes = consumed.latin1;
@@ -105,7 +105,7 @@ impl<R: Read> Windows<R> {
     }
 
     /// How many bytes were not valid UTF-8 and were read as Latin-1.
-    pub fn latin1_bytes(&self) -> usize {
+    pub(super) fn latin1_bytes(&self) -> usize {
         self.latin1_bytes
     }
 
@@ -252,9 +252,9 @@ fn advance(base: Base, text: &str) -> Base {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::{Origin, Source};
+    use crate::checked::Checked;
     use crate::lint::{self, LintOptions};
-    use crate::report::Checked;
+    use crate::source::{Origin, Source};
 
     /// Every URL of `text` read in windows, with its input position:
     /// (url, offset, line, column).
@@ -269,7 +269,7 @@ mod tests {
                 .filter(|report| owned.contains(&report.found.outer.start))
                 .collect();
             let checked = Checked::new(Source::new(Origin::Stdin, window.text), reports)
-                .in_frame(crate::report::Frame::Text(base));
+                .in_frame(crate::checked::Frame::Text(base));
             for report in &checked.reports {
                 let place = checked.locate(report.found.outer);
                 found.push((
@@ -399,7 +399,7 @@ mod tests {
         }
         assert_eq!(text, "aébécÃ");
         assert_eq!(latin1, 2);
-        assert_eq!(text, crate::input::decode(bytes.to_vec()).0);
+        assert_eq!(text, crate::source::decode(bytes.to_vec()).0);
     }
 
     #[test]

@@ -62,7 +62,7 @@ impl Progress {
 /// Results that finish early wait in a reorder buffer, so output streams
 /// while later items are still being worked on. When `emit` fails, workers
 /// stop taking new items and the error is returned.
-pub fn for_each_ordered<T, R, E>(
+pub(super) fn for_each_ordered<T, R, E>(
     items: &[T],
     threads: usize,
     work: impl Fn(&T) -> R + Sync,
