@@ -25,6 +25,7 @@ mod diagnostic;
 mod input;
 pub mod lint;
 pub mod mail;
+mod profile;
 mod report;
 pub mod rules;
 pub mod scan;
@@ -34,6 +35,7 @@ pub mod validate;
 
 pub use diagnostic::{Diagnostic, Fix};
 pub use lint::{lint, Finding, LintOptions, RuleLevels, UrlReport};
+pub use profile::Profile;
 pub use rules::{Level, Rule, RuleInfo, Severity};
 pub use scan::{scan, Alternative, Form, Found, ScanOptions, Segment};
 pub use span::{LineCol, LineIndex, Span};

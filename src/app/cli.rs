@@ -102,7 +102,7 @@ pub(super) struct ValidateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human, help_heading = "Output")]
     pub format: Format,
-    /// Accept a '#fragment' after the URL, as in a <URL:...> wrapper.
+    /// No effect, kept for old scripts: a '#fragment' after the URL is always accepted.
     #[arg(long)]
     pub fragment: bool,
 }

@@ -139,10 +139,7 @@ fn validate(
     } else {
         Some(Source::new(Origin::Arguments, args.urls.join("\n")))
     };
-    let options = LintOptions {
-        fragment_anywhere: args.fragment,
-        ..config.lint_options(levels(config, &args.rules))
-    };
+    let options = config.lint_options(levels(config, &args.rules));
     let human = HumanOptions { verdicts: true };
     let mut reporter = report::diagnostics_reporter(args.format, human);
     let mut totals = Totals::default();
