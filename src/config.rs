@@ -2,6 +2,8 @@
 //! `pyproject.toml`, found by walking up from the current directory.
 //!
 //! ```toml
+//! profile = "rfc3986"         # rfc1738 (the default) | rfc3986; before any table
+//!
 //! [rules]
 //! hyphen-break = "off"        # off | warning | error
 //! bare-url = "warning"
@@ -34,6 +36,7 @@ use serde::de::{self, Deserializer};
 use serde::Deserialize;
 
 use crate::lint::{LintOptions, RuleLevels};
+use crate::profile::Profile;
 use crate::rules::{find_rule, Level, Rule};
 
 /// The configuration file's own name.
@@ -47,9 +50,11 @@ pub(crate) const PYPROJECT: &str = "pyproject.toml";
 pub(crate) struct Config {
     /// The file it was read from; `None` for the defaults.
     pub path: Option<PathBuf>,
+    /// The standard URLs are checked against (top-level `profile`).
+    pub profile: Profile,
     /// Rule levels set by the file, in file order.
     pub rules: Vec<(Rule, Level)>,
-    /// Schemes accepted beyond RFC 1738's own.
+    /// Schemes accepted beyond the profile's own.
     pub extra_schemes: Vec<String>,
     /// Known schemes to report as unknown.
     pub removed_schemes: Vec<String>,
@@ -214,9 +219,11 @@ impl Config {
     }
 
     /// Lint options from the file, with `levels` (the file's, after the
-    /// command line has had its say).
-    pub(crate) fn lint_options(&self, levels: RuleLevels) -> LintOptions {
+    /// command line has had its say) and the command line's profile, if it
+    /// names one, over the file's.
+    pub(crate) fn lint_options(&self, levels: RuleLevels, profile: Option<Profile>) -> LintOptions {
         let mut options = LintOptions {
+            profile: profile.unwrap_or(self.profile),
             levels,
             extra_schemes: self.extra_schemes.clone(),
             removed_schemes: self.removed_schemes.clone(),
@@ -249,6 +256,8 @@ fn parse_error(path: &Path, err: &toml::de::Error) -> ConfigError {
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
     #[serde(default)]
+    profile: Option<ProfileName>,
+    #[serde(default)]
     rules: BTreeMap<RuleName, LevelName>,
     #[serde(default)]
     schemes: SchemesTable,
@@ -272,6 +281,7 @@ impl ConfigFile {
             })?;
         Ok(Config {
             path: Some(path.to_path_buf()),
+            profile: self.profile.map_or_else(Profile::default, |name| name.0),
             rules: self
                 .rules
                 .into_iter()
@@ -334,6 +344,23 @@ impl<'de> Deserialize<'de> for RuleName {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let name = String::deserialize(deserializer)?;
         find_rule(&name).map(RuleName).map_err(de::Error::custom)
+    }
+}
+
+/// A profile name: `rfc1738` or `rfc3986`.
+#[derive(Debug)]
+struct ProfileName(Profile);
+
+impl<'de> Deserialize<'de> for ProfileName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Profile::from_name(&name).map(ProfileName).ok_or_else(|| {
+            let names: Vec<String> = Profile::ALL.iter().map(|p| format!("\"{p}\"")).collect();
+            de::Error::custom(format!(
+                "unknown profile '{name}': expected {}",
+                names.join(" or ")
+            ))
+        })
     }
 }
 
@@ -433,8 +460,30 @@ mod tests {
         let levels = config.levels();
         assert_eq!(levels.level(Rule::HyphenBreak), Level::Off);
         assert_eq!(levels.level(Rule::UnsafeChar), Level::Error);
-        let options = config.lint_options(levels);
+        let options = config.lint_options(levels, None);
         assert_eq!(options.scan.extra_schemes, ["irc", "ssh"]);
+        assert_eq!(options.profile, Profile::Rfc1738);
+    }
+
+    #[test]
+    fn the_profile_is_a_top_level_key_and_the_command_line_wins() {
+        let config =
+            parse("profile = \"rfc3986\"\n[rules]\nbare-url = \"error\"\n").expect("valid");
+        assert_eq!(config.profile, Profile::Rfc3986);
+        let levels = config.levels();
+        assert_eq!(
+            config.lint_options(levels.clone(), None).profile,
+            Profile::Rfc3986
+        );
+        let flag = config.lint_options(levels, Some(Profile::Rfc1738));
+        assert_eq!(flag.profile, Profile::Rfc1738);
+        let err = parse("profile = \"rfc2396\"\n").expect_err("unknown profile");
+        assert!(
+            err.message
+                .contains("unknown profile 'rfc2396': expected \"rfc1738\" or \"rfc3986\""),
+            "{}",
+            err.message
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
-//! urlint finds URLs in free text and lints them strictly against RFC 1738,
-//! reporting every problem like a compiler: rule, severity, message and the
-//! exact source bytes, even when a URL was broken across lines.
+//! urlint finds URLs in free text and lints them strictly against RFC 1738
+//! (or, under the [`Profile::Rfc3986`] profile, RFC 3986 and today's scheme
+//! standards), reporting every problem like a compiler: rule, severity,
+//! message and the exact source bytes, even when a URL was broken across
+//! lines.
 //!
 //! The pipeline is input -> [`scan()`] -> [`validate()`] -> [`lint()`] (span mapping
 //! and rule levels) -> report.

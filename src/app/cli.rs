@@ -7,10 +7,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::input::InputKind;
 use crate::lint::RuleOverrides;
+use crate::profile::Profile;
 use crate::report::{ExtractFormat, Format};
 use crate::rules::{find_rule, Rule};
 
-/// Find URLs in free text and lint them strictly against RFC 1738.
+/// Find URLs in free text and lint them strictly against RFC 1738 (or RFC 3986).
 #[derive(Debug, Parser)]
 #[command(name = "urlint", version, about, max_term_width = 100)]
 pub(super) struct Cli {
@@ -62,6 +63,9 @@ pub(super) enum Command {
 pub(super) struct CheckArgs {
     #[command(flatten)]
     pub inputs: InputArgs,
+    /// The standard URLs are checked against; default: the configuration's, else rfc1738.
+    #[arg(long, value_enum, value_name = "PROFILE", help_heading = "Rules")]
+    pub profile: Option<Profile>,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.
@@ -74,6 +78,10 @@ pub(super) struct CheckArgs {
 pub(super) struct ExtractArgs {
     #[command(flatten)]
     pub inputs: InputArgs,
+    /// The standard URLs are checked against, for the `valid` field of JSON
+    /// records; default: the configuration's, else rfc1738.
+    #[arg(long, value_enum, value_name = "PROFILE", help_heading = "Rules")]
+    pub profile: Option<Profile>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ExtractFormat::Plain, help_heading = "Output")]
     pub format: ExtractFormat,
@@ -97,6 +105,9 @@ pub(super) struct ExplainArgs {
 pub(super) struct ValidateArgs {
     /// URLs to check; without any, URLs are read one per line from stdin.
     pub urls: Vec<String>,
+    /// The standard URLs are checked against; default: the configuration's, else rfc1738.
+    #[arg(long, value_enum, value_name = "PROFILE", help_heading = "Rules")]
+    pub profile: Option<Profile>,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.

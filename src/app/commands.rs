@@ -67,7 +67,7 @@ fn levels(config: &Config, rules: &RuleArgs) -> RuleLevels {
 
 /// `urlint check`: fails on findings.
 fn check(out: &mut dyn WriteColor, console: Console, config: &Config, args: CheckArgs) -> Outcome {
-    let options = config.lint_options(levels(config, &args.rules));
+    let options = config.lint_options(levels(config, &args.rules), args.profile);
     let mut reporter = report::diagnostics_reporter(args.format, HumanOptions::default());
     let linted = driver::lint_inputs(
         out,
@@ -97,8 +97,8 @@ fn extract(
         count: args.count,
     });
     // The file's schemes and URL excludes decide what is a URL worth
-    // listing; rule levels do not matter here.
-    let options = config.lint_options(RuleLevels::default());
+    // listing; its levels and the profile decide whether a URL is valid.
+    let options = config.lint_options(config.levels(), args.profile);
     let linted = driver::lint_inputs(
         out,
         reporter.as_mut(),
@@ -139,7 +139,7 @@ fn validate(
     } else {
         Some(Source::new(Origin::Arguments, args.urls.join("\n")))
     };
-    let options = config.lint_options(levels(config, &args.rules));
+    let options = config.lint_options(levels(config, &args.rules), args.profile);
     let human = HumanOptions { verdicts: true };
     let mut reporter = report::diagnostics_reporter(args.format, human);
     let mut totals = Totals::default();

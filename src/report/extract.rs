@@ -12,7 +12,7 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::json::{MailJson, UrlJson};
-use super::reporter::{Reporter, Totals};
+use super::reporter::{is_valid, Reporter, Totals};
 use crate::checked::Checked;
 
 /// Output formats of `extract`.
@@ -47,6 +47,8 @@ struct UrlRecord<'a> {
     mail: Option<MailJson<'a>>,
     #[serde(flatten)]
     url: UrlJson<'a>,
+    /// No error-level finding under the run's profile and rule levels.
+    valid: bool,
 }
 
 /// A `--count` record.
@@ -123,6 +125,7 @@ impl Reporter for ExtractReporter {
                         path: &checked.source.name,
                         mail: MailJson::of(checked),
                         url: UrlJson::new(checked, report),
+                        valid: is_valid(report),
                     };
                     self.record(out, &record)?;
                 }

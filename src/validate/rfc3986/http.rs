@@ -4,9 +4,9 @@
 
 use std::ops::Range;
 
+use super::authority::split_query;
 use super::authority::{self, Authority, AuthorityRules, UserinfoUse};
 use super::chars::{self, Component, PATH, QUERY};
-use super::authority::split_query;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
