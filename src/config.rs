@@ -2,6 +2,8 @@
 //! `pyproject.toml`, found by walking up from the current directory.
 //!
 //! ```toml
+//! profile = "rfc3986"         # rfc1738 (the default) | rfc3986; before any table
+//!
 //! [rules]
 //! hyphen-break = "off"        # off | warning | error
 //! bare-url = "warning"
@@ -26,29 +28,33 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use ignore::overrides::{Override, OverrideBuilder};
+use ignore::overrides::Override;
+
+use crate::input::glob_overrides;
 use regex::{Regex, RegexSet};
 use serde::de::{self, Deserializer};
 use serde::Deserialize;
 
 use crate::lint::{LintOptions, RuleLevels};
-use crate::report::explain::find_rule;
-use crate::rules::{Level, Rule};
+use crate::profile::Profile;
+use crate::rules::{find_rule, Level, Rule};
 
 /// The configuration file's own name.
-pub const FILE_NAME: &str = "urlint.toml";
+pub(crate) const FILE_NAME: &str = "urlint.toml";
 
 /// The Python project file that may hold a `[tool.urlint]` table.
-pub const PYPROJECT: &str = "pyproject.toml";
+pub(crate) const PYPROJECT: &str = "pyproject.toml";
 
 /// A configuration, as read from a file (or the defaults).
 #[derive(Debug, Clone, Default)]
-pub struct Config {
+pub(crate) struct Config {
     /// The file it was read from; `None` for the defaults.
     pub path: Option<PathBuf>,
+    /// The standard URLs are checked against (top-level `profile`).
+    pub profile: Profile,
     /// Rule levels set by the file, in file order.
     pub rules: Vec<(Rule, Level)>,
-    /// Schemes accepted beyond RFC 1738's own.
+    /// Schemes accepted beyond the profile's own.
     pub extra_schemes: Vec<String>,
     /// Known schemes to report as unknown.
     pub removed_schemes: Vec<String>,
@@ -65,7 +71,7 @@ pub struct Config {
 /// in a walk: a pre-commit hook names each changed file, and the project's
 /// excludes must hold for them too.
 #[derive(Debug)]
-pub struct PathFilter {
+pub(crate) struct PathFilter {
     overrides: Override,
     root: PathBuf,
     cwd: PathBuf,
@@ -76,7 +82,7 @@ impl PathFilter {
     /// is to be read: no exclude matches it or a directory above it, and an
     /// include matches it if there are includes. Files outside the
     /// configuration's directory are not the configuration's business.
-    pub fn allows(&self, path: &Path) -> bool {
+    pub(crate) fn allows(&self, path: &Path) -> bool {
         let absolute = self.cwd.join(path);
         let Ok(relative) = absolute.strip_prefix(&self.root) else {
             return true;
@@ -92,8 +98,8 @@ impl PathFilter {
 
 /// Why a configuration file could not be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigError {
-    /// The file.
+pub(crate) struct ConfigError {
+    /// The configuration file at fault.
     pub path: PathBuf,
     /// What is wrong, with the line and key when the file's content is at fault.
     pub message: String,
@@ -119,7 +125,7 @@ impl Config {
     ///
     /// In one directory `urlint.toml` wins over `pyproject.toml`, and a
     /// `pyproject.toml` without the table does not stop the walk.
-    pub fn discover(dir: &Path) -> Result<Option<Config>, ConfigError> {
+    pub(crate) fn discover(dir: &Path) -> Result<Option<Config>, ConfigError> {
         for ancestor in dir.ancestors() {
             let own = ancestor.join(FILE_NAME);
             if own.is_file() {
@@ -137,7 +143,7 @@ impl Config {
 
     /// Read the configuration file at `path` (`urlint.toml` syntax, or a
     /// `pyproject.toml`, recognised by its name, whose table is required).
-    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+    pub(crate) fn load(path: &Path) -> Result<Config, ConfigError> {
         if path.file_name().is_some_and(|name| name == PYPROJECT) {
             return Config::load_pyproject(path)?.ok_or_else(|| ConfigError {
                 path: path.to_path_buf(),
@@ -159,7 +165,7 @@ impl Config {
     }
 
     /// Parse `urlint.toml` text; errors name `path`.
-    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+    pub(crate) fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         let file: ConfigFile = toml::from_str(text).map_err(|err| parse_error(path, &err))?;
         file.into_config(path)
     }
@@ -167,7 +173,7 @@ impl Config {
     /// The configuration of a run: the file given with `--config`, none
     /// under `--isolated`, otherwise the one [`Config::discover`] finds from
     /// the current directory (the defaults if there is none).
-    pub fn for_run(path: Option<&Path>, isolated: bool) -> Result<Config, ConfigError> {
+    pub(crate) fn for_run(path: Option<&Path>, isolated: bool) -> Result<Config, ConfigError> {
         if isolated {
             return Ok(Config::default());
         }
@@ -182,7 +188,7 @@ impl Config {
     }
 
     /// The `[paths]` globs as a filter, `None` when the file sets none.
-    pub fn path_filter(&self) -> Result<Option<PathFilter>, ConfigError> {
+    pub(crate) fn path_filter(&self) -> Result<Option<PathFilter>, ConfigError> {
         if self.include.is_empty() && self.exclude.is_empty() {
             return Ok(None);
         }
@@ -191,26 +197,20 @@ impl Config {
             Some(dir) => cwd.join(dir),
             None => cwd.clone(),
         };
-        let error = |err: ignore::Error| ConfigError {
-            path: self.path.clone().unwrap_or_default(),
-            message: format!("[paths]: {err}"),
-        };
-        let mut builder = OverrideBuilder::new(&root);
-        for glob in &self.include {
-            builder.add(glob).map_err(error)?;
-        }
-        for glob in &self.exclude {
-            builder.add(&format!("!{glob}")).map_err(error)?;
-        }
+        let overrides =
+            glob_overrides(&root, &self.include, &self.exclude).map_err(|err| ConfigError {
+                path: self.path.clone().unwrap_or_default(),
+                message: format!("[paths]: {err}"),
+            })?;
         Ok(Some(PathFilter {
-            overrides: builder.build().map_err(error)?,
+            overrides,
             root,
             cwd,
         }))
     }
 
     /// Rule levels from the file: the catalogue's defaults with its `[rules]`.
-    pub fn levels(&self) -> RuleLevels {
+    pub(crate) fn levels(&self) -> RuleLevels {
         let mut levels = RuleLevels::default();
         for &(rule, level) in &self.rules {
             levels.set(rule, level);
@@ -219,9 +219,11 @@ impl Config {
     }
 
     /// Lint options from the file, with `levels` (the file's, after the
-    /// command line has had its say).
-    pub fn lint_options(&self, levels: RuleLevels) -> LintOptions {
+    /// command line has had its say) and the command line's profile, if it
+    /// names one, over the file's.
+    pub(crate) fn lint_options(&self, levels: RuleLevels, profile: Option<Profile>) -> LintOptions {
         let mut options = LintOptions {
+            profile: profile.unwrap_or(self.profile),
             levels,
             extra_schemes: self.extra_schemes.clone(),
             removed_schemes: self.removed_schemes.clone(),
@@ -254,6 +256,8 @@ fn parse_error(path: &Path, err: &toml::de::Error) -> ConfigError {
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
     #[serde(default)]
+    profile: Option<ProfileName>,
+    #[serde(default)]
     rules: BTreeMap<RuleName, LevelName>,
     #[serde(default)]
     schemes: SchemesTable,
@@ -277,6 +281,7 @@ impl ConfigFile {
             })?;
         Ok(Config {
             path: Some(path.to_path_buf()),
+            profile: self.profile.map_or_else(Profile::default, |name| name.0),
             rules: self
                 .rules
                 .into_iter()
@@ -342,29 +347,33 @@ impl<'de> Deserialize<'de> for RuleName {
     }
 }
 
+/// A profile name: `rfc1738` or `rfc3986`.
+#[derive(Debug)]
+struct ProfileName(Profile);
+
+impl<'de> Deserialize<'de> for ProfileName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Profile::from_name(&name).map(ProfileName).ok_or_else(|| {
+            let names: Vec<String> = Profile::ALL.iter().map(|p| format!("\"{p}\"")).collect();
+            de::Error::custom(format!(
+                "unknown profile '{name}': expected {}",
+                names.join(" or ")
+            ))
+        })
+    }
+}
+
 /// A rule level: `off`, `warning` or `error`.
 #[derive(Debug)]
 struct LevelName(Level);
 
-/// Level names as the file spells them.
-const LEVELS: &[(&str, Level)] = &[
-    ("off", Level::Off),
-    ("warning", Level::Warning),
-    ("error", Level::Error),
-];
-
 impl<'de> Deserialize<'de> for LevelName {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let name = String::deserialize(deserializer)?;
-        LEVELS
-            .iter()
-            .find(|(spelled, _)| *spelled == name)
-            .map(|&(_, level)| LevelName(level))
-            .ok_or_else(|| {
-                de::Error::custom(format!(
-                    "unknown level '{name}': expected \"off\", \"warning\" or \"error\""
-                ))
-            })
+        Level::from_name(&name)
+            .map(LevelName)
+            .map_err(de::Error::custom)
     }
 }
 
@@ -451,8 +460,30 @@ mod tests {
         let levels = config.levels();
         assert_eq!(levels.level(Rule::HyphenBreak), Level::Off);
         assert_eq!(levels.level(Rule::UnsafeChar), Level::Error);
-        let options = config.lint_options(levels);
+        let options = config.lint_options(levels, None);
         assert_eq!(options.scan.extra_schemes, ["irc", "ssh"]);
+        assert_eq!(options.profile, Profile::Rfc1738);
+    }
+
+    #[test]
+    fn the_profile_is_a_top_level_key_and_the_command_line_wins() {
+        let config =
+            parse("profile = \"rfc3986\"\n[rules]\nbare-url = \"error\"\n").expect("valid");
+        assert_eq!(config.profile, Profile::Rfc3986);
+        let levels = config.levels();
+        assert_eq!(
+            config.lint_options(levels.clone(), None).profile,
+            Profile::Rfc3986
+        );
+        let flag = config.lint_options(levels, Some(Profile::Rfc1738));
+        assert_eq!(flag.profile, Profile::Rfc1738);
+        let err = parse("profile = \"rfc2396\"\n").expect_err("unknown profile");
+        assert!(
+            err.message
+                .contains("unknown profile 'rfc2396': expected \"rfc1738\" or \"rfc3986\""),
+            "{}",
+            err.message
+        );
     }
 
     #[test]

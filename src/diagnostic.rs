@@ -1,26 +1,7 @@
 //! Diagnostics as data: built by the scanner and the validator, rendered last.
 
-use crate::rules::Rule;
+use crate::rules::{Rule, Severity};
 use crate::span::Span;
-
-/// How serious a finding is once it is reported.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Severity {
-    /// Worth a look; fails a run only under `--deny warnings`.
-    Warning,
-    /// The URL breaks RFC 1738; fails a `check` run.
-    Error,
-}
-
-impl Severity {
-    /// Lower-case name used in every output format.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
 
 /// A replacement that repairs the diagnostic's span unambiguously.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -41,7 +22,7 @@ pub struct Diagnostic {
     pub span: Span,
     /// What is wrong, naming the character or part ("unsafe character '~' ...").
     pub message: String,
-    /// Why it is wrong and what to do, with the RFC 1738 section.
+    /// Why it is wrong and what to do, with the RFC and section the profile cites.
     pub help: String,
     /// The repair, where exactly one repair is right.
     pub fix: Option<Fix>,

@@ -1,6 +1,8 @@
-//! urlint finds URLs in free text and lints them strictly against RFC 1738,
-//! reporting every problem like a compiler: rule, severity, message and the
-//! exact source bytes, even when a URL was broken across lines.
+//! urlint finds URLs in free text and lints them strictly against RFC 1738
+//! (or, under the [`Profile::Rfc3986`] profile, RFC 3986 and today's scheme
+//! standards), reporting every problem like a compiler: rule, severity,
+//! message and the exact source bytes, even when a URL was broken across
+//! lines.
 //!
 //! The pipeline is input -> [`scan()`] -> [`validate()`] -> [`lint()`] (span mapping
 //! and rule levels) -> report.
@@ -16,30 +18,37 @@
 //! assert_eq!(diagnostics[0].fix.as_ref().map(|fix| fix.replacement.as_str()), Some("%7E"));
 //! ```
 
-pub mod chunk;
-pub mod cli;
-pub mod config;
-pub mod diagnostic;
-pub mod input;
+#![warn(unreachable_pub)]
+
+mod app;
+mod checked;
+mod config;
+mod diagnostic;
+mod escape;
+mod input;
 pub mod lint;
 pub mod mail;
-pub mod parallel;
-pub mod progress;
-pub mod report;
+mod profile;
+mod report;
 pub mod rules;
-pub mod run;
 pub mod scan;
+mod source;
 pub mod span;
-pub mod stream;
-pub mod suppress;
 pub mod validate;
 
-pub use diagnostic::{Diagnostic, Fix, Severity};
+pub use diagnostic::{Diagnostic, Fix};
 pub use lint::{lint, Finding, LintOptions, RuleLevels, UrlReport};
-pub use rules::{Level, Rule, RuleInfo};
+pub use profile::Profile;
+pub use rules::{Level, Rule, RuleInfo, Severity};
 pub use scan::{scan, Alternative, Form, Found, ScanOptions, Segment};
 pub use span::{LineCol, LineIndex, Span};
 pub use validate::{validate, ValidateOptions};
+
+/// Run urlint's command line with this process's arguments and return its
+/// exit code: the whole of the `urlint` binary.
+pub fn run_command_line() -> std::process::ExitCode {
+    app::main()
+}
 
 /// The README's Rust examples, compiled and run as doctests so they stay true.
 #[cfg(doctest)]

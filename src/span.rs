@@ -295,6 +295,23 @@ fn count_chars(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
+/// The byte range of `span` inside `text`, cut to the text and moved outward
+/// to character boundaries, so that no reporter can slice mid-character.
+pub fn clamp(text: &str, span: Span) -> std::ops::Range<usize> {
+    let mut start = span.start.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    if span.end <= span.start {
+        return start..start;
+    }
+    let mut end = span.end.clamp(start, text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    start..end
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -426,5 +443,21 @@ mod tests {
         let text = "a\r\nb";
         let index = LineIndex::new(text);
         assert_eq!(index.line_col(text, 3), LineCol { line: 2, column: 1 });
+    }
+
+    #[test]
+    fn clamp_never_cuts_a_character() {
+        let text = "aé<b"; // 'é' is bytes 1..3
+        let cases = [
+            (Span::new(0, 1), 0..1),
+            (Span::new(2, 2), 1..1),
+            (Span::new(2, 3), 1..3),
+            (Span::new(1, 2), 1..3),
+            (Span::new(3, 99), 3..5),
+            (Span::new(99, 120), 5..5),
+        ];
+        for (span, expected) in cases {
+            assert_eq!(clamp(text, span), expected, "{span:?}");
+        }
     }
 }

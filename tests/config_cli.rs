@@ -161,6 +161,46 @@ fn extract_lists_what_the_file_makes_a_url() {
 }
 
 #[test]
+fn validate_honours_removed_schemes_and_url_excludes() {
+    let dir = project(
+        "[schemes]\nremove = [\"gopher\"]\n[urls]\nexclude = ['^http://localhost']\n",
+        "",
+    );
+    let validate = |urls: &[&str]| {
+        let mut args = vec!["validate", "--format", "short"];
+        args.extend_from_slice(urls);
+        let (code, stdout, stderr) = run(&mut urlint_in(dir.path(), &args));
+        assert_eq!(stderr, "", "{urls:?}");
+        (code, stdout)
+    };
+    let (code, stdout) = validate(&["gopher://g.example/1menu"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        stdout,
+        "<arguments>:1:1: warning[unknown-scheme]: scheme 'gopher' is not accepted here: \
+         the configuration removes it\n"
+    );
+    // An excluded URL is not reported, as `check` does not report it.
+    assert_eq!(validate(&["http://localhost/~dev"]), (0, String::new()));
+    let (code, stdout) = validate(&["http://localhost/~dev", "http://host.example/~x"]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.starts_with("<arguments>:2:21: error[unsafe-char]"),
+        "{stdout}"
+    );
+    // The same configuration, read from stdin.
+    let mut stdin = urlint_in(dir.path(), &["validate", "--format", "short"]);
+    stdin.write_stdin("gopher://g.example/1menu\nhttp://localhost/~dev\n");
+    let (code, stdout, _) = run(&mut stdin);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("<stdin>:1:1: warning[unknown-scheme]"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+}
+
+#[test]
 fn config_and_isolated_conflict() {
     let (code, _, stderr) = run(&mut urlint(&[
         "check",

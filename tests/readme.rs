@@ -1,27 +1,29 @@
 //! The README is the user's first hour: its rule table must list exactly the
 //! rules the catalogue has, with their current defaults and summaries.
 
-use urlint::rules::{Level, CATALOGUE};
+use urlint::rules::CATALOGUE;
+use urlint::Profile;
 
-/// The rule table as the README must show it, built from the catalogue.
+/// The rule table as the README must show it, built from the catalogue:
+/// each profile's column gives the section the rule comes from there, or
+/// a dash when the profile does not report it.
 fn rule_table() -> String {
-    let mut table =
-        String::from("| rule | default | RFC 1738 | what it checks |\n|---|---|---|---|\n");
+    let mut table = String::from(
+        "| rule | default | rfc1738 | rfc3986 | what it checks |\n|---|---|---|---|---|\n",
+    );
     for info in CATALOGUE {
-        let level = match info.default_level {
-            Level::Off => "off",
-            Level::Warning => "warning",
-            Level::Error => "error",
-        };
-        let section = if info.section == "Appendix" {
-            "Appendix".to_string()
-        } else {
-            format!("§{}", info.section)
+        let level = info.default_level.name();
+        let cell = |profile| {
+            info.source(profile).map_or("—".to_string(), |source| {
+                source.reference.replace(" section ", " §")
+            })
         };
         let summary = info.summary.replace('|', "\\|");
         table.push_str(&format!(
-            "| `{}` | {level} | {section} | {summary} |\n",
-            info.name
+            "| `{}` | {level} | {} | {} | {summary} |\n",
+            info.name,
+            cell(Profile::Rfc1738),
+            cell(Profile::Rfc3986),
         ));
     }
     table
@@ -35,5 +37,62 @@ fn readme_rule_table_matches_the_catalogue() {
     assert!(
         readme.contains(&table),
         "README.md's rule table is out of date; replace it with:\n\n{table}"
+    );
+}
+
+/// The README's map of the source tree names every module: each folder and
+/// file under src/ (a folder's `mod.rs` is the folder).
+#[test]
+fn readme_source_map_names_every_module() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/");
+    let readme =
+        std::fs::read_to_string(format!("{root}README.md")).expect("README.md is readable");
+    let start = readme
+        .find("src/lib.rs ")
+        .expect("the README has a source map");
+    let map = &readme[start..start + readme[start..].find("```").expect("the map ends")];
+    let words: Vec<&str> = map
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '/' || c == '.'))
+        .collect();
+    let mut pending = vec![std::path::PathBuf::from(format!("{root}src"))];
+    let mut missing = Vec::new();
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src/ is readable") {
+            let path = entry.expect("directory entry").path();
+            let relative = path
+                .strip_prefix(root)
+                .expect("under the root")
+                .display()
+                .to_string();
+            if path.ends_with("snapshots") {
+                continue; // insta's snapshots, not modules
+            }
+            if path.extension().is_some_and(|ext| ext != "rs") {
+                continue;
+            }
+            if path.is_dir() {
+                if !words.contains(&format!("{relative}/").as_str()) {
+                    missing.push(relative);
+                }
+                pending.push(path);
+                continue;
+            }
+            let stem = path
+                .file_stem()
+                .and_then(|stem| stem.to_str())
+                .unwrap_or("");
+            let named = match stem {
+                "mod" => true,
+                _ if dir.ends_with("src") => words.contains(&relative.as_str()),
+                _ => words.contains(&stem),
+            };
+            if !named {
+                missing.push(relative);
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "README's source map does not name: {missing:?}"
     );
 }

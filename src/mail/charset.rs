@@ -23,7 +23,7 @@ const UTF8_LABELS: &[&str] = &["utf-8", "utf8", "us-ascii", "ascii"];
 
 /// Why a text was not decoded as its label says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CharsetProblem {
+pub(super) enum CharsetProblem {
     /// The label names no known charset; the text was read as UTF-8.
     Unknown,
     /// The label's decoder erases any text; it was read byte by byte.
@@ -35,7 +35,7 @@ pub enum CharsetProblem {
 
 /// A decoded text, its map onto the input bytes, and why it was not decoded
 /// as labelled, if it was not.
-pub struct Decoded {
+pub(super) struct Decoded {
     /// The text in UTF-8.
     pub text: String,
     /// Text spans to input byte spans.
@@ -83,13 +83,13 @@ fn label(charset: Option<&str>) -> Label {
 }
 
 /// True when `charset` names a charset that can be decoded.
-pub fn is_known(charset: Option<&str>) -> bool {
+pub(super) fn is_known(charset: Option<&str>) -> bool {
     !matches!(label(charset), Label::Unknown)
 }
 
 /// True when `charset` decodes ASCII as ASCII, so that mail-parser's
 /// decoding of a whole body is the text this module would give.
-pub fn is_ascii_compatible(charset: Option<&str>) -> bool {
+pub(super) fn is_ascii_compatible(charset: Option<&str>) -> bool {
     matches!(
         label(charset),
         Label::Utf8 | Label::AsciiCompatible(_) | Label::Unknown
@@ -97,7 +97,7 @@ pub fn is_ascii_compatible(charset: Option<&str>) -> bool {
 }
 
 /// Convert `bytes` labelled `charset` (none: UTF-8) to UTF-8.
-pub fn decode(bytes: &[u8], charset: Option<&str>) -> Decoded {
+pub(super) fn decode(bytes: &[u8], charset: Option<&str>) -> Decoded {
     let (problem, (text, map)) = match label(charset) {
         Label::AsciiCompatible(decoder) => (None, decode_lines(bytes, decoder)),
         Label::Wide(decoder) if is_wide(bytes) => (None, decode_whole(bytes, decoder)),

@@ -24,13 +24,13 @@ use std::ops::Range;
 use mail_parser::ContentType;
 
 /// What a parked part's media type reads instead of `message`.
-pub const PARKED_TYPE: &str = "xparked";
+pub(super) const PARKED_TYPE: &str = "xparked";
 
 /// The media types mail-parser parses as a nested message.
 const NESTED_TYPES: &[&[u8]] = &[b"message/rfc822", b"message/global"];
 
 /// Park every message part's `Content-Type` in `bytes`.
-pub fn park_nested_messages(bytes: &mut [u8]) {
+pub(super) fn park_nested_messages(bytes: &mut [u8]) {
     let mut at = 0;
     while at < bytes.len() {
         let line_end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
@@ -48,7 +48,7 @@ pub fn park_nested_messages(bytes: &mut [u8]) {
 }
 
 /// True when a part's content type is a parked message type.
-pub fn is_parked(content_type: Option<&ContentType<'_>>) -> bool {
+pub(super) fn is_parked(content_type: Option<&ContentType<'_>>) -> bool {
     content_type.is_some_and(|ct| ct.ctype().eq_ignore_ascii_case(PARKED_TYPE))
 }
 

@@ -20,9 +20,9 @@ use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, Pa
 
 use super::charset::{self, CharsetProblem};
 use super::html;
-use super::message::{MailText, MailWarning, PartInfo, TransferEncoding, WarningKind};
 use super::nested;
 use super::offset_map::OffsetMap;
+use super::part::{MailText, MailWarning, PartInfo, TransferEncoding, WarningKind};
 use super::transfer::decode_quoted_printable;
 use crate::span::Span;
 
@@ -30,7 +30,7 @@ use crate::span::Span;
 /// stops descending: far beyond what mail programs write (a forward of a
 /// forward of a reply is a handful of levels), far below what a worker
 /// thread's stack or a terminal full of part paths can take.
-pub const MAX_DEPTH: usize = 64;
+pub(super) const MAX_DEPTH: usize = 64;
 
 /// Warnings of one kind shown per message; the rest are counted in one
 /// last warning, so that a message of many broken parts cannot flood stderr.
@@ -41,7 +41,7 @@ const MAX_WARNINGS_PER_KIND: usize = 8;
 const URL_HEADERS: &[&str] = &["list-", "archived-at", "content-base"];
 
 /// The texts and warnings of one message.
-pub struct Walked {
+pub(super) struct Walked {
     /// Text-bearing units, headers first, then parts in order.
     pub texts: Vec<MailText>,
     /// Problems, at most [`MAX_WARNINGS_PER_KIND`] of a kind plus a count.
@@ -51,7 +51,7 @@ pub struct Walked {
 /// Walk `message`, which mail-parser parsed from `buffer`; `archive` maps
 /// `buffer` offsets to archive offsets. `warnings` are those found before
 /// the walk (a truncated message), kept first.
-pub fn walk(
+pub(super) fn walk(
     message: &Message<'_>,
     buffer: &[u8],
     archive: &OffsetMap,
@@ -85,7 +85,7 @@ pub fn walk(
 /// Drop a parsed message without recursion: mail-parser nests each
 /// message/rfc822 part's message inside its parent, and the compiler's drop
 /// of a deep nest would recurse once per level.
-pub fn dismantle(message: Message<'_>) {
+pub(super) fn dismantle(message: Message<'_>) {
     let mut pending = vec![message];
     while let Some(mut message) = pending.pop() {
         for part in &mut message.parts {

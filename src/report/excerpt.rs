@@ -12,7 +12,7 @@
 //!
 //! Short lines are copied whole, terminator included, so their rendering is
 //! exactly what codespan prints for the whole text, except that control and
-//! bidirectional characters are written as escapes ([`super::escape`]), each
+//! bidirectional characters are written as escapes ([`crate::escape`]), each
 //! labelled as the one character it stands for.
 
 use std::borrow::Cow;
@@ -21,8 +21,8 @@ use std::ops::Range;
 use codespan_reporting::diagnostic::Label;
 use codespan_reporting::files::{Error as FilesError, Files};
 
-use super::escape;
-use super::frame::DisplayedText;
+use crate::checked::DisplayedText;
+use crate::escape;
 
 /// Lines longer than this many characters are cropped.
 const LONG_LINE_CHARS: usize = 200;
@@ -40,7 +40,7 @@ const ELLIPSIS: &str = "…";
 /// Only labelled lines (and a single line between two of them, which
 /// codespan prints instead of a break) are held: the reporter asks codespan
 /// for no context lines around labels.
-pub struct Excerpt<'c> {
+pub(super) struct Excerpt<'c> {
     /// The file name codespan prints, escaped.
     name: Cow<'c, str>,
     /// The text the labels index.
@@ -105,7 +105,7 @@ impl Kept {
 impl<'c> Excerpt<'c> {
     /// The lines of `display` that `spans` (character-aligned byte ranges
     /// of the displayed text) touch, cropped around them.
-    pub fn new(name: &'c str, display: DisplayedText<'c>, spans: &[Range<usize>]) -> Self {
+    pub(super) fn new(name: &'c str, display: DisplayedText<'c>, spans: &[Range<usize>]) -> Self {
         let mut excerpt = Excerpt {
             name: escape::line(name),
             display,
@@ -120,7 +120,7 @@ impl<'c> Excerpt<'c> {
     }
 
     /// A primary label on each of `spans`, placed in the excerpt.
-    pub fn labels(&self, spans: &[Range<usize>]) -> Vec<Label<()>> {
+    pub(super) fn labels(&self, spans: &[Range<usize>]) -> Vec<Label<()>> {
         spans
             .iter()
             .map(|span| Label::primary((), self.range_of(span)))
@@ -413,7 +413,7 @@ impl<'a, 'c: 'a> Files<'a> for Excerpt<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::Base;
+    use crate::checked::Base;
     use crate::span::LineIndex;
 
     /// The excerpt of `text` for `spans` (start, end), and what each span
@@ -442,7 +442,7 @@ mod tests {
         ) {
             let spans: Vec<Range<usize>> = pairs
                 .iter()
-                .map(|&(a, b)| crate::report::clamp(&text, (a.min(b)..a.max(b)).into()))
+                .map(|&(a, b)| crate::span::clamp(&text, (a.min(b)..a.max(b)).into()))
                 .collect();
             let lines = LineIndex::new(&text);
             let display = DisplayedText { text: &text, lines: &lines, base: Base::START };

@@ -3,102 +3,72 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{Level, Rule, RuleInfo, CATALOGUE};
+use crate::rules::{Example, RuleInfo, CATALOGUE};
 
-/// The full entry of one rule: header, summary, explanation, examples.
-pub fn rule_entry(info: &RuleInfo) -> String {
+/// The full entry of one rule: header, summary, the profiles that report
+/// it with their sources, explanation, examples.
+pub(crate) fn rule_entry(info: &RuleInfo) -> String {
     let mut text = format!(
-        "{} ({} by default, RFC 1738 {})\n\n{}\n",
+        "{} ({} by default)\n\n{}\n",
         info.name,
-        level_name(info.default_level),
-        section_name(info.section),
+        info.default_level.name(),
         info.summary
     );
+    if !info.sources.is_empty() {
+        text.push_str("\nProfiles:\n");
+        for source in info.sources {
+            let _ = writeln!(text, "    {}: {}", source.profile, source.reference);
+        }
+    }
     if !info.explanation.is_empty() {
         let _ = write!(text, "\n{}\n", info.explanation.trim_end());
     }
-    for (title, example) in [("Bad", info.bad_example), ("Good", info.good_example)] {
-        if !example.is_empty() {
-            let _ = write!(text, "\n{title}:\n{}\n", indent(example));
+    for example in info.examples {
+        let profiles = example_profiles(info, example);
+        for (title, example) in [("Bad", example.bad), ("Good", example.good)] {
+            let _ = write!(text, "\n{title}{profiles}:\n{}\n", indent(example));
         }
     }
     text
 }
 
-/// Every rule on one line: name, default level, RFC section, summary.
-pub fn rule_table() -> String {
+/// " (rfc3986)" when an example holds under only some of the rule's
+/// profiles, nothing when it holds under all of them.
+pub(crate) fn example_profiles(info: &RuleInfo, example: &Example) -> String {
+    if example.profiles.len() == info.sources.len() {
+        return String::new();
+    }
+    let names: Vec<&str> = example.profiles.iter().map(|p| p.name()).collect();
+    format!(" ({})", names.join(", "))
+}
+
+/// Every rule on one line: name, default level, profiles, summary.
+pub(crate) fn rule_table() -> String {
     let width = CATALOGUE
         .iter()
         .map(|info| info.name.len())
         .max()
         .unwrap_or(0);
+    let profiles = |info: &RuleInfo| {
+        let names: Vec<&str> = info.sources.iter().map(|s| s.profile.name()).collect();
+        names.join(",")
+    };
     let mut table = format!(
-        "{:width$}  {:7}  {:8}  summary\n",
-        "rule", "default", "section"
+        "{:width$}  {:7}  {:15}  summary\n",
+        "rule", "default", "profiles"
     );
     for info in CATALOGUE {
         let _ = writeln!(
             table,
-            "{:width$}  {:7}  {:8}  {}",
+            "{:width$}  {:7}  {:15}  {}",
             info.name,
-            level_name(info.default_level),
-            info.section,
+            info.default_level.name(),
+            profiles(info),
             info.summary
         );
     }
-    table.push_str("\nRun `urlint explain RULE` for a rule's explanation and examples.\n");
+    table.push_str("\nRun `urlint explain RULE` for a rule's sources, explanation and examples.\n");
     table
-}
-
-/// The rule called `name`, or an error message suggesting the closest name.
-pub fn find_rule(name: &str) -> Result<Rule, String> {
-    Rule::from_name(name).ok_or_else(|| match closest_rule_name(name) {
-        Some(close) => format!("unknown rule '{name}' (did you mean '{close}'?)"),
-        None => format!("unknown rule '{name}' (`urlint explain` lists the rules)"),
-    })
-}
-
-/// The catalogue name nearest to `name` by edit distance, if plausibly meant.
-pub fn closest_rule_name(name: &str) -> Option<&'static str> {
-    let name = name.to_ascii_lowercase().replace('_', "-");
-    CATALOGUE
-        .iter()
-        .map(|info| (edit_distance(&name, info.name), info.name))
-        .filter(|&(distance, candidate)| distance <= 2.max(candidate.len() / 3))
-        .min()
-        .map(|(_, candidate)| candidate)
-}
-
-/// Levenshtein distance in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
-}
-
-fn level_name(level: Level) -> &'static str {
-    match level {
-        Level::Off => "off",
-        Level::Warning => "warning",
-        Level::Error => "error",
-    }
-}
-
-/// "section 2.2", but "Appendix" as it is.
-fn section_name(section: &str) -> String {
-    if section.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("section {section}")
-    } else {
-        section.to_string()
-    }
 }
 
 fn indent(text: &str) -> String {
@@ -112,29 +82,7 @@ fn indent(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn typos_suggest_the_nearest_rule() {
-        let cases = [
-            ("unsafe-chars", Some("unsafe-char")),
-            ("unsafe_char", Some("unsafe-char")),
-            ("Bad-Port", Some("bad-port")),
-            ("hyphenbreak", Some("hyphen-break")),
-            ("completely-different", None),
-        ];
-        for (typo, expected) in cases {
-            assert_eq!(closest_rule_name(typo), expected, "{typo}");
-        }
-    }
-
-    #[test]
-    fn unknown_rule_error_names_the_suggestion() {
-        assert_eq!(find_rule("bad-port"), Ok(Rule::BadPort));
-        assert_eq!(
-            find_rule("bad-prot"),
-            Err("unknown rule 'bad-prot' (did you mean 'bad-port'?)".to_string())
-        );
-    }
+    use crate::rules::{Level, Rule};
 
     #[test]
     fn table_lists_every_rule_once() {
@@ -150,34 +98,57 @@ mod tests {
 
     #[test]
     fn entry_shows_only_the_parts_that_exist() {
+        use crate::profile::Profile;
+        use crate::rules::RuleSource;
         let info = RuleInfo {
             rule: Rule::UnsafeChar,
             name: "unsafe-char",
             default_level: Level::Error,
-            section: "2.2",
+            sources: &[
+                RuleSource {
+                    profile: Profile::Rfc1738,
+                    reference: "RFC 1738 section 2.2",
+                },
+                RuleSource {
+                    profile: Profile::Rfc3986,
+                    reference: "RFC 3986 section 2",
+                },
+            ],
             summary: "unsafe characters must be encoded",
             explanation: "Gateways may change them.",
-            bad_example: "<URL:http://h/~a>",
-            good_example: "<URL:http://h/%7Ea>",
+            examples: &[
+                Example {
+                    profiles: &[Profile::Rfc1738, Profile::Rfc3986],
+                    bad: "<URL:http://h/a b>",
+                    good: "<URL:http://h/a%20b>",
+                },
+                Example {
+                    profiles: &[Profile::Rfc1738],
+                    bad: "<URL:http://h/~a>",
+                    good: "<URL:http://h/%7Ea>",
+                },
+            ],
         };
         assert_eq!(
             rule_entry(&info),
-            "unsafe-char (error by default, RFC 1738 section 2.2)\n\n\
+            "unsafe-char (error by default)\n\n\
              unsafe characters must be encoded\n\n\
+             Profiles:\n    rfc1738: RFC 1738 section 2.2\n    rfc3986: RFC 3986 section 2\n\n\
              Gateways may change them.\n\n\
-             Bad:\n    <URL:http://h/~a>\n\n\
-             Good:\n    <URL:http://h/%7Ea>\n"
+             Bad:\n    <URL:http://h/a b>\n\n\
+             Good:\n    <URL:http://h/a%20b>\n\n\
+             Bad (rfc1738):\n    <URL:http://h/~a>\n\n\
+             Good (rfc1738):\n    <URL:http://h/%7Ea>\n"
         );
         let bare = RuleInfo {
             explanation: "",
-            bad_example: "",
-            good_example: "",
-            section: "Appendix",
+            examples: &[],
+            sources: &[],
             ..info
         };
         assert_eq!(
             rule_entry(&bare),
-            "unsafe-char (error by default, RFC 1738 Appendix)\n\nunsafe characters must be encoded\n"
+            "unsafe-char (error by default)\n\nunsafe characters must be encoded\n"
         );
     }
 }

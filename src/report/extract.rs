@@ -12,11 +12,14 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::json::{MailJson, UrlJson};
-use super::{escape, Checked, Reporter, Totals};
+use super::reporter::{is_valid, Reporter, Totals};
+use crate::checked::Checked;
+use crate::escape;
 
 /// Output formats of `extract`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ExtractFormat {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[non_exhaustive]
+pub(crate) enum ExtractFormat {
     /// One URL per line.
     #[default]
     Plain,
@@ -28,7 +31,7 @@ pub enum ExtractFormat {
 
 /// How `extract` lists URLs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct ExtractOptions {
+pub(crate) struct ExtractOptions {
     /// Output format.
     pub format: ExtractFormat,
     /// Keep only the first occurrence of each URL text.
@@ -45,6 +48,8 @@ struct UrlRecord<'a> {
     mail: Option<MailJson<'a>>,
     #[serde(flatten)]
     url: UrlJson<'a>,
+    /// No error-level finding under the run's profile and rule levels.
+    valid: bool,
 }
 
 /// A `--count` record.
@@ -55,7 +60,7 @@ struct CountRecord<'a> {
 }
 
 /// Lists URLs as they come, or counts them and lists at the end.
-pub struct ExtractReporter {
+pub(super) struct ExtractReporter {
     options: ExtractOptions,
     seen: HashSet<String>,
     counts: Vec<(String, usize)>,
@@ -65,7 +70,7 @@ pub struct ExtractReporter {
 
 impl ExtractReporter {
     /// A reporter with nothing seen yet.
-    pub fn new(options: ExtractOptions) -> Self {
+    pub(super) fn new(options: ExtractOptions) -> Self {
         ExtractReporter {
             options,
             seen: HashSet::new(),
@@ -121,6 +126,7 @@ impl Reporter for ExtractReporter {
                         path: &checked.source.name,
                         mail: MailJson::of(checked),
                         url: UrlJson::new(checked, report),
+                        valid: is_valid(report),
                     };
                     self.record(out, &record)?;
                 }

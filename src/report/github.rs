@@ -10,12 +10,13 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::{fix_instruction, placed_spans, Checked, Reporter, Totals};
+use super::reporter::{fix_instruction, placed_spans, Reporter, Totals};
+use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
 
 /// Writes one workflow command per finding.
-pub struct GithubReporter;
+pub(super) struct GithubReporter;
 
 impl Reporter for GithubReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {

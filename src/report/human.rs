@@ -11,22 +11,22 @@ use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
 use super::excerpt::Excerpt;
-use super::frame::mail_note;
-use super::{escape, fix_instruction, is_valid, placed_spans, Checked, Reporter, Totals};
-use crate::diagnostic;
+use super::reporter::{fix_instruction, is_valid, placed_spans, Reporter, Totals};
+use crate::checked::{Checked, MailFrame};
+use crate::escape;
 use crate::lint::{Finding, UrlReport};
-use crate::rules::Rule;
+use crate::rules::{self, Rule};
 
 /// Options of the human format.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct HumanOptions {
+pub(crate) struct HumanOptions {
     /// Print a valid/invalid verdict before each URL's diagnostics, and
     /// summarise in URLs rather than files (`urlint validate`).
     pub verdicts: bool,
 }
 
 /// Renders findings as rustc-like diagnostics, then a summary line.
-pub struct HumanReporter {
+pub(super) struct HumanReporter {
     options: HumanOptions,
     config: term::Config,
 }
@@ -34,7 +34,7 @@ pub struct HumanReporter {
 impl HumanReporter {
     /// A reporter with codespan's default layout, which shows no context
     /// lines around labels (an [`Excerpt`] holds only labelled lines).
-    pub fn new(options: HumanOptions) -> Self {
+    pub(super) fn new(options: HumanOptions) -> Self {
         HumanReporter {
             options,
             config: term::Config::default(),
@@ -120,8 +120,8 @@ fn label_spans(checked: &Checked, report: &UrlReport, finding: &Finding) -> Vec<
 fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanDiagnostic<()> {
     let diagnostic = &finding.diagnostic;
     let severity = match diagnostic.severity {
-        diagnostic::Severity::Error => Severity::Error,
-        diagnostic::Severity::Warning => Severity::Warning,
+        rules::Severity::Error => Severity::Error,
+        rules::Severity::Warning => Severity::Warning,
     };
     let mut notes = Vec::new();
     if !diagnostic.help.is_empty() {
@@ -184,6 +184,31 @@ fn files_error(err: FilesError) -> io::Error {
         FilesError::Io(err) => err,
         other => io::Error::other(other.to_string()),
     }
+}
+
+/// One sentence naming the message and part a text came from, for the
+/// human format's notes.
+fn mail_note(mail: &MailFrame) -> String {
+    let message = &mail.message;
+    let mut note = format!("in message {}", message.number);
+    let fields = [
+        ("Message-ID", message.message_id.as_deref()),
+        ("Date", message.date.as_deref()),
+        ("Subject", message.subject.as_deref()),
+    ];
+    for (name, value) in fields {
+        if let Some(value) = value {
+            note.push_str(&format!(", {name}: {value:?}"));
+        }
+    }
+    let part = &mail.part;
+    note.push_str(&format!(
+        "; part {} ({}, {})",
+        part.path,
+        part.content_type,
+        part.encoding.name()
+    ));
+    note
 }
 
 #[cfg(test)]
@@ -259,8 +284,8 @@ mod tests {
     /// `text` as a file named `long.txt`, linted by the real linter.
     fn linted(text: &str) -> Checked {
         let reports = crate::lint::lint(text, &Default::default()).collect();
-        let source = crate::input::Source::new(
-            crate::input::Origin::File("long.txt".into()),
+        let source = crate::source::Source::new(
+            crate::source::Origin::File("long.txt".into()),
             text.to_string(),
         );
         Checked::new(source, reports)

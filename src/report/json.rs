@@ -7,13 +7,14 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
-use super::frame::{encoding_name, MailFrame};
-use super::{fix_instruction, is_valid, placed_spans, Checked, Location, Reporter, Totals};
+use super::reporter::{fix_instruction, is_valid, placed_spans, Reporter, Totals};
+use crate::checked::MailFrame;
+use crate::checked::{Checked, Location};
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
 
 /// Version of the JSON schema, bumped on incompatible changes.
-pub const SCHEMA_VERSION: u32 = 1;
+pub(super) const SCHEMA_VERSION: u32 = 1;
 
 /// A URL as found: its text, form, and where every piece of it is.
 #[derive(Serialize)]
@@ -93,7 +94,7 @@ impl<'a> MailJson<'a> {
             part: &part.path,
             content_type: &part.content_type,
             charset: part.charset.as_deref(),
-            encoding: encoding_name(part.encoding),
+            encoding: part.encoding.name(),
         }
     }
 }
@@ -226,7 +227,7 @@ fn json_error(err: serde_json::Error) -> io::Error {
 }
 
 /// Streams one finding per line, then a summary line.
-pub struct JsonlReporter;
+pub(super) struct JsonlReporter;
 
 impl Reporter for JsonlReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
@@ -259,7 +260,7 @@ impl Reporter for JsonlReporter {
 /// Writes one document, `{"version":..,"files":[..],"summary":{..}}`,
 /// streaming each source's entry as it comes.
 #[derive(Default)]
-pub struct JsonReporter {
+pub(super) struct JsonReporter {
     files_written: usize,
     /// An entry is open: its `urls` array awaits more URLs or its close.
     entry_open: bool,

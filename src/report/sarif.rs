@@ -10,14 +10,16 @@
 //! `columnKind: "unicodeCodePoints"` declares, the same columns every other
 //! format prints.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
-use super::explain::rule_entry;
-use super::{fix_instruction, placed_spans, Checked, Reporter, Totals};
+use super::explain::{example_profiles, rule_entry};
+use super::reporter::{fix_instruction, placed_spans, Reporter, Totals};
+use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{Level, RuleInfo, CATALOGUE};
 use crate::span::Span;
@@ -80,7 +82,11 @@ impl RuleDescriptor {
                 enabled: info.default_level != Level::Off,
             },
             properties: RuleProperties {
-                rfc1738_section: info.section,
+                profiles: info
+                    .sources
+                    .iter()
+                    .map(|source| (source.profile.name(), source.reference))
+                    .collect(),
             },
         }
     }
@@ -112,7 +118,8 @@ struct Configuration {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct RuleProperties {
-    rfc1738_section: &'static str,
+    /// Each profile that reports the rule, with the section it comes from.
+    profiles: BTreeMap<&'static str, &'static str>,
 }
 
 /// The rule's documentation as Markdown, for dashboards that render it.
@@ -121,8 +128,14 @@ fn help_markdown(info: &RuleInfo) -> String {
         "**{}**: {}\n\n{}\n",
         info.name, info.summary, info.explanation
     );
-    for (title, example) in [("Bad", info.bad_example), ("Good", info.good_example)] {
-        let _ = write!(markdown, "\n{title}:\n\n```text\n{example}\n```\n");
+    for example in info.examples {
+        let profiles = example_profiles(info, example);
+        for (title, example) in [("Bad", example.bad), ("Good", example.good)] {
+            let _ = write!(
+                markdown,
+                "\n{title}{profiles}:\n\n```text\n{example}\n```\n"
+            );
+        }
     }
     markdown
 }
@@ -366,7 +379,7 @@ fn json_error(err: serde_json::Error) -> io::Error {
 
 /// Streams one SARIF log.
 #[derive(Default)]
-pub struct SarifReporter {
+pub(super) struct SarifReporter {
     opened: bool,
     results_written: usize,
 }

@@ -6,11 +6,13 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::{escape, placed_spans, Checked, Reporter, Totals};
+use super::reporter::{placed_spans, Reporter, Totals};
+use crate::checked::Checked;
+use crate::escape;
 use crate::lint::{Finding, UrlReport};
 
 /// Writes each finding on one line; no summary, so every line parses alike.
-pub struct ShortReporter;
+pub(super) struct ShortReporter;
 
 impl Reporter for ShortReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {

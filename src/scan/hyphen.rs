@@ -14,7 +14,7 @@
 
 use memchr::memmem;
 
-use super::Alternative;
+use super::found::{join, Alternative};
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
@@ -178,14 +178,6 @@ fn occurs_elsewhere(part: &str, evidence: &mut Evidence<'_>) -> Option<bool> {
     *evidence.budget = evidence.budget.checked_sub(cost)?;
     let finder = memmem::Finder::new(part.as_bytes());
     Some(finder.find(before).is_some() || finder.find(after).is_some())
-}
-
-/// The URL text the runs `spans` of `text` join to.
-pub(crate) fn join(text: &str, spans: &[Span]) -> String {
-    spans
-        .iter()
-        .filter_map(|span| text.get(span.range()))
-        .collect()
 }
 
 /// Offset in the joined URL of the source byte `source`.

@@ -22,121 +22,24 @@
 
 mod bare;
 mod chars;
+mod found;
 mod hyphen;
 mod lines;
 mod scheme;
 mod wrapper;
 
 /// How far around a URL the hyphen-break evidence looks, and how long a
-/// wrapper may be: the bounds that let [`crate::chunk`] cut a large text
+/// wrapper may be: the bounds that let the reading side cut a large text
 /// into windows without changing what is found.
 pub(crate) use hyphen::SEARCH_WINDOW as EVIDENCE_WINDOW;
 pub(crate) use wrapper::MAX_BYTES as MAX_WRAPPER_BYTES;
 
-use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
-use crate::span::Span;
 use crate::validate::{validate, ValidateOptions};
+use found::joined;
 use scheme::Schemes;
 
-/// How a URL was written in the text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Form {
-    /// `<URL:scheme:...>`, the RFC 1738 wrapper.
-    Wrapped,
-    /// `<scheme:...>`, angle brackets without the `URL:` prefix.
-    Angle,
-    /// `URL:scheme:...` without brackets.
-    Prefixed,
-    /// `scheme:...` in running text.
-    Bare,
-}
-
-impl Form {
-    /// Lower-case name used in machine output.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Form::Wrapped => "wrapped",
-            Form::Angle => "angle",
-            Form::Prefixed => "prefixed",
-            Form::Bare => "bare",
-        }
-    }
-
-    /// True for the delimited forms, in which a `#` starts a fragment.
-    pub fn is_delimited(self) -> bool {
-        matches!(self, Form::Wrapped | Form::Angle)
-    }
-}
-
-/// A run of source bytes copied unchanged into the joined URL.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Segment {
-    /// Where the bytes are in the source.
-    pub source: Span,
-    /// Where the same bytes start in the joined URL.
-    pub url_start: usize,
-}
-
-impl Segment {
-    /// Where the bytes are in the joined URL.
-    pub fn url(&self) -> Span {
-        Span::new(self.url_start, self.url_start + self.source.len())
-    }
-}
-
-/// Another way to read an ambiguous URL (a hyphen at a line break).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Alternative {
-    /// The URL as this reading joins it.
-    pub url: String,
-    /// Why this reading exists and what evidence weighed for or against it.
-    pub reason: String,
-}
-
-/// One URL found in the source.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
-    /// The URL as joined text: wrapper, prefix and whitespace removed.
-    pub url: String,
-    /// How it was written.
-    pub form: Form,
-    /// The whole match in the source, delimiters included.
-    pub outer: Span,
-    /// Source runs the URL was joined from, in order, covering the URL exactly.
-    pub segments: Vec<Segment>,
-    /// Other readings of an ambiguous URL.
-    pub alternatives: Vec<Alternative>,
-    /// The scanner's own findings; their spans index the **source**.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl Found {
-    /// A URL written in one piece at `source` (so one segment), with no
-    /// alternatives and no scanner findings: how a bare URL, or a URL given
-    /// on its own (`urlint validate`), is placed.
-    pub fn unbroken(url: &str, form: Form, source: Span) -> Self {
-        Found {
-            url: url.to_string(),
-            form,
-            outer: source,
-            segments: vec![Segment {
-                source,
-                url_start: 0,
-            }],
-            alternatives: Vec::new(),
-            diagnostics: Vec::new(),
-        }
-    }
-
-    /// Map a span of the joined URL to source spans, one per segment it touches.
-    ///
-    /// An empty span maps to one empty source span at the matching position, so
-    /// that "missing" diagnostics (e.g. an empty host) still point somewhere.
-    pub fn source_spans(&self, url_span: Span) -> Vec<Span> {
-        map_url_span(&self.segments, url_span, self.outer)
-    }
-}
+pub use found::{Alternative, Form, Found, Segment};
 
 /// Options for [`scan`].
 #[derive(Debug, Clone, Default)]
@@ -153,11 +56,7 @@ pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Fo
 /// True when the validator finds the URL's host invalid: the hyphen-break
 /// evidence that one reading cannot be right.
 fn host_invalid_by_validator(url: &str) -> bool {
-    let options = ValidateOptions {
-        fragment_allowed: true,
-        ..ValidateOptions::default()
-    };
-    validate(url, &options)
+    validate(url, &ValidateOptions::default())
         .iter()
         .any(|diagnostic| diagnostic.rule == Rule::BadHost)
 }
@@ -256,80 +155,10 @@ impl Iterator for Scanner<'_> {
     }
 }
 
-/// The URL the runs `spans` of `text` join to, with their segments.
-fn joined(text: &str, spans: &[Span]) -> (String, Vec<Segment>) {
-    let mut url = String::with_capacity(spans.iter().map(Span::len).sum());
-    let mut segments = Vec::with_capacity(spans.len());
-    for &source in spans {
-        if let Some(piece) = text.get(source.range()) {
-            segments.push(Segment {
-                source,
-                url_start: url.len(),
-            });
-            url.push_str(piece);
-        }
-    }
-    (url, segments)
-}
-
-/// Map `url_span` through `segments` to source spans; `outer` is the fallback
-/// anchor when the URL has no segments at all (an empty wrapper).
-fn map_url_span(segments: &[Segment], url_span: Span, outer: Span) -> Vec<Span> {
-    if url_span.is_empty() {
-        let anchor = segments
-            .iter()
-            .find(|seg| seg.url().start <= url_span.start && url_span.start <= seg.url().end)
-            .map(|seg| seg.source.start + (url_span.start - seg.url_start))
-            .unwrap_or(outer.start);
-        return vec![Span::new(anchor, anchor)];
-    }
-    segments
-        .iter()
-        .filter_map(|seg| {
-            let url = seg.url();
-            let start = url_span.start.max(url.start);
-            let end = url_span.end.min(url.end);
-            (start < end).then(|| {
-                Span::new(
-                    seg.source.start + (start - url.start),
-                    seg.source.start + (end - url.start),
-                )
-            })
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn span_over_a_line_break_maps_to_two_source_pieces() {
-        // "<URL:http://a.b/\n  cd>": "http://a.b/" at 5..16, "cd" at 19..21.
-        let segments = [
-            Segment {
-                source: Span::new(5, 16),
-                url_start: 0,
-            },
-            Segment {
-                source: Span::new(19, 21),
-                url_start: 11,
-            },
-        ];
-        let outer = Span::new(0, 22);
-        assert_eq!(
-            map_url_span(&segments, Span::new(9, 12), outer),
-            vec![Span::new(14, 16), Span::new(19, 20)]
-        );
-        assert_eq!(
-            map_url_span(&segments, Span::new(13, 13), outer),
-            vec![Span::new(21, 21)]
-        );
-        assert_eq!(
-            map_url_span(&[], Span::new(0, 0), outer),
-            vec![Span::new(0, 0)]
-        );
-    }
+    use crate::span::Span;
 
     fn urls(text: &str) -> Vec<(Form, String)> {
         scan(text, &ScanOptions::default())

@@ -3,9 +3,9 @@
 //! reported about the whitespace and line breaks inside them.
 
 use super::chars::{char_at, line_break_len, space_len};
+use super::found::Form;
 use super::lines::Leader;
 use super::scheme::{scheme_then_colon, Schemes};
-use super::Form;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
@@ -338,7 +338,7 @@ fn space_in_wrapper(span: Span) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scan::hyphen::join;
+    use crate::scan::found::join;
 
     /// A finding's rule with the source text under its span.
     type Finding<'t> = (Rule, &'t str);

@@ -30,7 +30,7 @@ pub(crate) struct Collector<'u> {
 
 impl<'u> Collector<'u> {
     /// A collector for `url` with nothing reported yet.
-    pub fn new(url: &'u str) -> Self {
+    pub(super) fn new(url: &'u str) -> Self {
         Collector {
             url,
             diagnostics: Vec::new(),
@@ -40,17 +40,17 @@ impl<'u> Collector<'u> {
     }
 
     /// The URL being validated.
-    pub fn url(&self) -> &'u str {
+    pub(super) fn url(&self) -> &'u str {
         self.url
     }
 
     /// Report a structural problem (one per URL part, never capped).
-    pub fn push(&mut self, diagnostic: Diagnostic) {
+    pub(super) fn push(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
     }
 
     /// Report a problem with one character or escape, subject to the cap.
-    pub fn push_char(&mut self, diagnostic: Diagnostic) {
+    pub(super) fn push_char(&mut self, diagnostic: Diagnostic) {
         if self.char_reports < CHAR_DIAGNOSTIC_LIMIT {
             self.char_reports += 1;
             self.diagnostics.push(diagnostic);
@@ -75,7 +75,7 @@ impl<'u> Collector<'u> {
     }
 
     /// The diagnostics in URL order, the overflow summary included.
-    pub fn finish(mut self) -> Vec<Diagnostic> {
+    pub(super) fn finish(mut self) -> Vec<Diagnostic> {
         for overflow in std::mem::take(&mut self.overflows) {
             let message = format!(
                 "{} more {} problems from here on are not listed one by one",

@@ -1,0 +1,209 @@
+//! Linting every input of a run: paths expanded and filtered by the
+//! configuration, small files read and linted on worker threads, large
+//! files and stdin streamed, every result reported in input order.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+
+use codespan_reporting::term::termcolor::WriteColor;
+
+use super::cli::{InputArgs, WalkArgs};
+use super::output::say;
+use super::parallel;
+use crate::checked::Checked;
+use crate::config::Config;
+use crate::input::{self, ChunkOptions, Collected, Input, InputError, Note, ReadOptions, Sink};
+use crate::lint::LintOptions;
+use crate::report::{Reporter, Totals};
+
+/// How the run talks to its user besides the report.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Console {
+    /// Print notes on stderr (`--verbose`).
+    pub verbose: bool,
+    /// Stdout is a terminal: flush after each source so output keeps pace.
+    pub interactive: bool,
+}
+
+/// The inputs a user named one by one (files, `<stdin>`), whose skipping is
+/// said even without `--verbose`: a silent skip would read as "checked,
+/// nothing found".
+#[derive(Debug, Default)]
+pub(super) struct Named(Vec<String>);
+
+impl Named {
+    /// The inputs `paths` name one by one.
+    pub(super) fn new(paths: &[PathBuf]) -> Self {
+        Named(input::named_inputs(paths))
+    }
+
+    /// Print `note` on stderr: a skipped named input as a warning, in any
+    /// mode; anything else only when `console` is verbose.
+    pub(super) fn tell(&self, console: Console, note: &Note) {
+        if note.skipped && self.0.contains(&note.name) {
+            say(format_args!("warning: {note}"));
+        } else if console.verbose {
+            say(format_args!("note: {note}"));
+        }
+    }
+}
+
+/// What linting a run's inputs came to.
+#[derive(Debug)]
+pub(super) struct Linted {
+    /// Counts over every input reported.
+    pub totals: Totals,
+    /// An input could not be read, or the configuration's paths were invalid.
+    pub trouble: bool,
+    /// Whether the report was written in full.
+    pub output: io::Result<()>,
+}
+
+/// Expand `paths`, lint every input in parallel, report in input order, and
+/// close the report.
+///
+/// Small files are read and linted in worker threads; large files and
+/// stdin are streamed on this thread when their turn comes, so that their
+/// results are reported as they are read.
+pub(super) fn lint_inputs(
+    out: &mut dyn WriteColor,
+    reporter: &mut dyn Reporter,
+    console: Console,
+    config: &Config,
+    options: &LintOptions,
+    inputs: &InputArgs,
+) -> Linted {
+    let (paths, walk) = (&inputs.paths, &inputs.walk);
+    let threads = walk
+        .threads
+        .map(usize::from)
+        .or_else(|| std::thread::available_parallelism().ok().map(Into::into))
+        .unwrap_or(1);
+    let walk_options = input::WalkOptions {
+        no_ignore: walk.no_ignore,
+        hidden: walk.hidden,
+        globs: walk.glob.clone(),
+        excludes: walk.exclude.clone(),
+        threads,
+    };
+    let read_options = read_options(walk);
+    let (mut inputs, errors) = input::collect_inputs(paths, &walk_options);
+    let mut sink = ReportSink {
+        out,
+        reporter,
+        console,
+        named: Named::new(paths),
+        totals: Totals::default(),
+        trouble: false,
+        progress: read_options.progress,
+    };
+    errors.into_iter().for_each(|err| sink.error(err));
+    match config.path_filter() {
+        Ok(Some(filter)) => inputs.retain(|input| match input {
+            Input::File(path) => filter.allows(path),
+            Input::Stdin => true,
+        }),
+        Ok(None) => {}
+        Err(err) => {
+            say(format_args!("{err}"));
+            sink.trouble = true;
+            inputs.clear();
+        }
+    }
+    let output = parallel::for_each_ordered(
+        &inputs,
+        threads,
+        |input| {
+            if input::streams(input, &read_options) {
+                Work::Streamed(input.clone())
+            } else {
+                Work::Read(input::read_whole(input, &read_options, options))
+            }
+        },
+        |work| match work {
+            Work::Read(collected) => collected.replay(&mut sink),
+            Work::Streamed(input) => {
+                input::read_streamed(&input, &read_options, options, &mut sink)
+            }
+        },
+    )
+    .and_then(|()| sink.reporter.finish(sink.out, &sink.totals));
+    Linted {
+        totals: sink.totals,
+        trouble: sink.trouble,
+        output,
+    }
+}
+
+/// How `--input` and the hidden `--chunk-len` say inputs are read.
+fn read_options(walk: &WalkArgs) -> ReadOptions {
+    let mut chunks = ChunkOptions::default();
+    if let Some(len) = walk.chunk_len {
+        chunks.chunk_len = usize::try_from(len).unwrap_or(usize::MAX);
+    }
+    ReadOptions {
+        kind: walk.input,
+        chunks,
+        progress: io::stderr().is_terminal(),
+    }
+}
+
+/// What a worker made of one input.
+enum Work {
+    /// A small file, read and linted whole.
+    Read(Collected),
+    /// A large file or stdin, left to be streamed when its turn comes.
+    Streamed(Input),
+}
+
+/// Reports each checked text as it arrives, tells notes and errors on
+/// stderr, and keeps the totals and whether an input failed.
+struct ReportSink<'o> {
+    out: &'o mut dyn WriteColor,
+    reporter: &'o mut dyn Reporter,
+    console: Console,
+    named: Named,
+    totals: Totals,
+    trouble: bool,
+    /// A progress line may be on stderr: erase it before writing a line
+    /// there (it is redrawn on the next tick).
+    progress: bool,
+}
+
+impl ReportSink<'_> {
+    /// Make room on stderr for a line of text.
+    fn clear_progress(&self) {
+        if self.progress {
+            // Like `say`, a closed stderr is no reason to stop.
+            let _ = write!(io::stderr().lock(), "\r\x1b[K");
+        }
+    }
+}
+
+impl Sink for ReportSink<'_> {
+    fn checked(&mut self, checked: Checked) -> io::Result<()> {
+        self.totals.add(&checked);
+        self.reporter.source(self.out, &checked)?;
+        // On a terminal, output keeps pace with reading.
+        if self.console.interactive {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    fn note(&mut self, note: Note) {
+        self.clear_progress();
+        self.named.tell(self.console, &note);
+    }
+
+    fn warning(&mut self, note: Note) {
+        self.clear_progress();
+        say(format_args!("warning: {note}"));
+    }
+
+    fn error(&mut self, error: InputError) {
+        self.clear_progress();
+        say(format_args!("{error}"));
+        self.trouble = true;
+    }
+}

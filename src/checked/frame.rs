@@ -1,0 +1,155 @@
+//! Frames: where a checked text sits in its input. A whole file or one
+//! window of a large input is shown as itself from a [`Base`] position; a
+//! decoded mail part is shown on the raw archive lines it came from.
+
+use std::sync::Arc;
+
+use crate::mail::{MessageInfo, OffsetMap, PartInfo};
+use crate::source;
+use crate::span::{LineCol, LineIndex, Span};
+
+/// The input position of a displayed text's first character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Base {
+    /// Offset of the first byte in the input (as decoded, see `docs/output-formats.md`).
+    pub offset: usize,
+    /// 1-based input line of the first character.
+    pub line: usize,
+    /// 1-based input column of the first character; later lines start at 1.
+    pub column: usize,
+    /// Characters before the first one in the input, when counted (SARIF
+    /// gives offsets in characters).
+    pub chars: Option<usize>,
+}
+
+impl Base {
+    /// The start of an input.
+    pub(crate) const START: Base = Base {
+        offset: 0,
+        line: 1,
+        column: 1,
+        chars: Some(0),
+    };
+
+    /// The input position of a position local to the displayed text.
+    pub(crate) fn place(&self, local: LineCol) -> LineCol {
+        let column = if local.line == 1 {
+            local.column + self.column - 1
+        } else {
+            local.column
+        };
+        LineCol {
+            line: local.line + self.line - 1,
+            column,
+        }
+    }
+}
+
+/// The raw archive text of one message, decoded like any text file (UTF-8,
+/// other bytes as Latin-1), shared by all the message's parts.
+#[derive(Debug)]
+pub(crate) struct RawText {
+    /// The message's archive bytes as text.
+    pub text: String,
+    /// Line starts of `text`.
+    pub lines: LineIndex,
+    /// Archive position of the message's first byte.
+    pub base: Base,
+    /// Local offsets of the raw bytes read as Latin-1: each became two
+    /// bytes of `text`, which shifts every later offset by one.
+    widened: Vec<usize>,
+}
+
+impl RawText {
+    /// The text of the message whose raw bytes start at `base`.
+    pub(crate) fn new(bytes: &[u8], base: Base) -> Self {
+        let widened = latin1_positions(bytes);
+        let (text, _) = source::decode(bytes.to_vec());
+        RawText {
+            lines: LineIndex::new(&text),
+            text,
+            base,
+            widened,
+        }
+    }
+
+    /// The `text` offset of archive offset `archive`, clamped to the message.
+    fn text_offset(&self, archive: usize) -> usize {
+        let local = archive.saturating_sub(self.base.offset);
+        local + self.widened.partition_point(|&at| at < local)
+    }
+
+    /// The archive offset of `text` offset `at` (a character boundary).
+    pub(super) fn archive_offset(&self, at: usize) -> usize {
+        // The k-th widened byte starts at text offset `widened[k] + k`;
+        // count those before `at`.
+        let (mut low, mut high) = (0, self.widened.len());
+        while low < high {
+            let mid = low + (high - low) / 2;
+            if self.widened[mid] + mid < at {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        self.base.offset + at - low
+    }
+}
+
+/// Offsets of the bytes of `bytes` that are not part of valid UTF-8, which
+/// [`source::decode`] reads as Latin-1.
+fn latin1_positions(bytes: &[u8]) -> Vec<usize> {
+    let mut positions = Vec::new();
+    let mut at = 0;
+    for chunk in bytes.utf8_chunks() {
+        at += chunk.valid().len();
+        positions.extend(at..at + chunk.invalid().len());
+        at += chunk.invalid().len();
+    }
+    positions
+}
+
+/// The mail a checked text was decoded from.
+#[derive(Debug, Clone)]
+pub(crate) struct MailFrame {
+    /// The raw message, for display.
+    pub raw: Arc<RawText>,
+    /// Checked-text spans to archive spans.
+    pub map: OffsetMap,
+    /// The message the part belongs to: number, Message-ID, date, subject.
+    pub message: Arc<MessageInfo>,
+    /// The MIME part.
+    pub part: PartInfo,
+}
+
+impl MailFrame {
+    /// The archive spans of `span`, one per raw run, as `raw.text` offsets.
+    /// A span only decoding inserted (an HTML line break) is shown where its
+    /// part starts.
+    pub(super) fn display_spans(&self, span: Span) -> Vec<Span> {
+        let mut spans = self.map.raw_spans(span);
+        if spans.is_empty() {
+            let at = self.map.pieces().first().map_or(0, |piece| piece.raw.start);
+            spans.push(Span::new(at, at));
+        }
+        spans
+            .into_iter()
+            .map(|raw| {
+                Span::new(
+                    self.raw.text_offset(raw.start),
+                    self.raw.text_offset(raw.end),
+                )
+            })
+            .collect()
+    }
+}
+
+/// How a checked text's positions are displayed.
+#[derive(Debug, Clone)]
+pub(crate) enum Frame {
+    /// The checked text is shown as itself and starts at this position of
+    /// its input (a whole file starts at [`Base::START`]).
+    Text(Base),
+    /// The checked text was decoded from mail and is shown in the archive.
+    Mail(Box<MailFrame>),
+}

@@ -1,0 +1,312 @@
+//! A text after linting, and where it sits in what the user gave: the
+//! hand-off from reading inputs to reporting them.
+//!
+//! Reports index the checked text; its [`Frame`] says how those offsets
+//! become the displayed text and its input positions (a whole file, one
+//! window of a large input, or a decoded mail part shown on its raw archive
+//! lines). [`Checked::locate`] and [`Checked::display_spans`] are the only
+//! ways reporters place a span, so the mapping lives here and nowhere else.
+
+mod frame;
+
+use std::cell::Cell;
+use std::sync::OnceLock;
+
+use crate::lint::UrlReport;
+use crate::source::Source;
+use crate::span::{clamp, LineCol, LineCursor, LineIndex, Span};
+
+pub(crate) use frame::{Base, Frame, MailFrame, RawText};
+
+/// One source after linting: its text and every URL found in it.
+///
+/// Positions are placed through its [`Frame`] (see [`Checked::locate`]).
+/// Lines are counted only as far as positions are asked for: most windows
+/// of a large input have few findings, and a line index of every window
+/// cost more than linting it.
+#[derive(Debug, Clone)]
+pub(crate) struct Checked {
+    /// The source as read.
+    pub source: Source,
+    /// Line starts of `source.text`, built on the first lookup the cursor
+    /// cannot answer (see [`Checked::lines`]).
+    lines: OnceLock<LineIndex>,
+    /// Where the last in-order lookup in `source.text` left off.
+    cursor: Cell<LineCursor>,
+    /// The URLs found, in source order, with their findings.
+    pub reports: Vec<UrlReport>,
+    /// Where the text sits in its input, for positions.
+    pub frame: Frame,
+    /// True when this text continues the previous one's input (a later
+    /// window of a large file, another part of a mail archive): the input is
+    /// counted once, and `json` merges windows of one file.
+    pub continuation: bool,
+}
+
+impl Checked {
+    /// Bundle a whole source with its reports.
+    pub(crate) fn new(source: Source, reports: Vec<UrlReport>) -> Self {
+        Checked {
+            lines: OnceLock::new(),
+            cursor: Cell::new(LineCursor::default()),
+            source,
+            reports,
+            frame: Frame::Text(Base::START),
+            continuation: false,
+        }
+    }
+
+    /// Line starts of `source.text`, computed on first use and then kept.
+    pub(crate) fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(&self.source.text))
+    }
+
+    /// Line and column of `offset` in `source.text`: walked to from the
+    /// previous lookup when it is ahead or just behind, otherwise (or once
+    /// the index exists) read from [`Checked::lines`].
+    fn source_line_col(&self, offset: usize) -> LineCol {
+        let text = &self.source.text;
+        if let Some(index) = self.lines.get() {
+            return index.line_col(text, offset);
+        }
+        let mut cursor = self.cursor.get();
+        let place = cursor.line_col(text, offset);
+        self.cursor.set(cursor);
+        place.unwrap_or_else(|| self.lines().line_col(text, offset))
+    }
+
+    /// The same, placed in its input by `frame`.
+    pub(crate) fn in_frame(mut self, frame: Frame) -> Self {
+        self.frame = frame;
+        self
+    }
+
+    /// The same, marked as continuing the previous checked text's input.
+    pub(crate) fn continuing(mut self, continuation: bool) -> Self {
+        self.continuation = continuation;
+        self
+    }
+}
+
+/// A span placed in its source. `end_line`/`end_column` give the position
+/// just past the last character (exclusive), like the byte range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub(crate) struct Location {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+    /// 1-based line of `start`.
+    pub line: usize,
+    /// 1-based column of `start`, in characters.
+    pub column: usize,
+    /// 1-based line of `end`.
+    pub end_line: usize,
+    /// 1-based column of `end`, in characters.
+    pub end_column: usize,
+}
+
+/// A displayed text: what the human format prints, and where it starts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DisplayedText<'c> {
+    /// The checked text itself, or the raw archive text of a mail part.
+    pub text: &'c str,
+    /// Line starts of `text`.
+    pub lines: &'c LineIndex,
+    /// The input position of `text`'s first character.
+    pub base: Base,
+}
+
+impl Checked {
+    /// The text positions are displayed in.
+    pub(crate) fn display(&self) -> DisplayedText<'_> {
+        match &self.frame {
+            Frame::Text(base) => DisplayedText {
+                text: &self.source.text,
+                lines: self.lines(),
+                base: *base,
+            },
+            Frame::Mail(mail) => DisplayedText {
+                text: &mail.raw.text,
+                lines: &mail.raw.lines,
+                base: mail.raw.base,
+            },
+        }
+    }
+
+    /// Where `span` of the checked text is in the displayed text: one span
+    /// per run (a URL joined across a quoted-printable soft break shows as
+    /// two), each clamped to character boundaries.
+    pub(crate) fn display_spans(&self, span: Span) -> Vec<Span> {
+        let spans = match &self.frame {
+            Frame::Text(_) => vec![span],
+            Frame::Mail(mail) => mail.display_spans(span),
+        };
+        let text = self.display_text();
+        spans
+            .into_iter()
+            .map(|span| Span::from(clamp(text, span)))
+            .collect()
+    }
+
+    /// Where `span` lies in the input, in bytes and in lines and columns,
+    /// from its first displayed byte to its last.
+    pub(crate) fn locate(&self, span: Span) -> Location {
+        self.place(self.display_extent(span))
+    }
+
+    /// The displayed text from the first displayed byte of `span` to its
+    /// last.
+    pub(crate) fn display_extent(&self, span: Span) -> Span {
+        let spans = self.display_spans(span);
+        let first = spans.first().copied().unwrap_or_default();
+        let last = spans.last().copied().unwrap_or(first);
+        Span::new(first.start, last.end)
+    }
+
+    /// Where each displayed run of `span` lies in the input: one location
+    /// per run, so that a URL joined across a soft break has two.
+    pub(crate) fn locate_runs(&self, span: Span) -> Vec<Location> {
+        self.display_spans(span)
+            .into_iter()
+            .map(|run| self.place(run))
+            .collect()
+    }
+
+    /// The text positions are displayed in, without building its line
+    /// index (see [`Checked::display`]).
+    fn display_text(&self) -> &str {
+        match &self.frame {
+            Frame::Text(_) => &self.source.text,
+            Frame::Mail(mail) => &mail.raw.text,
+        }
+    }
+
+    /// The input location of a span of the displayed text: byte offsets in
+    /// the input (the archive's own bytes for mail), lines and columns.
+    fn place(&self, span: Span) -> Location {
+        type Place<'a> = &'a dyn Fn(usize) -> LineCol;
+        let (base, place, bytes): (Base, Place, Span) = match &self.frame {
+            Frame::Text(base) => (
+                *base,
+                &|offset| self.source_line_col(offset),
+                span.shifted(base.offset),
+            ),
+            Frame::Mail(mail) => (
+                mail.raw.base,
+                &|offset| mail.raw.lines.line_col(&mail.raw.text, offset),
+                Span::new(
+                    mail.raw.archive_offset(span.start),
+                    mail.raw.archive_offset(span.end),
+                ),
+            ),
+        };
+        let (start, end) = (base.place(place(span.start)), base.place(place(span.end)));
+        Location {
+            start: bytes.start,
+            end: bytes.end,
+            line: start.line,
+            column: start.column,
+            end_line: end.line,
+            end_column: end.column,
+        }
+    }
+
+    /// The mail this text came from, if any.
+    pub(crate) fn mail(&self) -> Option<&MailFrame> {
+        match &self.frame {
+            Frame::Mail(mail) => Some(mail),
+            Frame::Text(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    use crate::mail::{self, MailKind};
+    use crate::source::Origin;
+
+    /// The first text of the first message of `archive`, checked.
+    fn checked_mail(archive: &[u8]) -> Checked {
+        let message = mail::read(archive, MailKind::Mbox)
+            .next()
+            .and_then(Result::ok)
+            .expect("one message");
+        let base = Base {
+            offset: message.raw.offset,
+            line: message.raw.line,
+            column: 1,
+            chars: None,
+        };
+        let raw = Arc::new(RawText::new(&message.raw.bytes, base));
+        let text = message.texts[0].clone();
+        let lints = crate::lint::lint(&text.text, &Default::default()).collect::<Vec<_>>();
+        Checked::new(Source::new(Origin::Stdin, text.text), lints).in_frame(Frame::Mail(Box::new(
+            MailFrame {
+                raw,
+                map: text.map,
+                message: Arc::new(message.info),
+                part: text.part,
+            },
+        )))
+    }
+
+    #[test]
+    fn rfc2045_6_7_soft_break_shows_as_two_archive_runs() {
+        let archive = b"From a@x Mon Jan  1 00:00:00 2024\nSubject: s\n\
+            Content-Transfer-Encoding: quoted-printable\n\n\
+            see http://exa=\nmple.org/ today\n";
+        let checked = checked_mail(archive);
+        let url = checked.reports[0].found.outer;
+        let runs = checked.display_spans(url);
+        let text = checked.display().text;
+        let shown: Vec<&str> = runs.iter().map(|run| &text[run.range()]).collect();
+        assert_eq!(shown, ["http://exa", "mple.org/"]);
+        let location = checked.locate(url);
+        assert_eq!((location.line, location.column), (5, 5));
+        assert_eq!((location.end_line, location.end_column), (6, 10));
+        assert_eq!(
+            &archive[location.start..location.end],
+            b"http://exa=\nmple.org/"
+        );
+    }
+
+    #[test]
+    fn latin1_bytes_before_a_url_shift_display_offsets_not_archive_lines() {
+        let archive = b"From a@x Mon Jan  1 00:00:00 2024\nSubject: s\n\
+            Content-Type: text/plain; charset=iso-8859-1\n\n\
+            caf\xE9 http://example.org/\n";
+        let checked = checked_mail(archive);
+        let location = checked.locate(checked.reports[0].found.outer);
+        assert_eq!((location.line, location.column), (5, 6));
+        let text = checked.display().text;
+        let runs = checked.display_spans(checked.reports[0].found.outer);
+        assert_eq!(&text[runs[0].range()], "http://example.org/");
+        assert_eq!(
+            &archive[location.start..location.end],
+            b"http://example.org/",
+            "byte offsets are the archive's"
+        );
+    }
+
+    #[test]
+    fn a_text_window_places_positions_after_its_base() {
+        let base = Base {
+            offset: 1000,
+            line: 40,
+            column: 7,
+            chars: Some(990),
+        };
+        let text = "ab http://x.example/\nhttp://y.example/\n".to_string();
+        let lints = crate::lint::lint(&text, &Default::default()).collect::<Vec<_>>();
+        let checked =
+            Checked::new(Source::new(Origin::Stdin, text), lints).in_frame(Frame::Text(base));
+        let first = checked.locate(checked.reports[0].found.outer);
+        let second = checked.locate(checked.reports[1].found.outer);
+        assert_eq!((first.start, first.line, first.column), (1003, 40, 10));
+        assert_eq!((second.start, second.line, second.column), (1021, 41, 1));
+    }
+}

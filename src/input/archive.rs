@@ -1,0 +1,291 @@
+//! Reading mail archives (mbox, eml) into checked texts, one message at a
+//! time: each decoded text is linted and placed on the raw archive lines it
+//! came from through a [`Frame::Mail`]; malformed messages are warned about
+//! by number and part, and reading goes on.
+
+use std::io::{self, BufRead};
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::check::lint_source;
+use super::notice::{cannot_read, Note};
+use super::sink::Sink;
+use super::windows::{ChunkOptions, Windows};
+use crate::checked::{Base, Checked, Frame, MailFrame, RawText};
+use crate::lint::LintOptions;
+use crate::mail::{self, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage, RawMessage};
+use crate::source::{Origin, Source};
+use crate::span::Span;
+
+/// Check every message of a mail input, one at a time.
+pub(super) fn check_mail(
+    reader: impl BufRead,
+    kind: MailKind,
+    origin: &Origin,
+    chunks: ChunkOptions,
+    lint: &LintOptions,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let mut archive = ArchivePosition::default();
+    let check = MessageCheck {
+        origin,
+        chunks: ChunkOptions {
+            chunk_len: chunks.chunk_len.min(MAIL_WINDOW_LEN),
+            ..chunks
+        },
+        lint,
+    };
+    for message in mail::read(reader, kind) {
+        match message {
+            Ok(message) => check.message(message, sink, &mut archive)?,
+            Err(err) => {
+                sink.error(cannot_read(origin, &err));
+                break;
+            }
+        }
+    }
+    if !archive.continuation {
+        // An archive without URLs is still a checked input.
+        sink.checked(Checked::new(
+            Source::new(origin.clone(), String::new()),
+            Vec::new(),
+        ))?;
+    }
+    Ok(())
+}
+
+/// How far a mail input has been reported.
+#[derive(Debug)]
+struct ArchivePosition {
+    /// The input already had a checked text.
+    continuation: bool,
+    /// Archive byte offset and character count where the next message
+    /// should start; `None` once a gap (a message cut at the size cap) made
+    /// characters uncountable.
+    next: Option<(usize, usize)>,
+}
+
+impl Default for ArchivePosition {
+    fn default() -> Self {
+        ArchivePosition {
+            continuation: false,
+            next: Some((0, 0)),
+        }
+    }
+}
+
+impl ArchivePosition {
+    /// The archive position of `raw`'s first byte; messages follow each
+    /// other, so characters are counted message by message.
+    fn base_of(&mut self, raw: &RawMessage) -> Base {
+        let chars = match self.next {
+            Some((offset, chars)) if offset == raw.offset => Some(chars),
+            _ => None,
+        };
+        self.next =
+            chars.map(|chars| (raw.offset + raw.bytes.len(), chars + char_count(&raw.bytes)));
+        Base {
+            offset: raw.offset,
+            line: raw.line,
+            column: 1,
+            chars,
+        }
+    }
+}
+
+/// Characters in `bytes` read as text is read: UTF-8, other bytes one each.
+fn char_count(bytes: &[u8]) -> usize {
+    bytes
+        .utf8_chunks()
+        .map(|chunk| chunk.valid().chars().count() + chunk.invalid().len())
+        .sum()
+}
+
+/// The most a mail text's window owns: less than a text file's, as a
+/// message's raw bytes, decoded text and displayed text are held beside the
+/// window's findings.
+const MAIL_WINDOW_LEN: usize = 4 << 20;
+
+/// How the texts of a message are checked.
+struct MessageCheck<'a> {
+    origin: &'a Origin,
+    /// A text longer than a chunk is checked window by window, so that a
+    /// huge part is held with the findings of one window at a time.
+    chunks: ChunkOptions,
+    lint: &'a LintOptions,
+}
+
+impl MessageCheck<'_> {
+    /// Check the texts of one message.
+    fn message(
+        &self,
+        mut message: ParsedMessage,
+        sink: &mut dyn Sink,
+        archive: &mut ArchivePosition,
+    ) -> io::Result<()> {
+        let base = archive.base_of(&message.raw);
+        for warning in &message.warnings {
+            sink.warning(message_note(self.origin, &message.info, warning));
+        }
+        let info = Arc::new(message.info.clone());
+        let mut raw: Option<Arc<RawText>> = None;
+        for text in std::mem::take(&mut message.texts) {
+            let mut frame = |map| {
+                // The archive text is built once per message, and only when shown.
+                let raw = raw
+                    .get_or_insert_with(|| Arc::new(RawText::new(&message.raw.bytes, base)))
+                    .clone();
+                Frame::Mail(Box::new(MailFrame {
+                    raw,
+                    map,
+                    message: Arc::clone(&info),
+                    part: text.part.clone(),
+                }))
+            };
+            if text.text.len() <= self.chunks.chunk_len {
+                let whole = (text.text, text.map, 0..usize::MAX);
+                self.window(whole, &mut frame, sink, archive)?;
+                continue;
+            }
+            for window in Windows::new(text.text.as_bytes(), self.chunks) {
+                // Reading from memory does not fail.
+                let Ok(window) = window else { break };
+                let start = window.base.offset;
+                let map = text.map.window(Span::new(start, start + window.text.len()));
+                self.window((window.text, map, window.owned), &mut frame, sink, archive)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Check one window of a text: its text, its map onto the archive, and
+    /// the offsets at which the URLs it reports start.
+    fn window(
+        &self,
+        (text, map, owned): (String, OffsetMap, Range<usize>),
+        frame: &mut dyn FnMut(OffsetMap) -> Frame,
+        sink: &mut dyn Sink,
+        archive: &mut ArchivePosition,
+    ) -> io::Result<()> {
+        let source = Source::new(self.origin.clone(), text);
+        let reports = match lint_source(&source, self.lint, &owned) {
+            Ok(reports) if reports.is_empty() => return Ok(()),
+            Ok(reports) => reports,
+            Err(err) => {
+                sink.error(err);
+                return Ok(());
+            }
+        };
+        let checked = Checked::new(source, reports)
+            .in_frame(frame(map))
+            .continuing(archive.continuation);
+        archive.continuation = true;
+        sink.checked(checked)
+    }
+}
+
+/// A malformed-message warning, naming the message and part.
+fn message_note(origin: &Origin, info: &MessageInfo, warning: &MailWarning) -> Note {
+    let mut message = format!("message {} (line {})", info.number, info.line);
+    if let Some(id) = &info.message_id {
+        message.push_str(&format!(" <{id}>"));
+    }
+    if let Some(part) = &warning.part {
+        message.push_str(&format!(", part {part}"));
+    }
+    message.push_str(&format!(": {}", warning.message));
+    Note {
+        name: origin.to_string(),
+        message,
+        skipped: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::sink::Collected;
+
+    /// Check `archive` as an mbox read from stdin, keeping everything.
+    fn check_archive(archive: &str) -> Collected {
+        let mut collected = Collected::default();
+        check_mail(
+            archive.as_bytes(),
+            MailKind::Mbox,
+            &Origin::Stdin,
+            ChunkOptions::default(),
+            &LintOptions::default(),
+            &mut collected,
+        )
+        .expect("collecting never fails");
+        collected
+    }
+
+    #[test]
+    fn characters_are_counted_until_a_gap_between_messages() {
+        let raw = |offset, bytes: &[u8]| RawMessage {
+            number: 1,
+            offset,
+            line: 1,
+            bytes: bytes.to_vec(),
+            truncated: false,
+            kind: MailKind::Mbox,
+        };
+        let mut archive = ArchivePosition::default();
+        let chars = [
+            archive.base_of(&raw(0, b"\xC3\xA9\xE9\n")).chars,
+            archive.base_of(&raw(4, b"ab\n")).chars,
+            // A message cut at the size cap leaves bytes never seen.
+            archive.base_of(&raw(99, b"x\n")).chars,
+            archive.base_of(&raw(101, b"y\n")).chars,
+        ];
+        assert_eq!(chars, [Some(0), Some(3), None, None]);
+    }
+
+    #[test]
+    fn rfc4155_an_archive_without_urls_is_still_one_checked_input() {
+        let collected = check_archive(
+            "From a@x Mon Jan  1 00:00:00 2024\nSubject: a\n\nno links\n\n\
+             From b@x Mon Jan  1 00:00:00 2024\nSubject: b\n\nnone here\n",
+        );
+        assert_eq!(collected.checked.len(), 1);
+        assert!(collected.checked[0].reports.is_empty());
+        assert!(!collected.checked[0].continuation);
+    }
+
+    #[test]
+    fn only_the_first_text_with_urls_starts_the_input() {
+        let collected = check_archive(
+            "From a@x Mon Jan  1 00:00:00 2024\nSubject: a\n\nhttp://a.example/\n\n\
+             From b@x Mon Jan  1 00:00:00 2024\nSubject: b\n\nnothing\n\n\
+             From c@x Mon Jan  1 00:00:00 2024\nSubject: c\n\nhttp://c.example/\n",
+        );
+        let placed: Vec<(usize, bool)> = collected
+            .checked
+            .iter()
+            .map(|checked| {
+                let number = checked.mail().map_or(0, |mail| mail.message.number);
+                (number, checked.continuation)
+            })
+            .collect();
+        assert_eq!(placed, [(1, false), (3, true)]);
+    }
+
+    #[test]
+    fn rfc2046_5_1_1_a_malformed_message_is_warned_about_by_number_and_part() {
+        let collected = check_archive(
+            "From a@x Mon Jan  1 00:00:00 2024\nSubject: a\nMessage-ID: <m1@x>\n\
+             Content-Type: multipart/mixed; boundary=b\n\n--b\n\nhttp://a.example/\n\n\
+             From c@x Mon Jan  1 00:00:00 2024\nSubject: c\n\nhttp://c.example/\n",
+        );
+        let warnings: Vec<String> = collected.warnings.iter().map(Note::to_string).collect();
+        assert_eq!(
+            warnings,
+            [
+                "<stdin>: message 1 (line 1) <m1@x>: multipart has no closing '--b--' line; \
+              read up to the end of the message"
+            ]
+        );
+        assert_eq!(collected.checked.len(), 2, "both messages are read");
+    }
+}

@@ -1,0 +1,41 @@
+//! Linting one decoded text for the reading side: a panic while linting
+//! becomes an error for that input alone, so one bad input cannot stop the
+//! run.
+
+use std::ops::Range;
+use std::panic::{self, AssertUnwindSafe};
+
+use super::load::Loaded;
+use super::notice::{panicked, InputError};
+use super::sink::{Collected, Sink};
+use crate::checked::Checked;
+use crate::lint::{self, LintOptions, UrlReport};
+use crate::source::Source;
+
+/// Check the sources of a loaded text, each whole.
+pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut Collected) {
+    collected.notes.extend(loaded.notes);
+    for source in loaded.sources {
+        match lint_source(&source, lint, &(0..usize::MAX)) {
+            Ok(reports) => collected.checked.push(Checked::new(source, reports)),
+            Err(err) => collected.error(err),
+        }
+    }
+}
+
+/// Lint `source`, keeping the URLs whose match starts in `owned`; a panic
+/// becomes an internal error for this source, so one bad input does not
+/// stop the run.
+pub(super) fn lint_source(
+    source: &Source,
+    options: &LintOptions,
+    owned: &Range<usize>,
+) -> Result<Vec<UrlReport>, InputError> {
+    let linted = panic::catch_unwind(AssertUnwindSafe(|| {
+        lint::lint(&source.text, options)
+            .skip_while(|report| report.found.outer.start < owned.start)
+            .take_while(|report| report.found.outer.start < owned.end)
+            .collect()
+    }));
+    linted.map_err(|_| panicked(source.name.clone()))
+}

@@ -1,0 +1,25 @@
+//! The reading side: what to read (paths, directory walks, stdin), what it
+//! holds (text or mail), and reading it into checked texts in bounded
+//! memory, handed to a [`Sink`] in order.
+//!
+//! Two decisions live here and nowhere else: binary files are skipped (see
+//! `load`), and invalid UTF-8 never drops a file (see
+//! [`crate::source::decode`]).
+
+mod archive;
+mod check;
+mod kind;
+mod load;
+mod notice;
+mod progress;
+mod read;
+mod sink;
+mod walk;
+mod windows;
+
+pub(crate) use kind::InputKind;
+pub(crate) use notice::{panicked, InputError, Note};
+pub(crate) use read::{read_streamed, read_whole, streams, ReadOptions};
+pub(crate) use sink::{Collected, Sink};
+pub(crate) use walk::{collect_inputs, glob_overrides, named_inputs, Input, WalkOptions};
+pub(crate) use windows::ChunkOptions;

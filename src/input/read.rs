@@ -1,0 +1,235 @@
+//! Reading one input into checked texts, whatever it holds: a small text
+//! file is read whole (the fast path, run in a worker thread), a large text
+//! file or stdin in overlapping windows (see the `windows` module), and
+//! mail (`.mbox`, `.eml`, or sniffed) one message at a time. Each checked
+//! text goes to a [`Sink`] as soon as it is ready, so a run reports as it
+//! reads and never holds a whole large input.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Cursor, Read};
+use std::path::Path;
+
+use super::archive::check_mail;
+use super::check::{check_loaded, lint_source};
+use super::kind::InputKind;
+use super::load::{is_binary, load, Loaded, BINARY_SNIFF_LEN};
+use super::notice::{cannot_read, latin1_note};
+use super::progress::Progress;
+use super::sink::{Collected, Sink};
+use super::walk::Input;
+use super::windows::{ChunkOptions, Windows};
+use crate::checked::{Checked, Frame};
+use crate::escape;
+use crate::lint::LintOptions;
+use crate::mail::{self, MailKind};
+use crate::source::{Origin, Source};
+
+/// Bytes of an input looked at to decide what it holds: enough for the
+/// binary check and for mail sniffing.
+const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
+    BINARY_SNIFF_LEN
+} else {
+    mail::SNIFF_LEN
+};
+
+/// Buffer size for streamed reads.
+const BUFFER_LEN: usize = 1 << 20;
+
+/// How inputs are read.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ReadOptions {
+    /// The kind every input is read as (`--input`); `Auto` detects it from
+    /// the file name, then the content.
+    pub kind: InputKind,
+    /// How large text is cut; files smaller than a chunk are read whole.
+    pub chunks: ChunkOptions,
+    /// Show progress on stderr while streaming (stderr is a terminal).
+    pub progress: bool,
+}
+
+/// True when `input` is streamed rather than read whole: stdin and other
+/// pipes (whose size is unknown until read) and files of at least one chunk.
+pub(crate) fn streams(input: &Input, options: &ReadOptions) -> bool {
+    match input {
+        Input::Stdin => true,
+        Input::File(path) => std::fs::metadata(path)
+            .is_ok_and(|meta| !meta.is_file() || meta.len() >= options.chunks.chunk_len as u64),
+    }
+}
+
+/// Read an input whole and check it, keeping the results: the
+/// worker-thread path for small files (stdin, whose size is unknown, is
+/// streamed into the collection).
+pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOptions) -> Collected {
+    let mut collected = Collected::default();
+    let path = match input {
+        Input::File(path) => path,
+        Input::Stdin => {
+            // Collecting never fails to write; read errors are collected.
+            let _ = read_streamed(input, options, lint, &mut collected);
+            return collected;
+        }
+    };
+    let named = options.kind.named(path);
+    if let Some(kind) = named.and_then(InputKind::mail) {
+        read_mail_file(path, kind, options.chunks, lint, &mut collected);
+        return collected;
+    }
+    let loaded = match input.read() {
+        Ok(loaded) => loaded,
+        Err(err) => {
+            collected.error(err);
+            return collected;
+        }
+    };
+    let sniffed = if named.is_none() {
+        sniff_loaded(&loaded)
+    } else {
+        None
+    };
+    match sniffed {
+        // Mail is parsed from its raw bytes, not from the text decoded for
+        // scanning, so the file is read again (only when it looks like mail).
+        Some(kind) => read_mail_file(path, kind, options.chunks, lint, &mut collected),
+        None => check_loaded(loaded, lint, &mut collected),
+    }
+    collected
+}
+
+/// The mail kind the decoded head of a loaded text looks like.
+fn sniff_loaded(loaded: &Loaded) -> Option<MailKind> {
+    let text = &loaded.sources.first()?.text;
+    let head = &text.as_bytes()[..text.len().min(mail::SNIFF_LEN)];
+    MailKind::sniff(head)
+}
+
+/// Read the mail file at `path` whole and check its messages.
+fn read_mail_file(
+    path: &Path,
+    kind: MailKind,
+    chunks: ChunkOptions,
+    lint: &LintOptions,
+    collected: &mut Collected,
+) {
+    let origin = Origin::File(path.to_path_buf());
+    let checked = std::fs::read(path)
+        .and_then(|bytes| check_mail(&bytes[..], kind, &origin, chunks, lint, collected));
+    // Only reading can fail here: a collecting sink always accepts.
+    if let Err(err) = checked {
+        collected.error(cannot_read(&origin, &err));
+    }
+}
+
+/// Stream `input` into `sink`: the reporting-thread path, for large files
+/// and stdin. Returns an error only when `sink` fails to write.
+pub(crate) fn read_streamed(
+    input: &Input,
+    options: &ReadOptions,
+    lint: &LintOptions,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let (origin, reader, total): (Origin, Box<dyn Read>, Option<u64>) = match input {
+        Input::File(path) => {
+            let origin = Origin::File(path.clone());
+            match File::open(path) {
+                Ok(file) => {
+                    let total = file.metadata().ok().map(|meta| meta.len());
+                    (origin, Box::new(file), total)
+                }
+                Err(err) => {
+                    sink.error(cannot_read(&origin, &err));
+                    return Ok(());
+                }
+            }
+        }
+        Input::Stdin => (Origin::Stdin, Box::new(io::stdin().lock()), None),
+    };
+    let reader: Box<dyn Read> = if options.progress {
+        Box::new(Progress::new(
+            reader,
+            escape::line(&origin.to_string()).into(),
+            total,
+        ))
+    } else {
+        reader
+    };
+    let mut reader = BufReader::with_capacity(BUFFER_LEN, reader);
+    let mut head = Vec::with_capacity(HEAD_LEN);
+    if let Err(err) = (&mut reader).take(HEAD_LEN as u64).read_to_end(&mut head) {
+        sink.error(cannot_read(&origin, &err));
+        return Ok(());
+    }
+    let path = match input {
+        Input::File(path) => Some(path.as_path()),
+        Input::Stdin => None,
+    };
+    let kind = options.kind.detect(path, &head);
+    if let Some(mail) = kind.mail() {
+        let reader = Cursor::new(head).chain(reader);
+        return check_mail(reader, mail, &origin, options.chunks, lint, sink);
+    }
+    if is_binary(&head) {
+        // Skipped on its head alone, so an endless device ends at once.
+        let mut collected = Collected::default();
+        check_loaded(load(origin, head), lint, &mut collected);
+        return collected.replay(sink);
+    }
+    check_text(
+        Cursor::new(head).chain(reader),
+        options.chunks,
+        origin,
+        lint,
+        sink,
+    )
+}
+
+/// Check a streamed text: read whole when it is smaller than a chunk (the
+/// same path as a small file), else window by window.
+fn check_text(
+    reader: impl BufRead,
+    chunks: ChunkOptions,
+    origin: Origin,
+    lint: &LintOptions,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let mut reader = reader;
+    let mut start = Vec::new();
+    if let Err(err) = (&mut reader)
+        .take(chunks.chunk_len as u64)
+        .read_to_end(&mut start)
+    {
+        sink.error(cannot_read(&origin, &err));
+        return Ok(());
+    }
+    if start.len() < chunks.chunk_len {
+        let mut collected = Collected::default();
+        check_loaded(load(origin, start), lint, &mut collected);
+        return collected.replay(sink);
+    }
+    let mut windows = Windows::with_head(start, reader, chunks);
+    let mut continuation = false;
+    for window in &mut windows {
+        let window = match window {
+            Ok(window) => window,
+            Err(err) => {
+                sink.error(cannot_read(&origin, &err));
+                return Ok(());
+            }
+        };
+        let source = Source::new(origin.clone(), window.text);
+        match lint_source(&source, lint, &window.owned) {
+            Ok(reports) => {
+                let checked = Checked::new(source, reports)
+                    .in_frame(Frame::Text(window.base))
+                    .continuing(continuation);
+                sink.checked(checked)?;
+                continuation = true;
+            }
+            Err(err) => sink.error(err),
+        }
+    }
+    if windows.latin1_bytes() > 0 {
+        sink.note(latin1_note(&origin, windows.latin1_bytes()));
+    }
+    Ok(())
+}

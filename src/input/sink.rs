@@ -1,0 +1,62 @@
+//! Where an input's results go: straight to the reporter when read on the
+//! reporting thread, or kept in a [`Collected`] when read in a worker.
+
+use std::io;
+
+use super::notice::{InputError, Note};
+use crate::checked::Checked;
+
+/// Where an input's results go, in order.
+pub(crate) trait Sink {
+    /// A checked text; an error here is an output error and ends the run.
+    fn checked(&mut self, checked: Checked) -> io::Result<()>;
+    /// Something for `--verbose`.
+    fn note(&mut self, note: Note);
+    /// Something always worth telling (a malformed message).
+    fn warning(&mut self, note: Note);
+    /// An input that could not be read, or that made urlint panic.
+    fn error(&mut self, error: InputError);
+}
+
+/// A sink that keeps everything, for inputs read in a worker thread.
+#[derive(Debug, Default)]
+pub(crate) struct Collected {
+    pub(super) checked: Vec<Checked>,
+    pub(super) notes: Vec<Note>,
+    pub(super) warnings: Vec<Note>,
+    pub(super) errors: Vec<InputError>,
+}
+
+impl Collected {
+    /// Pass everything kept to `sink`: notes, warnings and errors first,
+    /// then the checked texts.
+    pub(crate) fn replay(self, sink: &mut dyn Sink) -> io::Result<()> {
+        self.notes.into_iter().for_each(|note| sink.note(note));
+        self.warnings
+            .into_iter()
+            .for_each(|note| sink.warning(note));
+        self.errors.into_iter().for_each(|error| sink.error(error));
+        self.checked
+            .into_iter()
+            .try_for_each(|checked| sink.checked(checked))
+    }
+}
+
+impl Sink for Collected {
+    fn checked(&mut self, checked: Checked) -> io::Result<()> {
+        self.checked.push(checked);
+        Ok(())
+    }
+
+    fn note(&mut self, note: Note) {
+        self.notes.push(note);
+    }
+
+    fn warning(&mut self, note: Note) {
+        self.warnings.push(note);
+    }
+
+    fn error(&mut self, error: InputError) {
+        self.errors.push(error);
+    }
+}

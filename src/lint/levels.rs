@@ -1,0 +1,108 @@
+//! The level each rule reports at in one run: the catalogue's defaults,
+//! then the configuration file's, then the command line's.
+
+use std::collections::HashMap;
+
+use crate::rules::{Level, Rule};
+
+/// Rule levels after configuration: the catalogue's defaults plus overrides.
+#[derive(Debug, Clone, Default)]
+pub struct RuleLevels {
+    overrides: HashMap<Rule, Level>,
+}
+
+impl RuleLevels {
+    /// Set `rule` to `level`, replacing its default.
+    pub fn set(&mut self, rule: Rule, level: Level) {
+        self.overrides.insert(rule, level);
+    }
+
+    /// The level `rule` reports at.
+    pub fn level(&self, rule: Rule) -> Level {
+        self.overrides
+            .get(&rule)
+            .copied()
+            .unwrap_or(rule.info().default_level)
+    }
+}
+
+/// Rule choices given on a command line (or by an editor or a script),
+/// which override the configuration file's levels.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RuleOverrides {
+    /// Report only these rules; one off by default is turned on as a warning.
+    pub select: Vec<Rule>,
+    /// Report these rules as warnings, whatever their level.
+    pub warn: Vec<Rule>,
+    /// Never report these rules.
+    pub ignore: Vec<Rule>,
+}
+
+impl RuleLevels {
+    /// These levels narrowed by `overrides`: `select`, then `warn`, then
+    /// `ignore`, so that flags always override the file and `ignore` has the
+    /// last word.
+    pub fn overridden(mut self, overrides: &RuleOverrides) -> RuleLevels {
+        if !overrides.select.is_empty() {
+            for rule in Rule::all() {
+                if !overrides.select.contains(&rule) {
+                    self.set(rule, Level::Off);
+                } else if self.level(rule) == Level::Off {
+                    self.set(rule, Level::Warning);
+                }
+            }
+        }
+        for &rule in &overrides.warn {
+            self.set(rule, Level::Warning);
+        }
+        for &rule in &overrides.ignore {
+            self.set(rule, Level::Off);
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn overrides(select: &[Rule], ignore: &[Rule], warn: &[Rule]) -> RuleOverrides {
+        RuleOverrides {
+            select: select.to_vec(),
+            ignore: ignore.to_vec(),
+            warn: warn.to_vec(),
+        }
+    }
+
+    #[test]
+    fn select_turns_off_the_rest_and_on_what_is_off() {
+        let select = overrides(&[Rule::BareUrl, Rule::UnsafeChar], &[], &[]);
+        let levels = RuleLevels::default().overridden(&select);
+        assert_eq!(levels.level(Rule::BareUrl), Level::Warning);
+        assert_eq!(levels.level(Rule::UnsafeChar), Level::Error);
+        assert_eq!(levels.level(Rule::BadPort), Level::Off);
+        let ignore = overrides(&[], &[Rule::HyphenBreak], &[]);
+        let levels = RuleLevels::default().overridden(&ignore);
+        assert_eq!(levels.level(Rule::HyphenBreak), Level::Off);
+        assert_eq!(levels.level(Rule::BadPort), Level::Error);
+    }
+
+    #[test]
+    fn flags_override_the_file() {
+        let mut file = RuleLevels::default();
+        file.set(Rule::UnsafeChar, Level::Off);
+        file.set(Rule::BareUrl, Level::Error);
+        file.set(Rule::SchemeCase, Level::Error);
+        let flags = overrides(&[], &[Rule::BareUrl], &[Rule::UnsafeChar, Rule::SchemeCase]);
+        let levels = file.clone().overridden(&flags);
+        assert_eq!(levels.level(Rule::UnsafeChar), Level::Warning);
+        assert_eq!(levels.level(Rule::SchemeCase), Level::Warning);
+        assert_eq!(levels.level(Rule::BareUrl), Level::Off);
+        // --select keeps the file's level for a selected rule that is on.
+        let select = overrides(&[Rule::BareUrl, Rule::UnsafeChar], &[], &[]);
+        let levels = file.overridden(&select);
+        assert_eq!(levels.level(Rule::BareUrl), Level::Error);
+        assert_eq!(levels.level(Rule::UnsafeChar), Level::Warning);
+        assert_eq!(levels.level(Rule::SchemeCase), Level::Off);
+    }
+}

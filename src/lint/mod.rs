@@ -1,0 +1,215 @@
+//! The pipeline for one source text: scan, validate each URL, map the
+//! validator's URL spans back to source spans, apply rule levels and the
+//! text's own `urlint: ignore` comments.
+
+mod finding;
+mod levels;
+mod suppress;
+
+use regex::RegexSet;
+
+use crate::diagnostic::Diagnostic;
+use crate::profile::Profile;
+use crate::rules::{Level, Rule};
+use crate::scan::{self, Form, Found, ScanOptions};
+use crate::span::Span;
+use crate::validate::{self, ValidateOptions};
+
+pub use finding::{Finding, UrlReport};
+pub use levels::{RuleLevels, RuleOverrides};
+use suppress::Suppressed;
+
+/// Options for [`lint`].
+#[derive(Debug, Clone, Default)]
+pub struct LintOptions {
+    /// How to find URLs.
+    pub scan: ScanOptions,
+    /// The standard URLs are checked against.
+    pub profile: Profile,
+    /// Schemes to accept without `unknown-scheme`, beyond the profile's own.
+    pub extra_schemes: Vec<String>,
+    /// Which rules report, and at what severity.
+    pub levels: RuleLevels,
+    /// Known schemes to treat as unknown: their URLs get `unknown-scheme`.
+    pub removed_schemes: Vec<String>,
+    /// URLs matching any of these are not reported at all.
+    pub url_excludes: RegexSet,
+}
+
+/// Scan `text` and lint every URL in it, in source order.
+///
+/// URLs matching `url_excludes` are left out; inline `urlint: ignore`
+/// comments in `text` silence the findings they cover (see the `suppress` module).
+pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item = UrlReport> + 't {
+    let reports = scan::scan(text, &options.scan).filter_map(move |found| lint_url(found, options));
+    Suppressed::new(text, reports, options.levels.level(Rule::UnusedSuppression))
+}
+
+/// Lint one URL found in a text, by the scanner or by the caller (a URL
+/// given on its own is [`Found::unbroken`]): `None` when `url_excludes`
+/// leaves it out.
+pub fn lint_url(found: Found, options: &LintOptions) -> Option<UrlReport> {
+    let excluded = !options.url_excludes.is_empty() && options.url_excludes.is_match(&found.url);
+    (!excluded).then(|| lint_found(found, options))
+}
+
+/// Validate one URL and place its findings in the source.
+fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
+    let validate_options = ValidateOptions {
+        profile: options.profile,
+        extra_schemes: options.extra_schemes.clone(),
+    };
+    let mut findings: Vec<Finding> = found
+        .diagnostics
+        .iter()
+        .map(|diagnostic| Finding {
+            diagnostic: diagnostic.clone(),
+            url_span: None,
+            source_spans: vec![diagnostic.span],
+        })
+        .collect();
+    findings.extend(form_findings(&found, &options.levels));
+    // An empty wrapper already carries `empty-url`; validating "" would only
+    // add a cascade of scheme errors about the same nothing.
+    let mut diagnostics = if found.url.is_empty() {
+        Vec::new()
+    } else {
+        validate::validate(&found.url, &validate_options)
+    };
+    if !diagnostics.iter().any(|d| d.rule == Rule::UnknownScheme) {
+        diagnostics.extend(removed_scheme(&found.url, &options.removed_schemes));
+    }
+    findings.extend(diagnostics.into_iter().map(|diagnostic| Finding {
+        url_span: Some(diagnostic.span),
+        source_spans: found.source_spans(diagnostic.span),
+        diagnostic,
+    }));
+    // A rule reports only under the profiles its catalogue entry names
+    // (RFC 3986 Appendix C no longer recommends the 'URL:' prefix).
+    findings.retain_mut(|finding| {
+        let rule = finding.diagnostic.rule;
+        let severity = options.levels.level(rule).severity();
+        match severity.filter(|_| rule.info().applies_to(options.profile)) {
+            Some(severity) => {
+                finding.diagnostic.severity = severity;
+                true
+            }
+            None => false,
+        }
+    });
+    findings.sort_by_key(|finding| finding.source_spans.first().copied());
+    UrlReport { found, findings }
+}
+
+/// `unknown-scheme` for a URL whose scheme the configuration removed from
+/// the known ones (the validator reports the rest).
+fn removed_scheme(url: &str, removed: &[String]) -> Option<Diagnostic> {
+    let colon = memchr::memchr(b':', url.as_bytes())?;
+    let scheme = &url[..colon];
+    removed
+        .iter()
+        .any(|name| name.eq_ignore_ascii_case(scheme))
+        .then(|| {
+            Diagnostic::new(
+                Rule::UnknownScheme,
+                Span::new(0, colon),
+                format!("scheme '{scheme}' is not accepted here: the configuration removes it"),
+            )
+            .with_help("the configuration file's `schemes.remove` lists this scheme")
+        })
+}
+
+/// Style findings about how the URL was written (off unless configured).
+fn form_findings(found: &Found, levels: &RuleLevels) -> Option<Finding> {
+    let (rule, message) = match found.form {
+        Form::Wrapped => return None,
+        Form::Angle => (
+            Rule::MissingUrlPrefix,
+            "URL in angle brackets without the 'URL:' prefix",
+        ),
+        Form::Prefixed | Form::Bare => (Rule::BareUrl, "URL without '<URL:...>' delimiters"),
+    };
+    // Both rules are off by default: skip building what would be dropped.
+    if levels.level(rule) == Level::Off {
+        return None;
+    }
+    let span = found.outer;
+    let diagnostic = Diagnostic::new(rule, span, message).with_help(
+        "RFC 1738 Appendix recommends writing URLs in text as <URL:scheme:...>, \
+         so that their ends are unambiguous",
+    );
+    Some(Finding {
+        diagnostic,
+        url_span: None,
+        source_spans: vec![span],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules_in(text: &str, options: &LintOptions) -> Vec<Rule> {
+        lint(text, options)
+            .flat_map(|report| report.findings)
+            .map(|finding| finding.diagnostic.rule)
+            .collect()
+    }
+
+    #[test]
+    fn appendix_empty_wrapper_is_one_finding() {
+        let options = LintOptions::default();
+        assert_eq!(rules_in("see <URL:> here", &options), vec![Rule::EmptyUrl]);
+    }
+
+    #[test]
+    fn validator_spans_map_to_both_lines_of_a_wrapped_url() {
+        let text = "<URL:http://host.example/a~\n  ~b>";
+        let options = LintOptions::default();
+        let report = lint(text, &options).next().expect("one URL");
+        let labels: Vec<&str> = report
+            .findings
+            .iter()
+            .flat_map(|finding| finding.source_spans.iter())
+            .map(|span| &text[span.range()])
+            .collect();
+        assert_eq!(labels, vec!["~", "~"]);
+        assert_eq!(
+            report.findings[1].source_spans[0].start,
+            text.rfind('~').unwrap()
+        );
+    }
+
+    #[test]
+    fn rfc1738_3_removed_scheme_is_unknown_once_and_excludes_drop_urls() {
+        let text = "<URL:gopher://g.example/1x> <URL:irc://i.example/> <URL:http://h.example/>";
+        let options = LintOptions {
+            removed_schemes: vec!["gopher".into(), "irc".into()],
+            url_excludes: RegexSet::new(["^http://h"]).expect("valid pattern"),
+            ..LintOptions::default()
+        };
+        let reports: Vec<UrlReport> = lint(text, &options).collect();
+        let urls: Vec<&str> = reports.iter().map(|r| r.found.url.as_str()).collect();
+        assert_eq!(urls, ["gopher://g.example/1x", "irc://i.example/"]);
+        for report in &reports {
+            let rules: Vec<Rule> = report.findings.iter().map(|f| f.diagnostic.rule).collect();
+            assert_eq!(rules, [Rule::UnknownScheme], "{}", report.found.url);
+        }
+    }
+
+    #[test]
+    fn rule_levels_silence_and_raise() {
+        let text = "<URL:HTTP://host.example/> and <http://host.example/>";
+        let mut options = LintOptions::default();
+        assert_eq!(rules_in(text, &options), vec![Rule::SchemeCase]);
+        options.levels.set(Rule::SchemeCase, Level::Off);
+        options.levels.set(Rule::MissingUrlPrefix, Level::Error);
+        let findings: Vec<Finding> = lint(text, &options).flat_map(|r| r.findings).collect();
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].diagnostic.rule, Rule::MissingUrlPrefix);
+        assert_eq!(
+            findings[0].diagnostic.severity,
+            crate::rules::Severity::Error
+        );
+    }
+}

@@ -1,0 +1,411 @@
+//! Inline suppressions: `urlint: ignore` comments written in the text itself.
+//!
+//! A directive is the marker `urlint:` followed by `ignore` (findings on the
+//! marker's own line) or `ignore-next-line` (findings on the line after it),
+//! optionally with a rule list in brackets: `urlint: ignore[unsafe-char,
+//! bad-host]`. Anything may surround it, so it fits a Markdown comment
+//! (`<!-- urlint: ignore -->`), a code comment (`// urlint: ignore`) or plain
+//! RFC text.
+//!
+//! A directive covers a finding when the finding's first source span starts
+//! on the covered line, or when the finding's URL starts there: a marker
+//! before a URL wrapped over several lines silences the whole URL.
+//!
+//! Lint runs over gigabytes, so a text is searched for the marker once with
+//! `memmem`; a text without it costs that one pass and nothing else.
+
+use std::ops::Range;
+
+use memchr::memmem;
+
+use super::finding::{Finding, UrlReport};
+use crate::diagnostic::Diagnostic;
+use crate::rules::{find_rule, Level, Rule};
+use crate::span::Span;
+
+/// The text every directive starts with.
+pub(super) const MARKER: &str = "urlint:";
+
+/// Which line a directive covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    /// `ignore`: the marker's own line.
+    ThisLine,
+    /// `ignore-next-line`: the line after the marker's.
+    NextLine,
+}
+
+/// Directive keywords and the line each covers; the longest first, so that
+/// `ignore-next-line` is not read as `ignore`.
+const KEYWORDS: &[(&str, Target)] = &[
+    ("ignore-next-line", Target::NextLine),
+    ("ignore", Target::ThisLine),
+];
+
+/// One parsed directive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Directive {
+    /// The directive's text in the source, marker to keyword or `]`.
+    span: Span,
+    /// The rules it silences; `None` for all.
+    rules: Option<Vec<Rule>>,
+    /// The byte range of the covered line, line break included.
+    covers: Range<usize>,
+    /// Whether it has silenced a finding.
+    used: bool,
+}
+
+impl Directive {
+    /// True when this directive's rule list includes `finding`'s rule.
+    fn lists(&self, finding: &Finding) -> bool {
+        self.rules
+            .as_ref()
+            .is_none_or(|rules| rules.contains(&finding.diagnostic.rule))
+    }
+}
+
+/// The directives of one text and what they have silenced so far.
+///
+/// Each directive covers one whole line, so any two cover the same line or
+/// disjoint ones: sorted by line, the directives covering an offset are
+/// found by binary search, and those behind a URL are final.
+#[derive(Debug, Default)]
+pub(super) struct Suppressions {
+    /// Sorted by the line they cover.
+    directives: Vec<Directive>,
+    /// Directives before this index cover lines no later URL can reach.
+    settled: usize,
+    /// Findings about the directives themselves (unknown rule names), in
+    /// text order.
+    problems: Vec<Finding>,
+}
+
+impl Suppressions {
+    /// Find every directive in `text`.
+    pub(super) fn parse(text: &str) -> Self {
+        let mut suppressions = Suppressions::default();
+        for at in memmem::find_iter(text.as_bytes(), MARKER) {
+            if starts_a_word(text, at) {
+                suppressions.parse_at(text, at);
+            }
+        }
+        // Stable: directives on one line keep their text order.
+        suppressions
+            .directives
+            .sort_by_key(|directive| directive.covers.start);
+        suppressions
+    }
+
+    /// True when the text has no directive.
+    pub(super) fn is_empty(&self) -> bool {
+        self.directives.is_empty() && self.problems.is_empty()
+    }
+
+    /// Parse the directive whose marker starts at `at`, if it is one.
+    fn parse_at(&mut self, text: &str, at: usize) {
+        let after_marker = at + MARKER.len();
+        let keyword_start = after_marker + blanks(&text[after_marker..]);
+        let rest = &text[keyword_start..];
+        let word_len = rest
+            .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
+            .unwrap_or(rest.len());
+        let Some(&(_, target)) = KEYWORDS
+            .iter()
+            .find(|(keyword, _)| *keyword == &rest[..word_len])
+        else {
+            return;
+        };
+        let mut end = keyword_start + word_len;
+        let rules = rule_list(&text[end..]).map(|list| {
+            let names = self.rule_names(list.names, end + list.names_start);
+            end += list.len;
+            names
+        });
+        self.directives.push(Directive {
+            span: Span::new(at, end),
+            rules,
+            covers: covered_line(text, at, target),
+            used: false,
+        });
+    }
+
+    /// The rules named in a list whose names start at `offset` of the
+    /// text; unknown names become findings.
+    fn rule_names(&mut self, names: &str, offset: usize) -> Vec<Rule> {
+        let mut rules = Vec::new();
+        let mut start = offset;
+        for name in names.split(',') {
+            let trimmed = name.trim();
+            let name_start = start + (name.len() - name.trim_start().len());
+            start += name.len() + 1;
+            if trimmed.is_empty() {
+                continue;
+            }
+            match find_rule(trimmed) {
+                Ok(rule) => rules.push(rule),
+                Err(message) => {
+                    let span = Span::new(name_start, name_start + trimmed.len());
+                    self.problems.push(problem(span, message));
+                }
+            }
+        }
+        rules
+    }
+
+    /// Drop the findings of `report` that a directive covers: one listing
+    /// its rule on the line where the finding, or its URL, starts.
+    pub(super) fn apply(&mut self, report: &mut UrlReport) {
+        if self.directives.is_empty() {
+            return;
+        }
+        let url_start = report.found.outer.start;
+        let directives = &mut self.directives;
+        report.findings.retain(|finding| {
+            let first = finding
+                .source_spans
+                .first()
+                .map_or(url_start, |span| span.start);
+            let mut silenced = false;
+            for offset in [first, url_start] {
+                for directive in covering(directives, offset) {
+                    if directive.lists(finding) {
+                        // Every covering directive counts as used, not only the first.
+                        directive.used = true;
+                        silenced = true;
+                    }
+                }
+            }
+            !silenced
+        });
+    }
+
+    /// Findings for the directives that silenced nothing and that no URL
+    /// starting at `offset` or later can use, and for the unknown rule
+    /// names written before `offset`.
+    pub(super) fn unused_before(&mut self, offset: usize) -> Vec<Finding> {
+        let mut findings = Vec::new();
+        while let Some(directive) = self.directives.get(self.settled) {
+            if directive.covers.end > offset {
+                break;
+            }
+            self.settled += 1;
+            if !directive.used {
+                findings.push(problem(directive.span, unused_message(directive)));
+            }
+        }
+        let ready = self
+            .problems
+            .partition_point(|finding| finding.diagnostic.span.end <= offset);
+        findings.extend(self.problems.drain(..ready));
+        findings
+    }
+}
+
+/// The directives of `sorted` whose line contains `offset`.
+fn covering(sorted: &mut [Directive], offset: usize) -> impl Iterator<Item = &mut Directive> {
+    let first = sorted.partition_point(|directive| directive.covers.end <= offset);
+    sorted[first..]
+        .iter_mut()
+        .take_while(move |directive| directive.covers.contains(&offset))
+}
+
+/// The length of the blanks (spaces and tabs) `text` starts with.
+fn blanks(text: &str) -> usize {
+    text.len() - text.trim_start_matches([' ', '\t']).len()
+}
+
+/// True when the marker at `at` is not the tail of a longer word
+/// (`myurlint:`), which would be some other tool's directive.
+fn starts_a_word(text: &str, at: usize) -> bool {
+    at == 0
+        || !text.as_bytes()[at - 1].is_ascii_alphanumeric()
+            && !matches!(text.as_bytes()[at - 1], b'-' | b'_')
+}
+
+/// A bracketed rule list after a directive's keyword.
+#[derive(Debug, PartialEq, Eq)]
+struct RuleList<'t> {
+    /// The text between the brackets.
+    names: &'t str,
+    /// Where `names` starts, from the end of the keyword.
+    names_start: usize,
+    /// Length from the end of the keyword through the `]`.
+    len: usize,
+}
+
+/// The `[...]` list at the start of `rest`, after optional blanks. A list
+/// not closed on its line is no list.
+fn rule_list(rest: &str) -> Option<RuleList<'_>> {
+    let names_start = blanks(rest) + 1;
+    let inside = rest[names_start - 1..].strip_prefix('[')?;
+    let line_end = inside.find(['\n', '\r']).unwrap_or(inside.len());
+    let close = inside[..line_end].find(']')?;
+    Some(RuleList {
+        names: &inside[..close],
+        names_start,
+        len: names_start + close + 1,
+    })
+}
+
+/// The byte range of the line a directive at `at` covers, its line break
+/// included. Lines end at `\n`, `\r\n` or a lone `\r`, as in [`crate::LineIndex`].
+fn covered_line(text: &str, at: usize, target: Target) -> Range<usize> {
+    let bytes = text.as_bytes();
+    let start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |pos| pos + 1);
+    let this = start..line_end(bytes, at);
+    match target {
+        Target::ThisLine => this,
+        Target::NextLine => this.end..line_end(bytes, this.end),
+    }
+}
+
+/// The offset just past the line break of the line containing `from`.
+fn line_end(bytes: &[u8], from: usize) -> usize {
+    match memchr::memchr2(b'\n', b'\r', &bytes[from..]) {
+        None => bytes.len(),
+        Some(pos) => {
+            let pos = from + pos;
+            let crlf = bytes[pos] == b'\r' && bytes.get(pos + 1) == Some(&b'\n');
+            pos + 1 + usize::from(crlf)
+        }
+    }
+}
+
+/// Why a directive is reported as unused.
+fn unused_message(directive: &Directive) -> String {
+    match &directive.rules {
+        Some(rules) if !rules.is_empty() => {
+            let names: Vec<&str> = rules.iter().map(|rule| rule.name()).collect();
+            format!(
+                "this suppression of {} silences nothing on the line it covers",
+                names.join(", ")
+            )
+        }
+        _ => "this suppression silences nothing on the line it covers".to_string(),
+    }
+}
+
+/// An `unused-suppression` finding at `span` of the source.
+fn problem(span: Span, message: String) -> Finding {
+    let diagnostic = Diagnostic::new(Rule::UnusedSuppression, span, message).with_help(
+        "remove the comment, or fix its rule list; a stale suppression would \
+         silence a future problem on that line unnoticed",
+    );
+    Finding {
+        diagnostic,
+        url_span: None,
+        source_spans: vec![span],
+    }
+}
+
+/// Lint reports with suppressions applied, and unused suppressions reported
+/// with the URL before them (or the first URL, for those above it).
+///
+/// One report is held back, so that suppressions left unused at the end of
+/// the text can still join the last URL's findings.
+pub(super) struct Suppressed<I> {
+    reports: I,
+    suppressions: Suppressions,
+    /// The level of `unused-suppression`, off to report nothing.
+    unused_level: Level,
+    held: Option<UrlReport>,
+}
+
+impl<I: Iterator<Item = UrlReport>> Suppressed<I> {
+    /// Apply the directives of `text` to `reports`, the lint of `text`.
+    pub(super) fn new(text: &str, reports: I, unused_level: Level) -> Self {
+        Suppressed {
+            reports,
+            suppressions: Suppressions::parse(text),
+            unused_level,
+            held: None,
+        }
+    }
+
+    /// Add `findings` to `report` at the configured level, in source order.
+    fn attach(&self, report: &mut UrlReport, findings: Vec<Finding>) {
+        let Some(severity) = self.unused_level.severity() else {
+            return;
+        };
+        if findings.is_empty() {
+            return;
+        }
+        report
+            .findings
+            .extend(findings.into_iter().map(|mut finding| {
+                finding.diagnostic.severity = severity;
+                finding
+            }));
+        report
+            .findings
+            .sort_by_key(|finding| finding.source_spans.first().copied());
+    }
+}
+
+impl<I: Iterator<Item = UrlReport>> Iterator for Suppressed<I> {
+    type Item = UrlReport;
+
+    fn next(&mut self) -> Option<UrlReport> {
+        if self.suppressions.is_empty() {
+            return self.held.take().or_else(|| self.reports.next());
+        }
+        if self.unused_level == Level::Off {
+            let mut report = self.reports.next()?;
+            self.suppressions.apply(&mut report);
+            return Some(report);
+        }
+        loop {
+            let Some(mut report) = self.reports.next() else {
+                let mut last = self.held.take()?;
+                let unused = self.suppressions.unused_before(usize::MAX);
+                self.attach(&mut last, unused);
+                return Some(last);
+            };
+            self.suppressions.apply(&mut report);
+            let unused = self.suppressions.unused_before(report.found.outer.start);
+            match self.held.as_mut() {
+                Some(held) => {
+                    let mut held = std::mem::replace(held, report);
+                    self.attach(&mut held, unused);
+                    return Some(held);
+                }
+                None => {
+                    self.attach(&mut report, unused);
+                    self.held = Some(report);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directive_spans_cover_marker_keyword_and_list() {
+        let text = "x <!-- urlint: ignore-next-line[bad-port] -->\ny";
+        let suppressions = Suppressions::parse(text);
+        let directive = &suppressions.directives[0];
+        assert_eq!(
+            &text[directive.span.range()],
+            "urlint: ignore-next-line[bad-port]"
+        );
+        assert_eq!(directive.covers, text.len() - 1..text.len());
+        assert_eq!(directive.rules, Some(vec![Rule::BadPort]));
+    }
+
+    #[test]
+    fn an_unclosed_list_is_no_list() {
+        assert_eq!(rule_list("[bad-port\n]"), None);
+        assert_eq!(
+            rule_list(" [bad-port] x"),
+            Some(RuleList {
+                names: "bad-port",
+                names_start: 2,
+                len: 11
+            })
+        );
+        assert_eq!(rule_list("x[bad-port]"), None);
+    }
+}

@@ -1,0 +1,161 @@
+//! What every reporter shares: the streaming interface, the run's totals,
+//! where a finding is placed and how its fix reads.
+
+use std::io;
+
+use codespan_reporting::term::termcolor::WriteColor;
+
+use crate::checked::Checked;
+use crate::lint::{Finding, UrlReport};
+use crate::rules::Severity;
+use crate::span::{clamp, Span};
+
+/// A streaming output: sources arrive in report order, then `finish`.
+pub(crate) trait Reporter {
+    /// Write what this format shows for one checked source.
+    fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()>;
+    /// Write whatever closes the output (summary, closing brackets).
+    fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()>;
+}
+
+/// The source spans that place `finding`: its own, or, should it have none,
+/// the span that indexes the source (the whole URL for a validator finding,
+/// whose `diagnostic.span` indexes the URL), so every finding shows somewhere.
+pub(super) fn placed_spans(report: &UrlReport, finding: &Finding) -> Vec<Span> {
+    if !finding.source_spans.is_empty() {
+        return finding.source_spans.clone();
+    }
+    match finding.url_span {
+        Some(_) => vec![report.found.outer],
+        None => vec![finding.diagnostic.span],
+    }
+}
+
+/// The fix of `finding` as an instruction ("replace `~` with `%7E`").
+///
+/// The replaced text is read from the URL when the finding indexes it, and
+/// from the source otherwise.
+pub(super) fn fix_instruction(
+    checked: &Checked,
+    report: &UrlReport,
+    finding: &Finding,
+) -> Option<String> {
+    let fix = finding.diagnostic.fix.as_ref()?;
+    let old = match finding.url_span {
+        Some(span) => &report.found.url[clamp(&report.found.url, span)],
+        None => &checked.source.text[clamp(&checked.source.text, finding.diagnostic.span)],
+    };
+    Some(match (old.is_empty(), fix.replacement.is_empty()) {
+        (true, _) => format!("insert `{}`", fix.replacement),
+        (false, true) => format!("remove `{old}`"),
+        (false, false) => format!("replace `{old}` with `{}`", fix.replacement),
+    })
+}
+
+/// Counts over a whole run, for summaries and the exit code.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub(crate) struct Totals {
+    /// Sources checked (files, stdin, argument lists).
+    pub files: usize,
+    /// URLs found.
+    pub urls: usize,
+    /// Findings at error severity.
+    pub errors: usize,
+    /// Findings at warning severity.
+    pub warnings: usize,
+}
+
+impl Totals {
+    /// Add one checked source's counts.
+    pub(crate) fn add(&mut self, checked: &Checked) {
+        if !checked.continuation {
+            self.files += 1;
+        }
+        self.urls += checked.reports.len();
+        for finding in checked.reports.iter().flat_map(|report| &report.findings) {
+            match finding.diagnostic.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+            }
+        }
+    }
+}
+
+/// True when `report` has no error-level finding.
+pub(super) fn is_valid(report: &UrlReport) -> bool {
+    report
+        .findings
+        .iter()
+        .all(|finding| finding.diagnostic.severity != Severity::Error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixtures;
+
+    #[test]
+    fn locate_counts_columns_in_characters_with_exclusive_end() {
+        let checked = fixtures::wrapped();
+        let tilde = checked.source.text.find('~').unwrap_or(0);
+        let location = checked.locate(Span::new(tilde, tilde + 1));
+        assert_eq!(
+            (
+                location.line,
+                location.column,
+                location.end_line,
+                location.end_column
+            ),
+            (2, 11, 2, 12)
+        );
+    }
+
+    #[test]
+    fn fix_instruction_names_the_url_text_it_replaces() {
+        let checked = fixtures::wrapped();
+        let report = &checked.reports[0];
+        let instructions: Vec<Option<String>> = report
+            .findings
+            .iter()
+            .map(|finding| fix_instruction(&checked, report, finding))
+            .collect();
+        assert_eq!(
+            instructions,
+            [None, Some("replace `~` with `%7E`".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_finding_without_source_spans_is_placed_on_its_url() {
+        let checked = fixtures::wrapped();
+        let report = &checked.reports[0];
+        let mut validator = report.findings[1].clone();
+        validator.source_spans.clear();
+        assert_eq!(placed_spans(report, &validator), [report.found.outer]);
+        let mut scanner = report.findings[0].clone();
+        scanner.source_spans.clear();
+        assert_eq!(placed_spans(report, &scanner), [scanner.diagnostic.span]);
+        assert_eq!(
+            placed_spans(report, &report.findings[1]),
+            report.findings[1].source_spans
+        );
+    }
+
+    #[test]
+    fn totals_count_severities_and_urls() {
+        let mut totals = Totals::default();
+        totals.add(&fixtures::wrapped());
+        totals.add(&fixtures::clean());
+        assert_eq!(
+            totals,
+            Totals {
+                files: 2,
+                urls: 2,
+                errors: 1,
+                warnings: 1
+            }
+        );
+        assert!(!is_valid(&fixtures::wrapped().reports[0]));
+        assert!(is_valid(&fixtures::clean().reports[0]));
+    }
+}

@@ -1,0 +1,91 @@
+//! A text to scan and where it came from: the hand-off between reading an
+//! input and everything after it.
+//!
+//! Text is always UTF-8 here. Bytes that are not (a Latin-1 mail body, a
+//! stray byte in a UTF-8 file) are never dropped: [`decode`] keeps valid
+//! UTF-8 runs and reads every other byte as the Latin-1 character of the
+//! same value, so the author's text survives and non-ASCII bytes still
+//! reach the validator as non-ASCII characters.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Where a source's text was read from.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Origin {
+    /// A file, named as the user or the walk gave it.
+    File(PathBuf),
+    /// The standard input (`-`).
+    Stdin,
+    /// Text given on the command line (`urlint validate URL ...`).
+    Arguments,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::File(path) => write!(f, "{}", path.display()),
+            Origin::Stdin => f.write_str("<stdin>"),
+            Origin::Arguments => f.write_str("<arguments>"),
+        }
+    }
+}
+
+/// One text to scan, with where it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Source {
+    /// Where the text was read from.
+    pub origin: Origin,
+    /// Name shown in every report (the path as given, `<stdin>`, ...).
+    pub name: String,
+    /// The decoded text; report offsets index it.
+    pub text: String,
+}
+
+impl Source {
+    /// A source named after its origin.
+    pub(crate) fn new(origin: Origin, text: String) -> Self {
+        Source {
+            name: origin.to_string(),
+            origin,
+            text,
+        }
+    }
+}
+
+/// Decode `bytes` as UTF-8, reading each byte outside a valid UTF-8 sequence
+/// as Latin-1; returns the text and how many bytes took the fallback.
+pub(crate) fn decode(bytes: Vec<u8>) -> (String, usize) {
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) => return (text, 0),
+        Err(err) => err.into_bytes(),
+    };
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
+    let mut fallback = 0;
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        fallback += chunk.invalid().len();
+        text.extend(chunk.invalid().iter().map(|&byte| char::from(byte)));
+    }
+    (text, fallback)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_utf8_is_kept_as_is() {
+        let (text, fallback) = decode("café <URL:http://x/>".as_bytes().to_vec());
+        assert_eq!((text.as_str(), fallback), ("café <URL:http://x/>", 0));
+    }
+
+    #[test]
+    fn invalid_bytes_read_as_latin1_next_to_valid_utf8() {
+        // 0xE9 alone is Latin-1 'é'; the UTF-8 'ü' (C3 BC) stays 'ü'.
+        let bytes = b"caf\xE9 \xC3\xBC <URL:http://h/\xFF>".to_vec();
+        let (text, fallback) = decode(bytes);
+        assert_eq!(text, "café ü <URL:http://h/ÿ>");
+        assert_eq!(fallback, 2);
+    }
+}

@@ -1,0 +1,142 @@
+//! Inline suppressions seen through the whole pipeline: `urlint: ignore`
+//! comments silence the findings on the lines they cover, and unused or
+//! misspelled ones are reported when `unused-suppression` is on.
+
+use urlint::{lint, Finding, Level, LineIndex, LintOptions, Rule, Severity};
+
+/// Lint with `unused-suppression` at `unused` and list `(line, rule)`
+/// of every finding, lines 1-based.
+fn findings(text: &str, unused: Level) -> Vec<(usize, &'static str)> {
+    let mut options = LintOptions::default();
+    options.levels.set(Rule::UnusedSuppression, unused);
+    let index = LineIndex::new(text);
+    lint(text, &options)
+        .flat_map(|report| report.findings)
+        .map(|finding| {
+            let start = finding.source_spans.first().map_or(0, |span| span.start);
+            (index.line_of(start) + 1, finding.diagnostic.rule.name())
+        })
+        .collect()
+}
+
+#[test]
+fn ignore_silences_its_own_line_only() {
+    let text = "<URL:http://a.example/~x> <!-- urlint: ignore -->\n<URL:http://b.example/~y>\n";
+    assert_eq!(findings(text, Level::Off), [(2, "unsafe-char")]);
+}
+
+#[test]
+fn ignore_next_line_silences_the_line_below() {
+    let text =
+        "// urlint: ignore-next-line\n// <URL:http://a.example/~x>\n<URL:http://b.example/~y>";
+    assert_eq!(findings(text, Level::Off), [(3, "unsafe-char")]);
+}
+
+#[test]
+fn a_rule_list_silences_only_the_rules_it_names() {
+    let text = "<URL:HTTP://a.example/~x> urlint: ignore[unsafe-char]\n\
+                <URL:HTTP://a.example/~x> urlint: ignore [ scheme-case , unsafe-char ]\n";
+    assert_eq!(findings(text, Level::Off), [(1, "scheme-case")]);
+}
+
+#[test]
+fn a_wrapped_url_is_silenced_from_the_line_it_starts_on() {
+    let text =
+        "urlint: ignore-next-line\n<URL:http://a.example/\n   ~x/~y>\n<URL:http://b.example/~z>";
+    assert_eq!(findings(text, Level::Off), [(4, "unsafe-char")]);
+}
+
+#[test]
+fn line_ends_of_every_kind_bound_the_covered_line() {
+    for newline in ["\n", "\r\n", "\r"] {
+        let text = format!("urlint: ignore-next-line{newline}<URL:http://a.example/~x>{newline}<URL:http://b.example/~y>");
+        assert_eq!(
+            findings(&text, Level::Off),
+            [(3, "unsafe-char")],
+            "{newline:?}"
+        );
+    }
+}
+
+#[test]
+fn prose_and_other_tools_markers_are_not_directives() {
+    let cases = [
+        "urlint: ignored <URL:http://a.example/~x>",
+        "myurlint: ignore <URL:http://a.example/~x>",
+        "urlint: please ignore <URL:http://a.example/~x>",
+        "urlint: ignore-next-lines\n<URL:http://a.example/~x>",
+    ];
+    for text in cases {
+        let line = text.lines().count();
+        assert_eq!(
+            findings(text, Level::Warning),
+            [(line, "unsafe-char")],
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn unused_suppressions_are_reported_when_the_rule_is_on() {
+    let text = "urlint: ignore-next-line\n\n\
+                <URL:http://a.example/> urlint: ignore\n\
+                <URL:http://b.example/~x> urlint: ignore[scheme-case]\n\
+                <URL:http://c.example/~x> urlint: ignore[unsafe-char]\n\
+                trailing urlint: ignore\n";
+    assert_eq!(
+        findings(text, Level::Warning),
+        [
+            (1, "unused-suppression"),
+            (3, "unused-suppression"),
+            (4, "unsafe-char"),
+            (4, "unused-suppression"),
+            (6, "unused-suppression"),
+        ]
+    );
+    assert_eq!(findings(text, Level::Off), [(4, "unsafe-char")]);
+}
+
+#[test]
+fn unknown_rule_names_in_a_list_are_reported_with_a_suggestion() {
+    let text = "<URL:http://a.example/~x> urlint: ignore [unsafe-chr, unsafe-char]";
+    let mut options = LintOptions::default();
+    options.levels.set(Rule::UnusedSuppression, Level::Error);
+    let findings: Vec<Finding> = lint(text, &options).flat_map(|r| r.findings).collect();
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    let unknown = &findings[0];
+    assert_eq!(&text[unknown.diagnostic.span.range()], "unsafe-chr");
+    assert_eq!(
+        unknown.diagnostic.message,
+        "unknown rule 'unsafe-chr' (did you mean 'unsafe-char'?)"
+    );
+    assert_eq!(unknown.diagnostic.severity, Severity::Error);
+}
+
+proptest::proptest! {
+    /// Directives only ever take findings away (and add their own),
+    /// and their spans stay on the text's character boundaries.
+    #[test]
+    fn directives_never_add_findings_nor_panic(
+        text in "(urlint: ?|ignore|-next-line|\\[|\\]|, ?|bad-port|unsafe-chr|\
+                 <URL:http://a.example/~|>|\n|\r|\t| |\u{e9})*"
+    ) {
+        let mut options = LintOptions::default();
+        options.levels.set(Rule::UnusedSuppression, Level::Warning);
+        let without = text.replace("urlint:", "urlint;");
+        let count = |text: &str| {
+            lint(text, &options)
+                .flat_map(|report| report.findings)
+                .filter(|finding| finding.diagnostic.rule != Rule::UnusedSuppression)
+                .count()
+        };
+        proptest::prop_assert!(count(&text) <= count(&without));
+        let directive_findings = lint(&text, &options)
+            .flat_map(|report| report.findings)
+            .filter(|finding| finding.diagnostic.rule == Rule::UnusedSuppression);
+        for finding in directive_findings {
+            let span = finding.diagnostic.span;
+            proptest::prop_assert!(text.get(span.range()).is_some(), "{span:?}");
+            proptest::prop_assert_eq!(&finding.source_spans, &vec![span]);
+        }
+    }
+}
