@@ -24,6 +24,7 @@ mod app;
 mod checked;
 mod config;
 mod diagnostic;
+mod escape;
 mod input;
 pub mod lint;
 pub mod mail;

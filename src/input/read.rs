@@ -19,6 +19,7 @@ use super::sink::{Collected, Sink};
 use super::walk::Input;
 use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Checked, Frame};
+use crate::escape;
 use crate::lint::LintOptions;
 use crate::mail::{self, MailKind};
 use crate::source::{Origin, Source};
@@ -71,7 +72,7 @@ pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOption
     };
     let named = options.kind.named(path);
     if let Some(kind) = named.and_then(InputKind::mail) {
-        read_mail_file(path, kind, lint, &mut collected);
+        read_mail_file(path, kind, options.chunks, lint, &mut collected);
         return collected;
     }
     let loaded = match input.read() {
@@ -89,7 +90,7 @@ pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOption
     match sniffed {
         // Mail is parsed from its raw bytes, not from the text decoded for
         // scanning, so the file is read again (only when it looks like mail).
-        Some(kind) => read_mail_file(path, kind, lint, &mut collected),
+        Some(kind) => read_mail_file(path, kind, options.chunks, lint, &mut collected),
         None => check_loaded(loaded, lint, &mut collected),
     }
     collected
@@ -103,10 +104,16 @@ fn sniff_loaded(loaded: &Loaded) -> Option<MailKind> {
 }
 
 /// Read the mail file at `path` whole and check its messages.
-fn read_mail_file(path: &Path, kind: MailKind, lint: &LintOptions, collected: &mut Collected) {
+fn read_mail_file(
+    path: &Path,
+    kind: MailKind,
+    chunks: ChunkOptions,
+    lint: &LintOptions,
+    collected: &mut Collected,
+) {
     let origin = Origin::File(path.to_path_buf());
     let checked = std::fs::read(path)
-        .and_then(|bytes| check_mail(&bytes[..], kind, &origin, lint, collected));
+        .and_then(|bytes| check_mail(&bytes[..], kind, &origin, chunks, lint, collected));
     // Only reading can fail here: a collecting sink always accepts.
     if let Err(err) = checked {
         collected.error(cannot_read(&origin, &err));
@@ -138,7 +145,11 @@ pub(crate) fn read_streamed(
         Input::Stdin => (Origin::Stdin, Box::new(io::stdin().lock()), None),
     };
     let reader: Box<dyn Read> = if options.progress {
-        Box::new(Progress::new(reader, origin.to_string(), total))
+        Box::new(Progress::new(
+            reader,
+            escape::line(&origin.to_string()).into(),
+            total,
+        ))
     } else {
         reader
     };
@@ -154,7 +165,8 @@ pub(crate) fn read_streamed(
     };
     let kind = options.kind.detect(path, &head);
     if let Some(mail) = kind.mail() {
-        return check_mail(Cursor::new(head).chain(reader), mail, &origin, lint, sink);
+        let reader = Cursor::new(head).chain(reader);
+        return check_mail(reader, mail, &origin, options.chunks, lint, sink);
     }
     if is_binary(&head) {
         // Skipped on its head alone, so an endless device ends at once.

@@ -40,8 +40,11 @@ mod detect;
 mod html;
 mod mbox;
 mod message;
+mod nested;
 mod offset_map;
+mod part;
 mod transfer;
+mod walk;
 
 use std::io::{self, BufRead};
 
@@ -49,11 +52,9 @@ pub use charset::decode_utf8_lossy;
 pub use detect::{MailKind, SNIFF_LEN};
 pub use html::{extract as html_text, HtmlText};
 pub use mbox::{messages, Messages, RawMessage, DEFAULT_MAX_MESSAGE_BYTES};
-pub use message::{
-    parse_message, MailText, MailWarning, MessageInfo, ParsedMessage, PartInfo, TransferEncoding,
-    WarningKind,
-};
+pub use message::{parse_message, ParsedMessage};
 pub use offset_map::{OffsetMap, Piece};
+pub use part::{MailText, MailWarning, MessageInfo, PartInfo, TransferEncoding, WarningKind};
 pub use transfer::decode_quoted_printable;
 
 /// Read and decode every message of `reader`, which holds mail of `kind`.

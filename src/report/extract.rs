@@ -14,6 +14,7 @@ use serde::Serialize;
 use super::json::{MailJson, UrlJson};
 use super::reporter::{is_valid, Reporter, Totals};
 use crate::checked::Checked;
+use crate::escape;
 
 /// Output formats of `extract`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -119,7 +120,7 @@ impl Reporter for ExtractReporter {
                 continue;
             }
             match self.options.format {
-                ExtractFormat::Plain => writeln!(out, "{url}")?,
+                ExtractFormat::Plain => writeln!(out, "{}", escape::line(url))?,
                 ExtractFormat::Jsonl | ExtractFormat::Json => {
                     let record = UrlRecord {
                         path: &checked.source.name,
@@ -138,7 +139,7 @@ impl Reporter for ExtractReporter {
         let counts = std::mem::take(&mut self.counts);
         for (url, count) in &counts {
             match self.options.format {
-                ExtractFormat::Plain => writeln!(out, "{count}\t{url}")?,
+                ExtractFormat::Plain => writeln!(out, "{count}\t{}", escape::line(url))?,
                 ExtractFormat::Jsonl | ExtractFormat::Json => {
                     self.record(out, &CountRecord { url, count: *count })?;
                 }
