@@ -57,6 +57,8 @@ export function inScope(url) {
   const match = /^([A-Za-z][A-Za-z0-9+.-]*):(.*)$/s.exec(url)
   if (!match) return false
   const [, scheme, rest] = match
+  // `http::StatusCode` is a rustdoc intra-doc link, not a URL.
+  if (rest.startsWith(':')) return false
   const slashes = rest.startsWith('//')
   if (!slashes && !KNOWN_SCHEMES.has(scheme.toLowerCase())) return false
   return rest.replace(/^\/+/, '').length > 0
@@ -215,6 +217,7 @@ function htmlItems(html, baseOffset16, baseLine, isDocument) {
 
 /** Unescapes what CommonMark decodes in a destination: backslash escapes and character references. */
 function decodeDestination(raw) {
+  if (!raw.includes('\\') && !raw.includes('&')) return raw
   const tree = fromMarkdown(`[x](<${raw.replace(/[<>\n]/g, ' ')}>)`)
   const link = tree.children[0] && tree.children[0].children && tree.children[0].children[0]
   return link && link.type === 'link' ? link.url : raw
@@ -278,22 +281,30 @@ function markdownItems(text, extensions, baseOffset16, regions) {
 
 /** Literal links that remark's tree holds beyond the tokenizer's (GFM's second, transform-time algorithm). */
 function transformOnlyLiterals(text, items) {
+  // The transform finds literals the tokenizer cannot, such as those inside
+  // brackets (`[see http://x.example/]`); it leaves them without a position,
+  // so they are found in the source after the previous positioned node.
   const tree = fromMarkdown(text, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]})
   const tokenized = new Set(items.filter(item => item.kind === 'bare').map(item => item.start16))
   const extra = []
-  const walk = (node, parent) => {
-    if (node.type === 'link' && /^(https?:\/\/|mailto:|xmpp:)/i.test(node.url)) {
-      const start = node.position ? node.position.start.offset : null
-      const first = node.children && node.children[0]
-      const shown = first && first.type === 'text' ? first.value : null
-      const literal = start !== null && text[start] !== '[' && text[start] !== '<'
-      if (literal && shown !== null && !tokenized.has(start) && (shown === node.url)) {
-        extra.push({url: node.url, decoded: node.url, kind: 'bare', start16: start, end16: start + shown.length})
+  const walk = (node, from) => {
+    let cursor = node.position ? node.position.start.offset : from
+    for (const child of node.children || []) {
+      if (child.type === 'link' && !child.position && /^(https?:\/\/|mailto:|xmpp:)/i.test(child.url)) {
+        const first = child.children && child.children[0]
+        const shown = first && first.type === 'text' ? first.value : null
+        const at = shown === null ? -1 : text.indexOf(shown, cursor)
+        if (at >= 0 && !tokenized.has(at)) {
+          extra.push({url: shown, decoded: child.url, kind: 'bare', start16: at, end16: at + shown.length})
+          cursor = at + shown.length
+        }
+        continue
       }
+      walk(child, cursor)
+      if (child.position) cursor = child.position.end.offset
     }
-    for (const child of node.children || []) walk(child, node)
   }
-  walk(tree, null)
+  walk(tree, 0)
   return extra
 }
 
