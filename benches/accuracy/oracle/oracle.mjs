@@ -294,7 +294,8 @@ function transformOnlyLiterals(text, items) {
         const first = child.children && child.children[0]
         const shown = first && first.type === 'text' ? first.value : null
         const at = shown === null ? -1 : text.indexOf(shown, cursor)
-        if (at >= 0 && !tokenized.has(at)) {
+        // `www.` links and bare addresses have no scheme in the source: out of scope.
+        if (at >= 0 && !tokenized.has(at) && inScope(shown)) {
           extra.push({url: shown, decoded: child.url, kind: 'bare', start16: at, end16: at + shown.length})
           cursor = at + shown.length
         }
