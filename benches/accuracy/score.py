@@ -294,8 +294,8 @@ def plausible_url(url):
     scheme = scheme_of(url)
     rest = url[len(scheme) + 1:]
     return bool(
-        re.match(r"//[A-Za-z0-9\[%$<{_]", rest)
-        or (scheme == "file" and rest.startswith("///"))
+        re.match(r"//[A-Za-z0-9\[%$<{_:]", rest)
+        or (rest.startswith("///") and len(rest) > 3)
         or (scheme in ("mailto", "xmpp", "sip", "sips") and "@" in rest)
         or (scheme in ("urn", "tel", "news", "cid", "mid") and re.match(r"[A-Za-z0-9+]", rest))
     )
@@ -317,7 +317,7 @@ def classify_code_url(path, url):
         return "real", "lock file URL"
     if re.search(r"\$\{|\{[^}]*\}|%[sd(]|<[A-Za-z_]+>|\$[A-Za-z_]", url):
         return "real", "URL template (placeholder)"
-    if re.search(r"\\[nrt\\\"']|['\"`]|\)[,;]?$|[,;]$", url):
+    if re.search(r"\\[nrt\\\"']|['\"`]|[,;]$", url) or (url.endswith(")") and not balanced_tail(url)):
         return "real", "URL with code glued on"
     return "real", "URL"
 
