@@ -61,7 +61,7 @@ docutils_version=0.23
 py_dir=$data/py
 if [ ! -f "$py_dir/docutils-$docutils_version.dist-info/METADATA" ]; then
     rm -rf "$py_dir"
-    python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$py_dir" "docutils==$docutils_version"
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps --target "$py_dir" "docutils==$docutils_version"
 fi
 
 python3 "$here/score.py" --urlint "$urlint" --data "$data" --node-dir "$node_dir" --python-dir "$py_dir"
