@@ -2,6 +2,8 @@
 //! `pyproject.toml`, found by walking up from the current directory.
 //!
 //! ```toml
+//! profile = "rfc3986"         # rfc1738 (the default) | rfc3986; before any table
+//!
 //! [rules]
 //! hyphen-break = "off"        # off | warning | error
 //! bare-url = "warning"
@@ -31,7 +33,6 @@ use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
 use ignore::overrides::Override;
-
 use ignore::Match;
 use regex::{Regex, RegexSet};
 use serde::de::{self, Deserializer};
@@ -39,8 +40,8 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::input::glob_overrides;
-
 use crate::lint::{LintOptions, RuleLevels};
+use crate::profile::Profile;
 use crate::rules::{find_rule, Level, Rule};
 
 /// The configuration file's own name.
@@ -54,9 +55,11 @@ pub(crate) const PYPROJECT: &str = "pyproject.toml";
 pub(crate) struct Config {
     /// The file it was read from; `None` for the defaults.
     pub path: Option<PathBuf>,
+    /// The standard URLs are checked against (top-level `profile`).
+    pub profile: Profile,
     /// Rule levels set by the file, one per rule named.
     pub rules: Vec<(Rule, Level)>,
-    /// Schemes accepted beyond RFC 1738's own.
+    /// Schemes accepted beyond the profile's own.
     pub extra_schemes: Vec<String>,
     /// Known schemes to report as unknown.
     pub removed_schemes: Vec<String>,
@@ -327,8 +330,9 @@ impl Config {
     /// These settings with `levels` as urlint.toml text that reads back to
     /// the same settings: every rule with its level, in catalogue order,
     /// then every other table, empty ones included.
-    pub(crate) fn settings(&self, levels: &RuleLevels) -> String {
+    pub(crate) fn settings(&self, levels: &RuleLevels, profile: Profile) -> String {
         let file = ConfigFile {
+            profile: Some(ProfileName(profile)),
             rules: RuleTable(
                 Rule::all()
                     .map(|rule| (RuleName(rule), LevelName(levels.level(rule))))
@@ -383,9 +387,11 @@ impl Config {
     }
 
     /// Lint options from the file, with `levels` (the file's, after the
-    /// command line has had its say).
-    pub(crate) fn lint_options(&self, levels: RuleLevels) -> LintOptions {
+    /// command line has had its say) and the command line's profile, if it
+    /// names one, over the file's.
+    pub(crate) fn lint_options(&self, levels: RuleLevels, profile: Option<Profile>) -> LintOptions {
         let mut options = LintOptions {
+            profile: profile.unwrap_or(self.profile),
             levels,
             extra_schemes: self.extra_schemes.clone(),
             removed_schemes: self.removed_schemes.clone(),
@@ -417,8 +423,9 @@ fn parse_error(path: &Path, err: &toml::de::Error) -> ConfigError {
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
-    // Top-level keys (a validation profile, when there is a choice of
-    // profiles) go before the tables: TOML writes plain keys first.
+    // Top-level keys go before the tables: TOML writes plain keys first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    profile: Option<ProfileName>,
     #[serde(default)]
     rules: RuleTable,
     #[serde(default)]
@@ -445,6 +452,7 @@ impl ConfigFile {
             })?;
         Ok(Config {
             path: Some(path.to_path_buf()),
+            profile: self.profile.map_or_else(Profile::default, |name| name.0),
             rules: self
                 .rules
                 .0
@@ -543,6 +551,29 @@ impl<'de> Deserialize<'de> for RuleName {
 }
 
 impl Serialize for RuleName {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.name())
+    }
+}
+
+/// A profile name: `rfc1738` or `rfc3986`.
+#[derive(Debug)]
+struct ProfileName(Profile);
+
+impl<'de> Deserialize<'de> for ProfileName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Profile::from_name(&name).map(ProfileName).ok_or_else(|| {
+            let names: Vec<String> = Profile::ALL.iter().map(|p| format!("\"{p}\"")).collect();
+            de::Error::custom(format!(
+                "unknown profile '{name}': expected {}",
+                names.join(" or ")
+            ))
+        })
+    }
+}
+
+impl Serialize for ProfileName {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.0.name())
     }
@@ -657,8 +688,30 @@ mod tests {
         let levels = config.levels();
         assert_eq!(levels.level(Rule::HyphenBreak), Level::Off);
         assert_eq!(levels.level(Rule::UnsafeChar), Level::Error);
-        let options = config.lint_options(levels);
+        let options = config.lint_options(levels, None);
         assert_eq!(options.scan.extra_schemes, ["irc", "ssh"]);
+        assert_eq!(options.profile, Profile::Rfc1738);
+    }
+
+    #[test]
+    fn the_profile_is_a_top_level_key_and_the_command_line_wins() {
+        let config =
+            parse("profile = \"rfc3986\"\n[rules]\nbare-url = \"error\"\n").expect("valid");
+        assert_eq!(config.profile, Profile::Rfc3986);
+        let levels = config.levels();
+        assert_eq!(
+            config.lint_options(levels.clone(), None).profile,
+            Profile::Rfc3986
+        );
+        let flag = config.lint_options(levels, Some(Profile::Rfc1738));
+        assert_eq!(flag.profile, Profile::Rfc1738);
+        let err = parse("profile = \"rfc2396\"\n").expect_err("unknown profile");
+        assert!(
+            err.message
+                .contains("unknown profile 'rfc2396': expected \"rfc1738\" or \"rfc3986\""),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
@@ -709,9 +762,10 @@ mod tests {
                     [paths]\ninclude = [\"*.md\"]\nexclude = [\"vendor\"]\n\
                     [per-file-ignores]\n\"tests/**\" = [\"unsafe-char\", \"bad-port\"]\n";
         let config = parse(text).expect("valid");
-        let written = config.settings(&config.levels());
+        let written = config.settings(&config.levels(), Profile::Rfc3986);
         let read = parse(&written).expect("the settings parse");
-        assert_eq!(read.settings(&read.levels()), written);
+        assert_eq!(read.settings(&read.levels(), read.profile), written);
+        assert!(written.starts_with("profile = \"rfc3986\"\n"), "{written}");
         assert_eq!(read.rules.len(), Rule::all().count(), "{written}");
         let line = |key: &str| {
             written
@@ -734,7 +788,7 @@ mod tests {
             read.per_file_ignores,
             [("tests/**".to_owned(), vec![Rule::UnsafeChar, Rule::BadPort])]
         );
-        let defaults = Config::default().settings(&RuleLevels::default());
+        let defaults = Config::default().settings(&RuleLevels::default(), Profile::default());
         assert!(defaults.contains("\n[per-file-ignores]\n"), "{defaults}");
         assert!(parse(&defaults).is_ok());
     }

@@ -49,7 +49,10 @@ fn version_names_the_build_and_what_it_reads() {
     let (_, long, _) = run(&mut urlint(&["--version"]));
     let lines: Vec<&str> = long.lines().collect();
     assert_eq!(lines[0], short);
-    assert!(lines.contains(&"grammar: RFC 1738"), "{long}");
+    assert!(
+        lines.contains(&"profiles: rfc1738 (default), rfc3986"),
+        "{long}"
+    );
     assert!(
         lines.contains(&"input kinds: text, mbox, eml (--input auto detects them)"),
         "{long}"

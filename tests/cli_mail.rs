@@ -374,3 +374,30 @@ fn mail_headers_apply_to_check_too() {
     assert!(!findings("none").contains("mailto-address"));
     assert!(findings("list").contains("fixtures/mail/list.mbox:9:34: error[mailto-address]"));
 }
+
+#[test]
+fn byte_offsets_after_latin1_bytes_are_archive_offsets() {
+    let archive = read_fixture("fixtures/mail/latin1.eml");
+    let (code, stdout, stderr) = run(&mut urlint(&[
+        "check",
+        "--format",
+        "jsonl",
+        "fixtures/mail/latin1.eml",
+    ]));
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    let records = json_lines(&stdout);
+    let findings: Vec<&Value> = records.iter().filter(|r| r["type"] == "finding").collect();
+    assert_eq!(findings.len(), 3);
+    for finding in findings {
+        // Each span covers the flagged character: one Latin-1 byte.
+        let span = &finding["spans"][0];
+        let (start, end) = (span["start"].as_u64(), span["end"].as_u64());
+        let (start, end) = (start.unwrap_or(0) as usize, end.unwrap_or(0) as usize);
+        let flagged: String = archive[start..end].iter().map(|&b| char::from(b)).collect();
+        let message = finding["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains(&format!("'{flagged}'")),
+            "{flagged:?} at {start}..{end}: {message}"
+        );
+    }
+}

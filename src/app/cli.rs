@@ -15,6 +15,7 @@ use clap::{Arg, Args, Parser, Subcommand, ValueEnum};
 use crate::input::InputKind;
 use crate::lint::RuleOverrides;
 use crate::mail::HeaderUrls;
+use crate::profile::Profile;
 use crate::report::{ExtractFormat, Format};
 use crate::rules::{find_rule, Rule};
 
@@ -62,6 +63,9 @@ pub(super) enum Command {
 pub(super) struct CheckArgs {
     #[command(flatten)]
     pub inputs: InputArgs,
+    /// The standard URLs are checked against; default: the configuration's, else rfc1738.
+    #[arg(long, value_enum, value_name = "PROFILE", help_heading = "Rules")]
+    pub profile: Option<Profile>,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.
@@ -85,6 +89,10 @@ pub(super) struct CheckArgs {
 pub(super) struct ExtractArgs {
     #[command(flatten)]
     pub inputs: InputArgs,
+    /// The standard URLs are checked against, for the `valid` field of JSON
+    /// records; default: the configuration's, else rfc1738.
+    #[arg(long, value_enum, value_name = "PROFILE", help_heading = "Rules")]
+    pub profile: Option<Profile>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ExtractFormat::Plain, help_heading = "Output")]
     pub format: ExtractFormat,
@@ -125,7 +133,10 @@ pub(super) struct ExplainArgs {
 pub(super) struct ValidateArgs {
     /// URLs to check; without any, URLs are read one per line from stdin.
     pub urls: Vec<String>,
-    /// Accept a '#fragment' after the URL, as in a <URL:...> wrapper.
+    /// The standard URLs are checked against; default: the configuration's, else rfc1738.
+    #[arg(long, value_enum, value_name = "PROFILE", help_heading = "Rules")]
+    pub profile: Option<Profile>,
+    /// No effect, kept for old scripts: a '#fragment' after the URL is always accepted.
     #[arg(long)]
     pub fragment: bool,
     #[command(flatten)]
@@ -384,11 +395,17 @@ fn long_version() -> &'static str {
             .filter(|kind| **kind != InputKind::Auto)
             .map(value_name)
             .collect();
-        // The grammar line names the default validation profile once there
-        // is a choice of profiles.
+        let profiles: Vec<String> = Profile::value_variants()
+            .iter()
+            .map(|profile| match *profile == Profile::default() {
+                true => format!("{profile} (default)"),
+                false => profile.to_string(),
+            })
+            .collect();
         format!(
-            "{}\ngrammar: RFC 1738\ninput kinds: {} (--input auto detects them)",
+            "{}\nprofiles: {}\ninput kinds: {} (--input auto detects them)",
             short_version(),
+            profiles.join(", "),
             kinds.join(", ")
         )
     })

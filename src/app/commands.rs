@@ -21,6 +21,7 @@ use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{panicked, Input};
 use crate::lint::{self, LintOptions, RuleLevels, UrlReport};
+use crate::profile::Profile;
 use crate::report::{self, explain, ExtractOptions, HumanOptions, PlainPrefix, Totals};
 use crate::scan::{Form, Found};
 use crate::source::{Origin, Source};
@@ -162,7 +163,8 @@ fn levels(config: &Config, rules: &RuleArgs) -> RuleLevels {
 fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
     let levels = levels(run.config, &args.rules);
     if args.show_settings {
-        return show_settings(run, &levels);
+        let profile = args.profile.unwrap_or(run.config.profile);
+        return show_settings(run, &levels, profile);
     }
     let quiet = run.console.quiet;
     let mut reporter = if args.statistics {
@@ -174,7 +176,7 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
         };
         report::diagnostics_reporter(args.format, human)
     };
-    let options = run.config.lint_options(levels);
+    let options = run.config.lint_options(levels, args.profile);
     let linted = driver::lint_inputs(
         run.out,
         reporter.as_mut(),
@@ -193,7 +195,7 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
 
 /// `urlint check --show-settings`: the resolved settings as a urlint.toml
 /// that reads back to them, after a comment saying where they came from.
-fn show_settings(run: Run<'_>, levels: &RuleLevels) -> Outcome {
+fn show_settings(run: Run<'_>, levels: &RuleLevels, profile: Profile) -> Outcome {
     let (source, root) = match &run.config.path {
         Some(path) => {
             let path = absolute(path);
@@ -204,11 +206,11 @@ fn show_settings(run: Run<'_>, levels: &RuleLevels) -> Outcome {
     };
     let text = format!(
         "# Settings of `urlint check`: {source},\n\
-         # then the command line's rule options. Every rule is listed with its level.\n\
+         # then the command line's profile and rule options. Every rule is listed with its level.\n\
          # Path globs are relative to {}.\n\
          \n{}",
         root.display(),
-        run.config.settings(levels)
+        run.config.settings(levels, profile)
     );
     Outcome::written(run.out.write_all(text.as_bytes()))
 }
@@ -229,8 +231,8 @@ fn extract(run: Run<'_>, args: &ExtractArgs) -> Outcome {
         prefix,
     });
     // The file's schemes and URL excludes decide what is a URL worth
-    // listing; rule levels do not matter here.
-    let options = run.config.lint_options(RuleLevels::default());
+    // listing; its levels and the profile decide whether a URL is valid.
+    let options = run.config.lint_options(run.config.levels(), args.profile);
     let linted = driver::lint_inputs(
         run.out,
         reporter.as_mut(),
@@ -267,10 +269,9 @@ fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
     } else {
         Some(Source::new(Origin::Arguments, args.urls.join("\n")))
     };
-    let options = LintOptions {
-        fragment_anywhere: args.fragment,
-        ..run.config.lint_options(levels(run.config, &args.rules))
-    };
+    let options = run
+        .config
+        .lint_options(levels(run.config, &args.rules), args.profile);
     let human = HumanOptions {
         verdicts: true,
         quiet: run.console.quiet,

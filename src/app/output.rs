@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use codespan_reporting::term::termcolor::{ColorChoice, ColorSpec, HyperlinkSpec, WriteColor};
 
 use super::cli::ColorArg;
+use crate::escape;
 
 /// Bytes gathered before they are handed to the stream below.
 const OUTPUT_BUFFER_LEN: usize = 64 << 10;
@@ -205,7 +206,11 @@ pub(super) fn is_broken_pipe(err: &io::Error) -> bool {
 /// Write `urlint: MESSAGE` on stderr. A closed stderr is ignored rather
 /// than a panic (as `eprintln!` would): the report on stdout still matters.
 pub(super) fn say(message: fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr().lock(), "urlint: {message}");
+    let _ = writeln!(
+        io::stderr().lock(),
+        "urlint: {}",
+        escape::text(&message.to_string())
+    );
 }
 
 /// Whether to colour: `auto` colours only a terminal, and termcolor's `Auto`

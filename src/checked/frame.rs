@@ -78,6 +78,22 @@ impl RawText {
         let local = archive.saturating_sub(self.base.offset);
         local + self.widened.partition_point(|&at| at < local)
     }
+
+    /// The archive offset of `text` offset `at` (a character boundary).
+    pub(super) fn archive_offset(&self, at: usize) -> usize {
+        // The k-th widened byte starts at text offset `widened[k] + k`;
+        // count those before `at`.
+        let (mut low, mut high) = (0, self.widened.len());
+        while low < high {
+            let mid = low + (high - low) / 2;
+            if self.widened[mid] + mid < at {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        self.base.offset + at - low
+    }
 }
 
 /// Offsets of the bytes of `bytes` that are not part of valid UTF-8, which

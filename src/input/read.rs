@@ -19,6 +19,7 @@ use super::sink::{Collected, Sink};
 use super::walk::Input;
 use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Checked, Frame};
+use crate::escape;
 use crate::lint::LintOptions;
 use crate::mail::{self, HeaderUrls, MailKind};
 use crate::source::{Origin, Source};
@@ -112,10 +113,10 @@ fn read_mail_file(
     lint: &LintOptions,
     collected: &mut Collected,
 ) {
+    let (headers, chunks) = (options.mail_headers, options.chunks);
     let origin = Origin::File(path.to_path_buf());
-    let headers = options.mail_headers;
     let checked = std::fs::read(path)
-        .and_then(|bytes| check_mail(&bytes[..], kind, headers, &origin, lint, collected));
+        .and_then(|bytes| check_mail(&bytes[..], kind, headers, &origin, chunks, lint, collected));
     // Only reading can fail here: a collecting sink always accepts.
     if let Err(err) = checked {
         collected.error(cannot_read(&origin, &err));
@@ -147,7 +148,11 @@ pub(crate) fn read_streamed(
         Input::Stdin => (Origin::Stdin, Box::new(io::stdin().lock()), None),
     };
     let reader: Box<dyn Read> = if options.progress {
-        Box::new(Progress::new(reader, origin.to_string(), total))
+        Box::new(Progress::new(
+            reader,
+            escape::line(&origin.to_string()).into(),
+            total,
+        ))
     } else {
         reader
     };
@@ -164,7 +169,8 @@ pub(crate) fn read_streamed(
     let kind = options.kind.detect(path, &head);
     if let Some(mail) = kind.mail() {
         let reader = Cursor::new(head).chain(reader);
-        return check_mail(reader, mail, options.mail_headers, &origin, lint, sink);
+        let headers = options.mail_headers;
+        return check_mail(reader, mail, headers, &origin, options.chunks, lint, sink);
     }
     if is_binary(&head) {
         // Skipped on its head alone, so an endless device ends at once.

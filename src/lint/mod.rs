@@ -9,6 +9,7 @@ mod suppress;
 use regex::RegexSet;
 
 use crate::diagnostic::Diagnostic;
+use crate::profile::Profile;
 use crate::rules::{Level, Rule};
 use crate::scan::{self, Form, Found, ScanOptions};
 use crate::span::Span;
@@ -23,7 +24,9 @@ use suppress::Suppressed;
 pub struct LintOptions {
     /// How to find URLs.
     pub scan: ScanOptions,
-    /// Schemes to accept without `unknown-scheme`, beyond RFC 1738's own.
+    /// The standard URLs are checked against.
+    pub profile: Profile,
+    /// Schemes to accept without `unknown-scheme`, beyond the profile's own.
     pub extra_schemes: Vec<String>,
     /// Which rules report, and at what severity.
     pub levels: RuleLevels,
@@ -31,9 +34,6 @@ pub struct LintOptions {
     pub removed_schemes: Vec<String>,
     /// URLs matching any of these are not reported at all.
     pub url_excludes: RegexSet,
-    /// Accept a `#fragment` after a URL of any form, not only after a
-    /// delimited one (`urlint validate --fragment`).
-    pub fragment_anywhere: bool,
 }
 
 /// Scan `text` and lint every URL in it, in source order.
@@ -56,7 +56,7 @@ pub fn lint_url(found: Found, options: &LintOptions) -> Option<UrlReport> {
 /// Validate one URL and place its findings in the source.
 fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     let validate_options = ValidateOptions {
-        fragment_allowed: options.fragment_anywhere || found.form.is_delimited(),
+        profile: options.profile,
         extra_schemes: options.extra_schemes.clone(),
     };
     let mut findings: Vec<Finding> = found
@@ -84,15 +84,19 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
         source_spans: found.source_spans(diagnostic.span),
         diagnostic,
     }));
-    findings.retain_mut(
-        |finding| match options.levels.level(finding.diagnostic.rule).severity() {
+    // A rule reports only under the profiles its catalogue entry names
+    // (RFC 3986 Appendix C no longer recommends the 'URL:' prefix).
+    findings.retain_mut(|finding| {
+        let rule = finding.diagnostic.rule;
+        let severity = options.levels.level(rule).severity();
+        match severity.filter(|_| rule.info().applies_to(options.profile)) {
             Some(severity) => {
                 finding.diagnostic.severity = severity;
                 true
             }
             None => false,
-        },
-    );
+        }
+    });
     findings.sort_by_key(|finding| finding.source_spans.first().copied());
     UrlReport { found, findings }
 }

@@ -41,8 +41,11 @@ mod headers;
 mod html;
 mod mbox;
 mod message;
+mod nested;
 mod offset_map;
+mod part;
 mod transfer;
+mod walk;
 
 use std::io::{self, BufRead};
 
@@ -51,11 +54,9 @@ pub use detect::{MailKind, SNIFF_LEN};
 pub use headers::HeaderUrls;
 pub use html::{extract as html_text, HtmlText};
 pub use mbox::{messages, Messages, RawMessage, DEFAULT_MAX_MESSAGE_BYTES};
-pub use message::{
-    parse_message, parse_message_with, MailText, MailWarning, MessageInfo, ParsedMessage, PartInfo,
-    TransferEncoding, WarningKind,
-};
+pub use message::{parse_message, parse_message_with, ParsedMessage};
 pub use offset_map::{OffsetMap, Piece};
+pub use part::{MailText, MailWarning, MessageInfo, PartInfo, TransferEncoding, WarningKind};
 pub use transfer::decode_quoted_printable;
 
 /// Read and decode every message of `reader`, which holds mail of `kind`,

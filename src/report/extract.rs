@@ -12,8 +12,9 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::json::{MailJson, UrlJson};
-use super::reporter::{url_start, Reporter, Totals};
+use super::reporter::{is_valid, url_start, Reporter, Totals};
 use crate::checked::Checked;
+use crate::escape;
 use crate::lint::UrlReport;
 
 /// Output formats of `extract`.
@@ -63,6 +64,8 @@ struct UrlRecord<'a> {
     mail: Option<MailJson<'a>>,
     #[serde(flatten)]
     url: UrlJson<'a>,
+    /// No error-level finding under the run's profile and rule levels.
+    valid: bool,
 }
 
 /// A `--count` record.
@@ -139,6 +142,7 @@ impl Reporter for ExtractReporter {
                         path: &checked.source.name,
                         mail: MailJson::of(checked),
                         url: UrlJson::new(checked, report),
+                        valid: is_valid(report),
                     };
                     self.record(out, &record)?;
                 }
@@ -151,7 +155,7 @@ impl Reporter for ExtractReporter {
         let counts = std::mem::take(&mut self.counts);
         for (url, count) in &counts {
             match self.options.format {
-                ExtractFormat::Plain => writeln!(out, "{count}\t{url}")?,
+                ExtractFormat::Plain => writeln!(out, "{count}\t{}", escape::line(url))?,
                 ExtractFormat::Jsonl | ExtractFormat::Json => {
                     self.record(out, &CountRecord { url, count: *count })?;
                 }
@@ -172,8 +176,10 @@ fn plain_line(
     report: &UrlReport,
     prefix: PlainPrefix,
 ) -> io::Result<()> {
-    let url = &report.found.url;
-    let path = &checked.source.name;
+    // Control and bidi characters from the input must not drive the
+    // terminal nor forge a line.
+    let url = escape::line(&report.found.url);
+    let path = escape::line(&checked.source.name);
     match prefix {
         PlainPrefix::None => writeln!(out, "{url}"),
         PlainPrefix::Path => writeln!(out, "{path}:{url}"),

@@ -13,6 +13,7 @@ use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 use super::excerpt::Excerpt;
 use super::reporter::{fix_instruction, is_valid, placed_spans, Reporter, Totals};
 use crate::checked::{Checked, MailFrame};
+use crate::escape;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{self, Rule};
 
@@ -45,7 +46,7 @@ impl HumanReporter {
     /// Write "valid: URL" or "invalid: URL" for `urlint validate`.
     fn verdict(&self, out: &mut dyn WriteColor, report: &UrlReport) -> io::Result<()> {
         let verdict = if is_valid(report) { "valid" } else { "invalid" };
-        writeln!(out, "{verdict}: {}", report.found.url)
+        writeln!(out, "{verdict}: {}", escape::line(&report.found.url))
     }
 }
 
@@ -65,6 +66,9 @@ impl Reporter for HumanReporter {
                     rendered
                         .notes
                         .extend(alternative_notes(report, &finding.diagnostic.help));
+                }
+                for note in &mut rendered.notes {
+                    *note = escape::text(note).into_owned();
                 }
                 term::emit_to_write_style(out, &self.config, &excerpt, &rendered)
                     .map_err(files_error)?;
@@ -152,7 +156,7 @@ fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanD
     }
     CodespanDiagnostic::new(severity)
         .with_code(diagnostic.rule.name())
-        .with_message(&diagnostic.message)
+        .with_message(escape::text(&diagnostic.message))
         .with_notes(notes)
 }
 

@@ -1,4 +1,4 @@
-//! Reporters: turn linted sources into output. They know nothing of RFC 1738
+//! Reporters: turn linted sources into output. They know nothing of URL grammars
 //! nor of how URLs were found; every position they print is computed here,
 //! from the byte spans the linter gives, in one way for all formats.
 //!
