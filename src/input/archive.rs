@@ -13,14 +13,18 @@ use super::sink::Sink;
 use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Base, Checked, Frame, MailFrame, RawText};
 use crate::lint::LintOptions;
-use crate::mail::{self, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage, RawMessage};
+use crate::mail::{
+    self, HeaderUrls, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage, RawMessage,
+};
 use crate::source::{Origin, Source};
 use crate::span::Span;
 
-/// Check every message of a mail input, one at a time.
+/// Check every message of a mail input, one at a time, with the URLs of
+/// the header fields `headers` names.
 pub(super) fn check_mail(
     reader: impl BufRead,
     kind: MailKind,
+    headers: HeaderUrls,
     origin: &Origin,
     chunks: ChunkOptions,
     lint: &LintOptions,
@@ -35,7 +39,7 @@ pub(super) fn check_mail(
         },
         lint,
     };
-    for message in mail::read(reader, kind) {
+    for message in mail::read_with(reader, kind, headers) {
         match message {
             Ok(message) => check.message(message, sink, &mut archive)?,
             Err(err) => {
@@ -212,6 +216,7 @@ mod tests {
         check_mail(
             archive.as_bytes(),
             MailKind::Mbox,
+            HeaderUrls::List,
             &Origin::Stdin,
             ChunkOptions::default(),
             &LintOptions::default(),
