@@ -174,8 +174,11 @@ mod tests {
             .map(|span| &text[span.range()])
             .collect();
         assert_eq!(labels, vec!["~", "~"]);
+        // The two '~' are one run in the joined URL: one finding, labelled
+        // on both lines.
+        assert_eq!(report.findings.len(), 1);
         assert_eq!(
-            report.findings[1].source_spans[0].start,
+            report.findings[0].source_spans[1].start,
             text.rfind('~').unwrap()
         );
     }
