@@ -312,34 +312,40 @@ pub fn clamp(text: &str, span: Span) -> std::ops::Range<usize> {
     start..end
 }
 
-/// Counts code points up to byte offsets, moving forward through one text
-/// so that a source with many findings is counted once, not once per finding.
-pub struct CharCounter<'t> {
+/// Bytes between two checkpoints of a [`CharCounter`].
+const COUNTER_CHECKPOINT_BYTES: usize = 1024;
+
+/// Counts code points before byte offsets of one text, asked in any order:
+/// the count at every [`COUNTER_CHECKPOINT_BYTES`]-th byte is kept as the counter
+/// first passes it, so the text is read once and each answer reads at most
+/// one block more.
+pub(crate) struct CharCounter<'t> {
     text: &'t str,
-    byte: usize,
-    chars: usize,
+    /// `checkpoints[i]`: code points before byte `i * COUNTER_CHECKPOINT_BYTES`.
+    checkpoints: Vec<usize>,
 }
 
 impl<'t> CharCounter<'t> {
     /// A counter at the start of `text`.
-    pub fn new(text: &'t str) -> Self {
+    pub(crate) fn new(text: &'t str) -> Self {
         CharCounter {
             text,
-            byte: 0,
-            chars: 0,
+            checkpoints: vec![0],
         }
     }
 
     /// Code points before `byte` (a char boundary, as [`clamp`] makes it).
-    pub fn at(&mut self, byte: usize) -> usize {
-        let byte = byte.min(self.text.len());
-        if byte < self.byte {
-            self.byte = 0;
-            self.chars = 0;
+    pub(crate) fn at(&mut self, byte: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let byte = byte.min(bytes.len());
+        let block = byte / COUNTER_CHECKPOINT_BYTES;
+        while self.checkpoints.len() <= block {
+            let start = (self.checkpoints.len() - 1) * COUNTER_CHECKPOINT_BYTES;
+            let before = self.checkpoints[self.checkpoints.len() - 1];
+            let passed = code_points(&bytes[start..start + COUNTER_CHECKPOINT_BYTES]);
+            self.checkpoints.push(before + passed);
         }
-        self.chars += code_points(&self.text.as_bytes()[self.byte..byte]);
-        self.byte = byte;
-        self.chars
+        self.checkpoints[block] + code_points(&bytes[block * COUNTER_CHECKPOINT_BYTES..byte])
     }
 }
 
@@ -494,6 +500,21 @@ mod tests {
         ];
         for (span, expected) in cases {
             assert_eq!(clamp(text, span), expected, "{span:?}");
+        }
+    }
+
+    #[test]
+    fn code_points_are_counted_at_offsets_asked_in_any_order() {
+        let text = "aé€x".repeat(COUNTER_CHECKPOINT_BYTES / 3);
+        let mut counter = CharCounter::new(&text);
+        let boundaries: Vec<usize> = text.char_indices().map(|(at, _)| at).collect();
+        let order = boundaries
+            .iter()
+            .rev()
+            .step_by(7)
+            .chain(boundaries.iter().step_by(5));
+        for &byte in order.chain([&0, &text.len()]) {
+            assert_eq!(counter.at(byte), text[..byte].chars().count(), "{byte}");
         }
     }
 }

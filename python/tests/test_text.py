@@ -77,13 +77,25 @@ def test_validate_lints_a_url_on_its_own():
 
 
 def test_unknown_profile_and_kind_name_the_accepted_ones():
-    assert urlint.PROFILES == ["rfc1738"]
+    assert urlint.PROFILES == ["rfc1738", "rfc3986"]
     assert urlint.KINDS[:2] == ["auto", "text"]
-    with pytest.raises(ValueError, match=r"unknown profile 'rfc9999': expected one of rfc1738"):
+    with pytest.raises(ValueError, match=r"unknown profile 'rfc9999': expected one of rfc1738, rfc3986"):
         urlint.extract("x", profile="rfc9999")
     with pytest.raises(ValueError, match=r"unknown kind 'pdf': expected one of auto, text, mbox, eml"):
         urlint.check("x", kind="pdf")
     assert urlint.extract("http://a.example/", profile="RFC1738", kind="text")
+
+
+def test_the_profile_decides_what_is_valid_and_the_config_sets_it(tmp_path):
+    url = "https://docs.example/~team/guide#install"
+    (rfc1738,) = urlint.check(url)
+    assert rfc1738.rule == "unsafe-char"
+    assert urlint.check(url, profile="rfc3986") == []
+    path = tmp_path / "urlint.toml"
+    path.write_text('profile = "rfc3986"\n')
+    assert urlint.check(url, config=str(path)) == []
+    assert [f.rule for f in urlint.check(url, profile="rfc1738", config=str(path))] == ["unsafe-char"]
+    assert urlint.validate("mailto:list@lists.example?subject=help", profile="rfc3986") == []
 
 
 def test_wrong_argument_types_are_type_errors():

@@ -55,8 +55,8 @@ pub(crate) struct RawText {
     pub lines: LineIndex,
     /// Archive position of the message's first byte.
     pub base: Base,
-    /// The raw bytes read as Latin-1: each became two bytes of `text`,
-    /// which shifts every later offset by one.
+    /// Where the raw bytes were read as Latin-1: each became two bytes of
+    /// `text`, which shifts every later offset by one.
     widened: Widened,
 }
 

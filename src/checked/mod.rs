@@ -185,27 +185,30 @@ impl Checked {
     /// The input location of a span of the displayed text: byte offsets in
     /// the input (the archive's own bytes for mail), lines and columns.
     fn place(&self, span: Span) -> Location {
-        let (base, place): (Base, &dyn Fn(usize) -> LineCol) = match &self.frame {
-            Frame::Text(base) => (*base, &|offset| self.source_line_col(offset)),
-            Frame::Mail(mail) => (mail.raw.base, &|offset| {
-                mail.raw.lines.line_col(&mail.raw.text, offset)
-            }),
-        };
-        let (start, end) = match &self.frame {
-            Frame::Text(base) => (base.offset + span.start, base.offset + span.end),
+        type Place<'a> = &'a dyn Fn(usize) -> LineCol;
+        let (base, place, bytes): (Base, Place, Span) = match &self.frame {
+            Frame::Text(base) => (
+                *base,
+                &|offset| self.source_line_col(offset),
+                span.shifted(base.offset),
+            ),
             Frame::Mail(mail) => (
-                mail.raw.archive_offset(span.start),
-                mail.raw.archive_offset(span.end),
+                mail.raw.base,
+                &|offset| mail.raw.lines.line_col(&mail.raw.text, offset),
+                Span::new(
+                    mail.raw.archive_offset(span.start),
+                    mail.raw.archive_offset(span.end),
+                ),
             ),
         };
-        let (first, last) = (base.place(place(span.start)), base.place(place(span.end)));
+        let (start, end) = (base.place(place(span.start)), base.place(place(span.end)));
         Location {
-            start,
-            end,
-            line: first.line,
-            column: first.column,
-            end_line: last.line,
-            end_column: last.column,
+            start: bytes.start,
+            end: bytes.end,
+            line: start.line,
+            column: start.column,
+            end_line: end.line,
+            end_column: end.column,
         }
     }
 

@@ -2,14 +2,15 @@
 //! `bytes` and `str`) as one input of a given kind, through the steps a
 //! file of that kind goes through: mail message by message, text whole.
 
-use super::archive::check_mail;
+use super::archive::{check_mail, MailReading};
 use super::check::check_loaded;
 use super::kind::InputKind;
 use super::load::{load, Loaded};
 use super::read::HEAD_LEN;
 use super::sink::Collected;
+use super::windows::ChunkOptions;
 use crate::lint::LintOptions;
-use crate::mail::ArchivePoint;
+use crate::mail::{ArchivePoint, HeaderUrls};
 use crate::source::{Origin, Source};
 
 /// Data held in memory, and how much of its reading is still to do.
@@ -31,21 +32,36 @@ impl Held {
     }
 }
 
+/// How held mail is read: which header fields are read for URLs, and where
+/// in its archive the held data starts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct HeldMail {
+    /// The header fields read for URLs.
+    pub headers: HeaderUrls,
+    /// [`ArchivePoint::START`] unless the data is a slice of a larger archive.
+    pub start: ArchivePoint,
+}
+
 /// Read `data` as `kind` (`Auto` decides by the content, as for stdin) and
-/// check it. Mail is read as the archive from `start` on
-/// ([`ArchivePoint::START`] unless `data` is a slice of a larger archive).
+/// check it; mail is read as `mail` says.
 pub(crate) fn read_held(
     data: Held,
     kind: InputKind,
-    start: ArchivePoint,
+    mail: HeldMail,
     lint: &LintOptions,
 ) -> Collected {
     let mut collected = Collected::default();
     let bytes = data.bytes();
     let head = &bytes[..bytes.len().min(HEAD_LEN)];
-    if let Some(mail) = kind.detect(None, head).mail() {
+    if let Some(mail_kind) = kind.detect(None, head).mail() {
+        let reading = MailReading {
+            kind: mail_kind,
+            headers: mail.headers,
+            start: mail.start,
+            chunks: ChunkOptions::default(),
+        };
         // Reading from memory cannot fail, and a collecting sink always accepts.
-        let _ = check_mail(bytes, mail, start, &Origin::Memory, lint, &mut collected);
+        let _ = check_mail(bytes, reading, &Origin::Memory, lint, &mut collected);
         return collected;
     }
     let loaded = match data {
@@ -82,7 +98,10 @@ mod tests {
         let mail = read_held(
             Held::Text(ARCHIVE.into()),
             InputKind::Auto,
-            ArchivePoint::START,
+            HeldMail {
+                headers: HeaderUrls::None,
+                start: ArchivePoint::START,
+            },
             &lint,
         );
         assert!(mail.checked.iter().all(|checked| checked.mail().is_some()));
@@ -90,7 +109,10 @@ mod tests {
         let text = read_held(
             Held::Text(ARCHIVE.into()),
             InputKind::Text,
-            ArchivePoint::START,
+            HeldMail {
+                headers: HeaderUrls::None,
+                start: ArchivePoint::START,
+            },
             &lint,
         );
         assert!(text.checked.iter().all(|checked| checked.mail().is_none()));
@@ -100,7 +122,11 @@ mod tests {
     #[test]
     fn bytes_are_read_as_a_file_is_and_text_as_given() {
         let lint = LintOptions::default();
-        let read = |data| read_held(data, InputKind::Text, ArchivePoint::START, &lint);
+        let whole = HeldMail {
+            headers: HeaderUrls::None,
+            start: ArchivePoint::START,
+        };
+        let read = |data| read_held(data, InputKind::Text, whole, &lint);
         let binary = read(Held::Bytes(b"\0 http://x.example/".to_vec()));
         assert!(binary.checked.is_empty() && binary.notes[0].skipped);
         let text = read(Held::Text("\0 http://x.example/".into()));
@@ -118,7 +144,11 @@ mod tests {
             messages_before: 1,
         };
         let slice = Held::Bytes(ARCHIVE.as_bytes()[second..].to_vec());
-        let collected = read_held(slice, InputKind::Mbox, start, &LintOptions::default());
+        let mail = HeldMail {
+            headers: HeaderUrls::None,
+            start,
+        };
+        let collected = read_held(slice, InputKind::Mbox, mail, &LintOptions::default());
         let checked = &collected.checked[0];
         let location = checked.locate(checked.reports[0].found.outer);
         let url_at = ARCHIVE.find("http://b.example").unwrap_or_default();

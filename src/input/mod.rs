@@ -22,7 +22,7 @@ mod windows;
 
 pub(crate) use kind::InputKind;
 #[cfg(feature = "python")]
-pub(crate) use memory::{read_held, Held};
+pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use notice::{panicked, InputError, Note};
 pub(crate) use read::{read_streamed, read_whole, streams, ReadOptions};
 pub(crate) use sink::{Collected, Sink};

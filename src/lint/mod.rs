@@ -9,10 +9,11 @@ mod suppress;
 use regex::RegexSet;
 
 use crate::diagnostic::Diagnostic;
+use crate::profile::Profile;
 use crate::rules::{Level, Rule};
 use crate::scan::{self, Form, Found, ScanOptions};
 use crate::span::{LineIndex, Span};
-use crate::validate::{self, Profile, ValidateOptions};
+use crate::validate::{self, ValidateOptions};
 
 pub use finding::{Finding, UrlReport};
 pub use levels::{RuleLevels, RuleOverrides};
@@ -23,9 +24,9 @@ use suppress::Suppressed;
 pub struct LintOptions {
     /// How to find URLs.
     pub scan: ScanOptions,
-    /// The standard every URL found is validated against.
+    /// The standard URLs are checked against.
     pub profile: Profile,
-    /// Schemes to accept without `unknown-scheme`, beyond RFC 1738's own.
+    /// Schemes to accept without `unknown-scheme`, beyond the profile's own.
     pub extra_schemes: Vec<String>,
     /// Which rules report, and at what severity.
     pub levels: RuleLevels,
@@ -33,9 +34,6 @@ pub struct LintOptions {
     pub removed_schemes: Vec<String>,
     /// URLs matching any of these are not reported at all.
     pub url_excludes: RegexSet,
-    /// Accept a `#fragment` after a URL of any form, not only after a
-    /// delimited one (`urlint validate --fragment`).
-    pub fragment_anywhere: bool,
 }
 
 /// Scan `text` and lint every URL in it, in source order.
@@ -82,7 +80,6 @@ pub(crate) fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
 fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     let validate_options = ValidateOptions {
         profile: options.profile,
-        fragment_allowed: options.fragment_anywhere || found.form.is_delimited(),
         extra_schemes: options.extra_schemes.clone(),
     };
     let mut findings: Vec<Finding> = found
@@ -110,15 +107,19 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
         source_spans: found.source_spans(diagnostic.span),
         diagnostic,
     }));
-    findings.retain_mut(
-        |finding| match options.levels.level(finding.diagnostic.rule).severity() {
+    // A rule reports only under the profiles its catalogue entry names
+    // (RFC 3986 Appendix C no longer recommends the 'URL:' prefix).
+    findings.retain_mut(|finding| {
+        let rule = finding.diagnostic.rule;
+        let severity = options.levels.level(rule).severity();
+        match severity.filter(|_| rule.info().applies_to(options.profile)) {
             Some(severity) => {
                 finding.diagnostic.severity = severity;
                 true
             }
             None => false,
-        },
-    );
+        }
+    });
     findings.sort_by_key(|finding| finding.source_spans.first().copied());
     UrlReport { found, findings }
 }
@@ -213,8 +214,11 @@ mod tests {
             .map(|span| &text[span.range()])
             .collect();
         assert_eq!(labels, vec!["~", "~"]);
+        // The two '~' are one run in the joined URL: one finding, labelled
+        // on both lines.
+        assert_eq!(report.findings.len(), 1);
         assert_eq!(
-            report.findings[1].source_spans[0].start,
+            report.findings[0].source_spans[1].start,
             text.rfind('~').unwrap()
         );
     }

@@ -118,18 +118,18 @@ fn unknown(what: &str, name: &str, accepted: &[impl AsRef<str>]) -> PyErr {
 }
 
 /// Lint options for a call: the configuration's (a [`PyConfig`], a path to
-/// load, or the defaults), under `profile` (the default profile when
-/// `None`).
+/// load, or the defaults), under `profile` (the configuration's profile
+/// when `None`, as the CLI's `--profile` overrides the file's).
 pub(super) fn lint_options(
     py: Python<'_>,
     profile: Option<&str>,
     config: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<LintOptions> {
     let profile = match profile {
-        None => Profile::default(),
-        Some(name) => {
-            Profile::from_name(name).ok_or_else(|| unknown("profile", name, &profile_names()))?
-        }
+        None => None,
+        Some(name) => Some(
+            Profile::from_name(name).ok_or_else(|| unknown("profile", name, &profile_names()))?,
+        ),
     };
     let loaded;
     let config = match config {
@@ -146,10 +146,7 @@ pub(super) fn lint_options(
             }
         },
     };
-    Ok(LintOptions {
-        profile,
-        ..config.lint_options(config.levels())
-    })
+    Ok(config.lint_options(config.levels(), profile))
 }
 
 /// A configuration error as Python's `ConfigError`, with the CLI's message.

@@ -24,9 +24,9 @@ use self::errors::{ConfigError, MailWarning};
 use self::records::{collected_urls, Finding, Fix, MailUrl, Url};
 use self::slices::ArchiveSlice;
 use crate::checked::Checked;
-use crate::input::{read_held, InputKind};
+use crate::input::{read_held, HeldMail, InputKind};
 use crate::lint;
-use crate::mail::ArchivePoint;
+use crate::mail::{ArchivePoint, HeaderUrls};
 use crate::source::{Origin, Source};
 
 /// Every URL in `text` (str or bytes) read as `kind`, with its findings.
@@ -43,7 +43,11 @@ fn extract(
     let options = lint_options(py, profile, config)?;
     let data = Data::of(text)?;
     let (urls, warnings) = py.detach(|| {
-        let collected = read_held(data.held(), kind, ArchivePoint::START, &options);
+        let mail = HeldMail {
+            headers: HeaderUrls::None,
+            start: ArchivePoint::START,
+        };
+        let collected = read_held(data.held(), kind, mail, &options);
         collected_urls(collected, &data)
     })?;
     warn(py, &warnings)?;
@@ -86,7 +90,13 @@ fn extract_mail(
     let kind = mail_kind(kind, data.bytes())?;
     let start = at.map_or(ArchivePoint::START, |slice| slice.get().point());
     let (urls, warnings) = py.detach(|| {
-        let collected = read_held(data.held(), kind, start, &options);
+        // Header fields are read for URLs as `urlint extract` reads them
+        // by default: not at all (see `--mail-headers`).
+        let mail = HeldMail {
+            headers: HeaderUrls::None,
+            start,
+        };
+        let collected = read_held(data.held(), kind, mail, &options);
         collected_urls(collected, &data)
     })?;
     warn(py, &warnings)?;

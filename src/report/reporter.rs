@@ -31,6 +31,16 @@ pub(crate) fn placed_spans(report: &UrlReport, finding: &Finding) -> Vec<Span> {
     }
 }
 
+/// The source span where `report`'s URL text begins: its first segment,
+/// past any `<URL:` wrapper (the whole match when it has no segments).
+pub(super) fn url_start(report: &UrlReport) -> Span {
+    let found = &report.found;
+    found
+        .segments
+        .first()
+        .map_or(found.outer, |segment| segment.source)
+}
+
 /// The fix of `finding` as an instruction ("replace `~` with `%7E`").
 ///
 /// The replaced text is read from the URL when the finding indexes it, and

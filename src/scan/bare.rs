@@ -272,6 +272,9 @@ mod tests {
             ("http://a.b/c\u{7}x", Some("http://a.b/c")),
             // Unsafe ASCII continues it, for the validator to report.
             ("http://a.b/~joe/{x}|y^", Some("http://a.b/~joe/{x}|y^")),
+            // A fragment belongs to the URL it follows, a second '#' too.
+            ("http://a.b/c#sec-2.", Some("http://a.b/c#sec-2")),
+            ("http://a.b/c#x#y z", Some("http://a.b/c#x#y")),
             // Non-ASCII: letters of spaced scripts continue it...
             ("http://a.b/café", Some("http://a.b/café")),
             ("http://a.b/cafe\u{301}", Some("http://a.b/cafe\u{301}")),

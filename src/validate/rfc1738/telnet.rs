@@ -3,10 +3,10 @@
 
 use std::ops::Range;
 
-use super::collector::Collector;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
 
 const PATH_HELP: &str = "RFC 1738 section 3.8: a telnet URL designates an interactive \
      service, not a data object; it ends with the login and an optional '/'";
@@ -23,8 +23,8 @@ pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.8 `telneturl`.
     #[test]

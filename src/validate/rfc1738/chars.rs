@@ -6,10 +6,11 @@
 
 use std::ops::Range;
 
-use super::collector::Collector;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
+use crate::validate::text::{char_span, describe_char, line_break_name, percent_encode};
 
 /// What section 2.2 says about one byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,12 +60,12 @@ pub(crate) struct Reserved(u8);
 
 impl Reserved {
     /// No reserved character is allowed unencoded.
-    pub(super) const NONE: Reserved = Reserved(0);
+    pub(crate) const NONE: Reserved = Reserved(0);
     /// Every reserved character is allowed (`xchar` parts).
-    pub(super) const ALL: Reserved = Reserved(0x7F);
+    pub(crate) const ALL: Reserved = Reserved(0x7F);
 
     /// The set holding exactly the characters of `chars`; other bytes are ignored.
-    pub(super) const fn of(chars: &[u8]) -> Reserved {
+    pub(crate) const fn of(chars: &[u8]) -> Reserved {
         let mut bits = 0;
         let mut index = 0;
         while index < chars.len() {
@@ -88,7 +89,7 @@ impl Reserved {
     }
 
     /// True when `byte` is a reserved character in this set.
-    pub(super) const fn contains(self, byte: u8) -> bool {
+    pub(crate) const fn contains(self, byte: u8) -> bool {
         self.0 & Self::bit(byte) != 0
     }
 }
@@ -107,46 +108,12 @@ pub(crate) struct Part {
 
 impl Part {
     /// A part of `*xchar` that no protocol decodes line by line.
-    pub(super) const fn xchar(name: &'static str) -> Part {
+    pub(crate) const fn xchar(name: &'static str) -> Part {
         Part {
             name,
             reserved: Reserved::ALL,
             decoded_by: None,
         }
-    }
-}
-
-/// The `%XX` encoding of every byte of `text`.
-pub(crate) fn percent_encode(text: &str) -> String {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut encoded = String::with_capacity(text.len() * 3);
-    for byte in text.bytes() {
-        encoded.push('%');
-        encoded.push(char::from(HEX[usize::from(byte >> 4)]));
-        encoded.push(char::from(HEX[usize::from(byte & 0xF)]));
-    }
-    encoded
-}
-
-/// The span of the character starting at byte `at`, which callers keep on a
-/// char boundary; a stray continuation byte yields a one-byte span.
-pub(crate) fn char_span(url: &str, at: usize) -> Span {
-    let len = url
-        .get(at..)
-        .and_then(|rest| rest.chars().next())
-        .map_or(1, char::len_utf8);
-    Span::new(at, (at + len).min(url.len()))
-}
-
-/// The character at byte `at` written for a message: `'~'`, `' ' (space)`,
-/// `U+000A` for control characters.
-pub(crate) fn describe_char(url: &str, at: usize) -> String {
-    let text = url.get(char_span(url, at).range()).unwrap_or("");
-    match text.chars().next() {
-        Some(' ') => "' ' (space)".to_string(),
-        Some(c) if c.is_control() => format!("U+{:04X}", c as u32),
-        Some(c) => format!("'{c}'"),
-        None => "a byte".to_string(),
     }
 }
 
@@ -263,19 +230,10 @@ fn check_escape(collector: &mut Collector, at: usize, end: usize, part: &Part) -
     at + 3
 }
 
-/// "CR" or "LF" when `escape` (three bytes `%XX`) encodes one of them.
-pub(crate) fn line_break_name(escape: &[u8]) -> Option<&'static str> {
-    match escape {
-        [b'%', b'0', b'd' | b'D'] => Some("CR (%0D)"),
-        [b'%', b'0', b'a' | b'A'] => Some("LF (%0A)"),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 2.2: each class, in a part (an ftp path) where only `/` and
     /// the fsegment characters have a role.
@@ -327,11 +285,5 @@ mod tests {
             ("ftp://h.example/a;b/c", &[(ReservedChar, ";", Some("%3B"))]),
         ];
         assert_cases(cases);
-    }
-
-    /// Section 2.2: `#` is unsafe unless the caller says a fragment may follow.
-    #[test]
-    fn rfc1738_2_2_hash_is_unsafe_without_fragments() {
-        assert_cases(&[("ftp://h.example/a#b", &[(UnsafeChar, "#", Some("%23"))])]);
     }
 }

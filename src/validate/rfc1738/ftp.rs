@@ -3,10 +3,10 @@
 use std::ops::Range;
 
 use super::chars::{self, Part, Reserved};
-use super::collector::Collector;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
 
 /// `fpath` of an ftp URL: `fsegment`s of `*[uchar | "?" | ":" | "@" | "&" | "="]`
 /// separated by `/`; `;` is reserved (section 3.2.2).
@@ -37,7 +37,7 @@ pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
 
 /// The typecode after a final `;type=` (any case, as RFC 822 literals are),
 /// when the last segment has one.
-fn find_typecode(url: &str, path: Range<usize>) -> Option<Range<usize>> {
+pub(crate) fn find_typecode(url: &str, path: Range<usize>) -> Option<Range<usize>> {
     let bytes = url.as_bytes();
     let semicolon = path.start + memchr::memrchr(b';', &bytes[path.clone()])?;
     let rest = &bytes[semicolon + 1..path.end];
@@ -45,7 +45,7 @@ fn find_typecode(url: &str, path: Range<usize>) -> Option<Range<usize>> {
     (is_type && !rest.contains(&b'/')).then_some(semicolon + 6..path.end)
 }
 
-fn check_typecode(collector: &mut Collector, code: Range<usize>) {
+pub(crate) fn check_typecode(collector: &mut Collector, code: Range<usize>) {
     let bytes = collector.url().as_bytes();
     if matches!(
         &bytes[code.clone()],
@@ -70,8 +70,8 @@ fn check_typecode(collector: &mut Collector, code: Range<usize>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Sections 3.2 and 3.2.2: `ftpurl`, `fpath`, `fsegment`, `ftptype`.
     #[test]

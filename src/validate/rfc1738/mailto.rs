@@ -4,11 +4,11 @@
 use std::ops::Range;
 
 use super::chars::{self, Part};
-use super::collector::Collector;
 use super::host;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
 
 /// The address: `1*xchar`, decoded into a mail transaction.
 const ADDRESS: Part = Part {
@@ -20,8 +20,19 @@ const ADDRESS_HELP: &str = "RFC 1738 section 3.5: a mailto URL holds exactly one
      addr-spec, local-part@domain, percent-encoded where needed; header fields such as \
      '?subject=' are not part of RFC 1738";
 
+const RFC6068_HELP: &str = "RFC 1738 section 3.5: a mailto URL holds exactly one RFC 822 \
+     addr-spec; several addresses and header fields such as '?subject=' came with RFC 2368 \
+     and its successor RFC 6068, which the rfc3986 profile checks";
+
 /// Check the scheme-specific part of a mailto URL.
 pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
+    let range = match later_extension(collector, range.clone()) {
+        Some(extension) => {
+            report_later_extension(collector, extension.clone());
+            range.start..extension.start
+        }
+        None => range,
+    };
     let bytes = collector.url().as_bytes();
     if range.is_empty() {
         let end = range.start;
@@ -42,6 +53,32 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
     }
     check_local_part(collector, range.start..at, at);
     check_domain(collector, at + 1..range.end, at);
+}
+
+/// Where header fields (`?`) or further addresses (`,`) start after the
+/// domain's `@`: RFC 6068 syntax, not RFC 1738's (in the local part, both
+/// are plain `xchar`s).
+fn later_extension(collector: &Collector, range: Range<usize>) -> Option<Range<usize>> {
+    let bytes = &collector.url().as_bytes()[range.clone()];
+    let at = memchr::memchr(b'@', bytes)?;
+    let start = memchr::memchr2(b'?', b',', &bytes[at..])?;
+    Some(range.start + at + start..range.end)
+}
+
+fn report_later_extension(collector: &mut Collector, extension: Range<usize>) {
+    let message = match collector.url().as_bytes()[extension.start] {
+        b'?' => {
+            "header fields ('?subject=...') in mailto URLs come from RFC 6068, not RFC \
+                 1738; the rfc3986 profile accepts them"
+        }
+        _ => {
+            "several addresses in one mailto URL come from RFC 6068, not RFC 1738; the \
+              rfc3986 profile accepts them"
+        }
+    };
+    collector.push(
+        Diagnostic::new(Rule::MailtoAddress, extension.into(), message).with_help(RFC6068_HELP),
+    );
 }
 
 fn check_local_part(collector: &mut Collector, local: Range<usize>, at: usize) {
@@ -96,8 +133,8 @@ fn report(collector: &mut Collector, span: Span, message: impl Into<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.5 `mailtourl` and `encoded822addr`.
     #[test]
@@ -123,12 +160,17 @@ mod tests {
             ("mailto:u@h..example", &[(MailtoAddress, ".", None)]),
             (
                 "mailto:u@h.example?subject=x",
-                &[(MailtoAddress, "?", None)],
+                &[(MailtoAddress, "?subject=x", None)],
             ),
             (
                 "mailto:a@h.example,b@h.example",
-                &[(MailtoAddress, ",", None)],
+                &[(MailtoAddress, ",b@h.example", None)],
             ),
+            (
+                "mailto:a@h.example,b@h.example?cc=c@h.example",
+                &[(MailtoAddress, ",b@h.example?cc=c@h.example", None)],
+            ),
+            ("mailto:a?b,c@h.example", &[]),
             (
                 "mailto:john doe@h.example",
                 &[(UnsafeChar, " ", Some("%20"))],

@@ -7,8 +7,8 @@
 
 use std::ops::Range;
 
-use super::chars::{char_span, describe_char};
 use crate::span::Span;
+use crate::validate::text::{char_span, describe_char};
 
 /// What is wrong with a host and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +44,8 @@ pub(crate) fn check(url: &str, range: Range<usize>) -> Option<HostProblem> {
         return Some(HostProblem::new(range.into(), "missing host".to_string()));
     }
     if bytes[range.start] == b'[' {
-        let message = "bracketed IP literals (IPv6) are not part of RFC 1738's host syntax";
+        let message = "bracketed IP literals (IPv6) are not part of RFC 1738's host syntax; \
+                       they came with RFC 2732 and RFC 3986, which the rfc3986 profile checks";
         return Some(HostProblem::new(range.into(), message.to_string()));
     }
     if let Some(bad) = (range.start..range.end)

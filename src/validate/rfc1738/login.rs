@@ -4,11 +4,11 @@
 use std::ops::Range;
 
 use super::chars::{self, Part, Reserved};
-use super::collector::Collector;
 use super::host::{self, HOST_HELP};
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
 
 /// Where the parts of a login are in the URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -194,8 +194,8 @@ pub(crate) fn check_port(
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.1 `login`, `hostport` and `port`, checked through ftp
     /// (which allows a user and password).

@@ -9,11 +9,11 @@
 //! port 443. Other modern schemes are accepted only when configured
 //! (`extra_schemes`), so that the tool stays a strict RFC 1738 checker.
 
-use super::collector::Collector;
-use super::options::ValidateOptions;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
+use crate::validate::options::ValidateOptions;
 
 /// The section 5 production a scheme-specific part is checked against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,9 +147,9 @@ pub(crate) fn parse(
     if let Some(bad) = head[..colon].iter().position(|&b| !is_scheme_byte(b)) {
         let message = format!(
             "character {} is not allowed in a scheme name",
-            super::chars::describe_char(url, bad)
+            crate::validate::text::describe_char(url, bad)
         );
-        let span = super::chars::char_span(url, bad);
+        let span = crate::validate::text::char_span(url, bad);
         collector.push(Diagnostic::new(Rule::BadScheme, span, message).with_help(SCHEME_HELP));
         return None;
     }
@@ -200,9 +200,9 @@ fn report_unknown(collector: &mut Collector, name: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::options::ValidateOptions;
-    use super::super::test_cases::{assert_cases, assert_cases_with, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::options::ValidateOptions;
+    use crate::validate::test_cases::{assert_cases, assert_cases_with, Expect};
 
     /// Section 2.1 and the `scheme` production of section 5.
     #[test]

@@ -3,10 +3,10 @@
 use std::ops::Range;
 
 use super::chars::{self, Part, Reserved};
-use super::collector::Collector;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
 
 /// `ppath`: `psegment`s of `*[uchar | "?" | ":" | "@" | "&" | "="]` and `/`.
 const HSONAME: Part = Part {
@@ -79,8 +79,8 @@ fn report(collector: &mut Collector, span: Span, message: impl Into<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.11 `prosperourl`, `ppath` and `fieldspec`.
     #[test]

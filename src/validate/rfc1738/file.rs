@@ -4,12 +4,12 @@
 use std::ops::Range;
 
 use super::chars::{self, Part, Reserved};
-use super::collector::Collector;
 use super::host::{self, HOST_HELP};
 use super::login::{self, Login};
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
 
 /// `fpath` of a file URL: as for ftp, without a typecode or a protocol.
 const FILE_PATH: Part = Part {
@@ -89,8 +89,8 @@ fn report(collector: &mut Collector, span: Span, message: &str, fix: Option<&str
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.10 `fileurl`.
     #[test]

@@ -3,12 +3,13 @@
 
 use std::ops::Range;
 
-use super::chars::{self, char_span, describe_char, Part, Reserved};
-use super::collector::Collector;
+use super::chars::{self, Part, Reserved};
 use super::host::{self, HOST_HELP};
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
+use crate::validate::text::{char_span, describe_char};
 
 /// The unique part of a message id: `1*[uchar | ";" | "/" | "?" | ":" | "&" | "="]`,
 /// sent to a server in an NNTP command.
@@ -156,8 +157,8 @@ fn help_for(rule: Rule) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.6 `newsurl`, `grouppart`, `group` and `article`.
     #[test]

@@ -4,10 +4,10 @@
 use std::ops::Range;
 
 use super::chars::{self, Part, Reserved};
-use super::collector::Collector;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
 
 /// `database`, `wtype` and `wpath` are `*uchar`: nothing reserved is allowed.
 const fn uchar(name: &'static str) -> Part {
@@ -68,8 +68,8 @@ fn report(collector: &mut Collector, span: Span, message: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.9 `waisurl`: `waisdatabase`, `waisindex` and `waisdoc`.
     #[test]

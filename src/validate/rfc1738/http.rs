@@ -4,10 +4,10 @@
 use std::ops::Range;
 
 use super::chars::{self, Part, Reserved};
-use super::collector::Collector;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
 
 /// `hpath`: segments separated by `/`, each `*[uchar | ";" | ":" | "@" | "&" | "="]`.
 const HPATH: Part = Part {
@@ -55,8 +55,8 @@ pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.3 `httpurl`, `hpath`, `hsegment` and `search`.
     #[test]

@@ -3,11 +3,12 @@
 
 use std::ops::Range;
 
-use super::chars::{self, line_break_name, Part};
-use super::collector::Collector;
+use super::chars::{self, Part};
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::validate::collector::Collector;
+use crate::validate::text::line_break_name;
 
 /// Type and selector: no characters are reserved in a gopher path.
 const SELECTOR: Part = Part::xchar("gopher selector");
@@ -88,8 +89,8 @@ fn report(collector: &mut Collector, span: Span, message: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_cases::{assert_cases, Expect};
     use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases, Expect};
 
     /// Section 3.4 `gopherurl`, `gtype`, `selector`, search and Gopher+.
     #[test]
