@@ -226,20 +226,30 @@ impl Config {
     /// Read the configuration file at `path` (`urlint.toml` syntax, or a
     /// `pyproject.toml`, recognised by its name, whose table is required).
     pub(crate) fn load(path: &Path) -> Result<Config, ConfigError> {
+        Config::parse_file(&read(path)?, path)
+    }
+
+    /// Parse the text of the configuration file at `path`: a
+    /// `pyproject.toml`, recognised by its name, must have the table;
+    /// any other name is `urlint.toml` syntax.
+    pub(crate) fn parse_file(text: &str, path: &Path) -> Result<Config, ConfigError> {
         if path.file_name().is_some_and(|name| name == PYPROJECT) {
-            return Config::load_pyproject(path)?.ok_or_else(|| ConfigError {
+            return Config::parse_pyproject(text, path)?.ok_or_else(|| ConfigError {
                 path: path.to_path_buf(),
                 message: "it has no [tool.urlint] table".to_string(),
             });
         }
-        let text = read(path)?;
-        Config::parse(&text, path)
+        Config::parse(text, path)
     }
 
     /// Read the `[tool.urlint]` table of a `pyproject.toml`, if it has one.
     fn load_pyproject(path: &Path) -> Result<Option<Config>, ConfigError> {
-        let text = read(path)?;
-        let file: Pyproject = toml::from_str(&text).map_err(|err| parse_error(path, &err))?;
+        Config::parse_pyproject(&read(path)?, path)
+    }
+
+    /// The `[tool.urlint]` table of `pyproject.toml` text, if it has one.
+    fn parse_pyproject(text: &str, path: &Path) -> Result<Option<Config>, ConfigError> {
+        let file: Pyproject = toml::from_str(text).map_err(|err| parse_error(path, &err))?;
         file.tool
             .and_then(|tool| tool.urlint)
             .map(|table| table.into_config(path))

@@ -20,12 +20,10 @@ use super::status::{ExitStatus, Outcome};
 use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{panicked, Input};
-use crate::lint::{self, LintOptions, RuleLevels, UrlReport};
+use crate::lint::{self, RuleLevels};
 use crate::profile::Profile;
 use crate::report::{self, explain, ExtractOptions, HumanOptions, PlainPrefix, Totals};
-use crate::scan::{Form, Found};
 use crate::source::{Origin, Source};
-use crate::span::{LineIndex, Span};
 
 /// Run a parsed command line and report how it ended.
 pub(super) fn run(cli: Cli) -> ExitStatus {
@@ -281,8 +279,9 @@ fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
     let mut trouble = false;
     let mut output = Ok(());
     if let Some(source) = source {
-        let validated =
-            panic::catch_unwind(AssertUnwindSafe(|| lint_lines(&source.text, &options)));
+        let validated = panic::catch_unwind(AssertUnwindSafe(|| {
+            lint::lint_lines(&source.text, &options)
+        }));
         match validated {
             Ok(reports) => {
                 let checked = Checked::new(source, reports);
@@ -312,27 +311,6 @@ fn explain(out: &mut dyn WriteColor, args: &ExplainArgs) -> Outcome {
     Outcome::written(out.write_all(text.as_bytes()))
 }
 
-/// Lint each non-blank line of `text` as one URL, placed at its line.
-fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
-    let index = LineIndex::new(text);
-    let starts = index.line_starts();
-    starts
-        .iter()
-        .enumerate()
-        .filter_map(|(line, &start)| {
-            let end = starts.get(line + 1).copied().unwrap_or(text.len());
-            let raw = text.get(start..end)?;
-            let url = raw.trim();
-            if url.is_empty() {
-                return None;
-            }
-            let offset = start + (raw.len() - raw.trim_start().len());
-            let found = Found::unbroken(url, Form::Bare, Span::new(offset, offset + url.len()));
-            lint::lint_url(found, options)
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,22 +327,5 @@ mod tests {
         assert!(!fails(&warnings_only, &rules));
         rules.deny.push(DenyArg::Warnings);
         assert!(fails(&warnings_only, &rules));
-    }
-
-    #[test]
-    fn validate_places_each_url_at_its_line() {
-        let text = "http://a.example/\n\n  ftp://b.example/x  \r\n";
-        let reports = lint_lines(text, &LintOptions::default());
-        let placed: Vec<(&str, Span)> = reports
-            .iter()
-            .map(|report| (report.found.url.as_str(), report.found.outer))
-            .collect();
-        assert_eq!(
-            placed,
-            [
-                ("http://a.example/", Span::new(0, 17)),
-                ("ftp://b.example/x", Span::new(21, 38)),
-            ]
-        );
     }
 }

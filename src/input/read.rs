@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
-use super::archive::check_mail;
+use super::archive::{check_mail, MailReading};
 use super::check::{check_loaded, lint_source};
 use super::kind::InputKind;
 use super::load::{is_binary, load, Loaded, BINARY_SNIFF_LEN};
@@ -26,7 +26,7 @@ use crate::source::{Origin, Source};
 
 /// Bytes of an input looked at to decide what it holds: enough for the
 /// binary check and for mail sniffing.
-const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
+pub(super) const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
     BINARY_SNIFF_LEN
 } else {
     mail::SNIFF_LEN
@@ -115,8 +115,10 @@ fn read_mail_file(
 ) {
     let (headers, chunks) = (options.mail_headers, options.chunks);
     let origin = Origin::File(path.to_path_buf());
-    let checked = std::fs::read(path)
-        .and_then(|bytes| check_mail(&bytes[..], kind, headers, &origin, chunks, lint, collected));
+    let checked = std::fs::read(path).and_then(|bytes| {
+        let reading = MailReading::whole(kind, headers, chunks);
+        check_mail(&bytes[..], reading, &origin, lint, collected)
+    });
     // Only reading can fail here: a collecting sink always accepts.
     if let Err(err) = checked {
         collected.error(cannot_read(&origin, &err));
@@ -169,8 +171,8 @@ pub(crate) fn read_streamed(
     let kind = options.kind.detect(path, &head);
     if let Some(mail) = kind.mail() {
         let reader = Cursor::new(head).chain(reader);
-        let headers = options.mail_headers;
-        return check_mail(reader, mail, headers, &origin, options.chunks, lint, sink);
+        let reading = MailReading::whole(mail, options.mail_headers, options.chunks);
+        return check_mail(reader, reading, &origin, lint, sink);
     }
     if is_binary(&head) {
         // Skipped on its head alone, so an endless device ends at once.

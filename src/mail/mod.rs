@@ -53,7 +53,10 @@ pub use charset::decode_utf8_lossy;
 pub use detect::{MailKind, SNIFF_LEN};
 pub use headers::HeaderUrls;
 pub use html::{extract as html_text, HtmlText};
-pub use mbox::{messages, Messages, RawMessage, DEFAULT_MAX_MESSAGE_BYTES};
+pub use mbox::{
+    messages, slices, ArchivePoint, ArchiveSlice, Messages, RawMessage, Slices,
+    DEFAULT_MAX_MESSAGE_BYTES,
+};
 pub use message::{parse_message, parse_message_with, ParsedMessage};
 pub use offset_map::{OffsetMap, Piece};
 pub use part::{MailText, MailWarning, MessageInfo, PartInfo, TransferEncoding, WarningKind};

@@ -21,7 +21,7 @@ pub(crate) trait Reporter {
 /// The source spans that place `finding`: its own, or, should it have none,
 /// the span that indexes the source (the whole URL for a validator finding,
 /// whose `diagnostic.span` indexes the URL), so every finding shows somewhere.
-pub(super) fn placed_spans(report: &UrlReport, finding: &Finding) -> Vec<Span> {
+pub(crate) fn placed_spans(report: &UrlReport, finding: &Finding) -> Vec<Span> {
     if !finding.source_spans.is_empty() {
         return finding.source_spans.clone();
     }
@@ -45,7 +45,7 @@ pub(super) fn url_start(report: &UrlReport) -> Span {
 ///
 /// The replaced text is read from the URL when the finding indexes it, and
 /// from the source otherwise.
-pub(super) fn fix_instruction(
+pub(crate) fn fix_instruction(
     checked: &Checked,
     report: &UrlReport,
     finding: &Finding,
