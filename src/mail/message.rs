@@ -3,8 +3,6 @@
 
 use std::sync::OnceLock;
 
-use mail_parser::MessageParser;
-
 use super::detect::MailKind;
 use super::headers::HeaderUrls;
 use super::mbox::RawMessage;
@@ -94,7 +92,7 @@ pub fn parse_message_with(raw: RawMessage, headers: HeaderUrls) -> ParsedMessage
         date: None,
         subject: None,
     };
-    let walked = match MessageParser::default().parse(&buffer[..]) {
+    let walked = match walk::parser().parse(&buffer[..]) {
         Some(message) => {
             info.message_id = message.message_id().map(str::to_owned);
             info.date = message.date().map(|date| date.to_rfc3339()).or_else(|| {
