@@ -17,7 +17,7 @@ use crate::mail::{
     self, ArchivePoint, HeaderUrls, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage,
     RawMessage,
 };
-use crate::source::{Origin, Source};
+use crate::source::{for_each_run, Origin, Source};
 use crate::span::Span;
 
 /// How a mail input is read.
@@ -127,10 +127,19 @@ impl ArchivePosition {
 
 /// Characters in `bytes` read as text is read: UTF-8, other bytes one each.
 fn char_count(bytes: &[u8]) -> usize {
-    bytes
-        .utf8_chunks()
-        .map(|chunk| chunk.valid().chars().count() + chunk.invalid().len())
-        .sum()
+    // Most mail is ASCII, and most of the rest valid UTF-8: both are
+    // counted without decoding.
+    if bytes.is_ascii() {
+        return bytes.len();
+    }
+    if std::str::from_utf8(bytes).is_ok() {
+        return bytes.iter().filter(|&&byte| (byte as i8) >= -0x40).count();
+    }
+    let mut chars = 0;
+    for_each_run(bytes, |valid, invalid| {
+        chars += valid.chars().count() + invalid.len()
+    });
+    chars
 }
 
 /// The most a mail text's window owns: less than a text file's, as a
@@ -250,6 +259,21 @@ mod tests {
         )
         .expect("collecting never fails");
         collected
+    }
+
+    #[test]
+    fn characters_are_counted_as_decoding_counts_them() {
+        let cases: [&[u8]; 5] = [
+            b"plain ascii\n",
+            "caf\u{e9} \u{2615} \u{1F30A}".as_bytes(),
+            b"caf\xE9 and \xC3\xA9",
+            b"\xF0\x9F\x8C",
+            b"",
+        ];
+        for bytes in cases {
+            let decoded = crate::source::decode(bytes.to_vec()).0;
+            assert_eq!(char_count(bytes), decoded.chars().count(), "{bytes:?}");
+        }
     }
 
     #[test]

@@ -31,13 +31,15 @@ use super::transfer::decode_quoted_printable;
 use crate::span::Span;
 
 /// The message parser: MIME fields, and the Message-ID, Date and Subject a
-/// message's summary shows, parsed; every other field kept raw. Parsing
-/// all fields (trace fields, address lists) cost more than the rest of
-/// reading a list archive, for values urlint never reads.
+/// message's summary shows, parsed; every other field only located (its
+/// offsets are what the header URLs are read from). Parsing all fields
+/// (trace fields, address lists) cost more than the rest of reading a list
+/// archive, for values urlint never reads.
 pub(super) fn parser() -> &'static MessageParser {
     static PARSER: OnceLock<MessageParser> = OnceLock::new();
     PARSER.get_or_init(|| {
         MessageParser::new()
+            .default_header_ignore()
             .with_mime_headers()
             .header_date(HeaderName::Date)
             .header_id(HeaderName::MessageId)
