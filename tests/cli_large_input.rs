@@ -90,3 +90,28 @@ fn a_pipe_named_as_a_path_reads_like_stdin() {
     assert_eq!(stdout, extract("-").1);
     assert!(!stdout.is_empty());
 }
+
+#[test]
+fn a_windowed_file_whose_first_windows_have_no_url_has_its_own_json_entry() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("a.txt"), "see http://a.example/x\n").expect("write");
+    // Longer than a window and its context, so that streaming cuts it too.
+    let mut late = "no link on this line at all\n".repeat(12_000);
+    late.push_str("late http://b.example/y\n");
+    std::fs::write(dir.path().join("b.txt"), late).expect("write");
+    let files = ["a.txt", "b.txt"].map(|name| dir.path().join(name).to_string_lossy().into_owned());
+    let json = |extra: &[&str]| {
+        let args = [
+            &["check", "--format", "json"],
+            extra,
+            &[&files[0], &files[1]],
+        ]
+        .concat();
+        output(&args)
+    };
+    let whole = json(&[]);
+    assert_eq!(whole.1.matches("\"path\"").count(), 2, "{}", whole.1);
+    for threads in ["-j1", "-j2"] {
+        assert_eq!(json(&[threads, "--chunk-len", "10000"]), whole, "{threads}");
+    }
+}
