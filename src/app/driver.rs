@@ -15,7 +15,7 @@ use super::output::say;
 use super::parallel;
 use crate::checked::Checked;
 use crate::config::{Config, ConfigError, PerFileIgnores};
-use crate::input::{self, ChunkOptions, Collected, Input, InputError, Note, ReadOptions, Sink};
+use crate::input::{self, ChunkOptions, Input, InputError, Note, ReadOptions, Sink, WorkerRead};
 use crate::lint::LintOptions;
 use crate::report::{Reporter, Totals};
 use crate::rules::{Level, Rule};
@@ -200,17 +200,12 @@ pub(super) fn lint_inputs(
     let output = parallel::for_each_ordered(
         &inputs,
         threads,
-        |input| {
-            if input::streams(input, &read_options) {
-                Work::Streamed(input.clone())
-            } else {
-                Work::Read(input::read_whole(input, &read_options, &options.of(input)))
-            }
-        },
+        |input| input::read_input(input, &read_options, &options.of(input)),
         |work| match work {
-            Work::Read(collected) => collected.replay(&mut sink),
-            Work::Streamed(input) => {
-                input::read_streamed(&input, &read_options, &options.of(&input), &mut sink)
+            WorkerRead::Checked(collected) => collected.replay(&mut sink),
+            WorkerRead::Large(large) => {
+                let lint = options.of(large.input());
+                input::read_streamed(large, &read_options, &lint, &mut sink)
             }
         },
     )
@@ -264,14 +259,6 @@ fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
         chunks,
         progress: !console.quiet && io::stderr().is_terminal(),
     }
-}
-
-/// What a worker made of one input.
-enum Work {
-    /// A small file, read and linted whole.
-    Read(Collected),
-    /// A large file or stdin, left to be streamed when its turn comes.
-    Streamed(Input),
 }
 
 /// Reports each checked text as it arrives, tells notes and errors on

@@ -5,8 +5,7 @@
 use super::archive::{check_mail, MailReading};
 use super::check::check_loaded;
 use super::kind::InputKind;
-use super::load::{load, Loaded};
-use super::read::HEAD_LEN;
+use super::load::{load, Loaded, HEAD_LEN};
 use super::sink::Collected;
 use super::windows::ChunkOptions;
 use crate::lint::LintOptions;

@@ -9,6 +9,7 @@
 mod archive;
 mod check;
 mod kind;
+mod large;
 mod load;
 // Reading held data is the Python package's; without it only tests read so.
 #[cfg_attr(not(feature = "python"), allow(dead_code))]
@@ -24,7 +25,9 @@ pub(crate) use kind::InputKind;
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use notice::{panicked, InputError, Note};
-pub(crate) use read::{read_streamed, read_whole, streams, ReadOptions};
-pub(crate) use sink::{Collected, Sink};
+pub(crate) use read::{read_input, read_streamed, ReadOptions, WorkerRead};
+#[cfg(feature = "python")]
+pub(crate) use sink::Collected;
+pub(crate) use sink::Sink;
 pub(crate) use walk::{collect_inputs, glob_overrides, named_inputs, Input, WalkOptions};
 pub(crate) use windows::ChunkOptions;

@@ -7,12 +7,14 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
-use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
 use super::check::{check_loaded, lint_source};
 use super::kind::InputKind;
-use super::load::{is_binary, load, Loaded, BINARY_SNIFF_LEN};
+use super::large::LargeInput;
+use super::load::{
+    is_binary, load, load_slice, read_file_start, with_buffer, FileStart, Loaded, HEAD_LEN,
+};
 use super::notice::{cannot_read, latin1_note};
 use super::progress::Progress;
 use super::sink::{Collected, Sink};
@@ -23,14 +25,6 @@ use crate::escape;
 use crate::lint::LintOptions;
 use crate::mail::{self, HeaderUrls, MailKind};
 use crate::source::{Origin, Source};
-
-/// Bytes of an input looked at to decide what it holds: enough for the
-/// binary check and for mail sniffing.
-pub(super) const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
-    BINARY_SNIFF_LEN
-} else {
-    mail::SNIFF_LEN
-};
 
 /// Buffer size for streamed reads.
 const BUFFER_LEN: usize = 1 << 20;
@@ -49,50 +43,77 @@ pub(crate) struct ReadOptions {
     pub progress: bool,
 }
 
-/// True when `input` is streamed rather than read whole: stdin and other
-/// pipes (whose size is unknown until read) and files of at least one chunk.
-pub(crate) fn streams(input: &Input, options: &ReadOptions) -> bool {
-    match input {
-        Input::Stdin => true,
-        Input::File(path) => std::fs::metadata(path)
-            .is_ok_and(|meta| !meta.is_file() || meta.len() >= options.chunks.chunk_len as u64),
-    }
+/// What a worker made of one input.
+#[derive(Debug)]
+pub(crate) enum WorkerRead {
+    /// Read and checked whole: a file smaller than a chunk.
+    Checked(Collected),
+    /// Left for the reporting thread: stdin, and files of at least a chunk
+    /// or that are not regular files (see [`crate::input::plan_large`]).
+    Large(LargeInput),
 }
 
-/// Read an input whole and check it, keeping the results: the
-/// worker-thread path for small files (stdin, whose size is unknown, is
-/// streamed into the collection).
-pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOptions) -> Collected {
-    let mut collected = Collected::default();
+/// Read an input on a worker thread: a small file whole, into the
+/// thread's reusable buffer, and check it.
+pub(crate) fn read_input(input: &Input, options: &ReadOptions, lint: &LintOptions) -> WorkerRead {
     let path = match input {
         Input::File(path) => path,
         Input::Stdin => {
-            // Collecting never fails to write; read errors are collected.
-            let _ = read_streamed(input, options, lint, &mut collected);
-            return collected;
+            return WorkerRead::Large(LargeInput {
+                input: Input::Stdin,
+                pipe: None,
+            })
         }
     };
     let named = options.kind.named(path);
+    let origin = Origin::File(path.clone());
+    // Mail named so is read whole whatever its first bytes hold.
+    let sniff_binary = named.and_then(InputKind::mail).is_none();
+    with_buffer(|buffer| {
+        match read_file_start(path, buffer, options.chunks.chunk_len, sniff_binary) {
+            Ok(FileStart::Whole { len }) => {
+                WorkerRead::Checked(check_bytes(origin, named, &buffer[..len], options, lint))
+            }
+            Ok(FileStart::Large) => WorkerRead::Large(LargeInput {
+                input: input.clone(),
+                pipe: None,
+            }),
+            Ok(FileStart::Pipe { file, len }) => WorkerRead::Large(LargeInput {
+                input: input.clone(),
+                pipe: Some((file, buffer[..len].to_vec())),
+            }),
+            Err(err) => {
+                let mut collected = Collected::default();
+                collected.error(cannot_read(&origin, &err));
+                WorkerRead::Checked(collected)
+            }
+        }
+    })
+}
+
+/// Check the whole content of a small file: mail by name, else text,
+/// unless its decoded start looks like mail.
+fn check_bytes(
+    origin: Origin,
+    named: Option<InputKind>,
+    bytes: &[u8],
+    options: &ReadOptions,
+    lint: &LintOptions,
+) -> Collected {
+    let mut collected = Collected::default();
     if let Some(kind) = named.and_then(InputKind::mail) {
-        read_mail_file(path, kind, options, lint, &mut collected);
+        check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected);
         return collected;
     }
-    let loaded = match input.read() {
-        Ok(loaded) => loaded,
-        Err(err) => {
-            collected.error(err);
-            return collected;
-        }
-    };
+    let loaded = load_slice(origin.clone(), bytes);
     let sniffed = if named.is_none() {
         sniff_loaded(&loaded)
     } else {
         None
     };
     match sniffed {
-        // Mail is parsed from its raw bytes, not from the text decoded for
-        // scanning, so the file is read again (only when it looks like mail).
-        Some(kind) => read_mail_file(path, kind, options, lint, &mut collected),
+        // Mail is parsed from its raw bytes, not from the decoded text.
+        Some(kind) => check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected),
         None => check_loaded(loaded, lint, &mut collected),
     }
     collected
@@ -105,36 +126,37 @@ fn sniff_loaded(loaded: &Loaded) -> Option<MailKind> {
     MailKind::sniff(head)
 }
 
-/// Read the mail file at `path` whole and check its messages.
-fn read_mail_file(
-    path: &Path,
+/// Check the messages of a mail file held whole.
+fn check_mail_bytes(
+    bytes: &[u8],
     kind: MailKind,
+    origin: &Origin,
     options: &ReadOptions,
     lint: &LintOptions,
     collected: &mut Collected,
 ) {
-    let (headers, chunks) = (options.mail_headers, options.chunks);
-    let origin = Origin::File(path.to_path_buf());
-    let checked = std::fs::read(path).and_then(|bytes| {
-        let reading = MailReading::whole(kind, headers, chunks);
-        check_mail(&bytes[..], reading, &origin, lint, collected)
-    });
-    // Only reading can fail here: a collecting sink always accepts.
-    if let Err(err) = checked {
-        collected.error(cannot_read(&origin, &err));
-    }
+    let reading = MailReading::whole(kind, options.mail_headers, options.chunks);
+    // Reading from memory cannot fail, and a collecting sink always accepts.
+    let _ = check_mail(bytes, reading, origin, lint, collected);
 }
 
-/// Stream `input` into `sink`: the reporting-thread path, for large files
-/// and stdin. Returns an error only when `sink` fails to write.
+/// Stream `large` into `sink` front to back: the reporting-thread path, for
+/// stdin, pipes and large files not read in parts. Returns an error only
+/// when `sink` fails to write.
 pub(crate) fn read_streamed(
-    input: &Input,
+    large: LargeInput,
     options: &ReadOptions,
     lint: &LintOptions,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let (origin, reader, total): (Origin, Box<dyn Read>, Option<u64>) = match input {
-        Input::File(path) => {
+    let LargeInput { input, pipe } = large;
+    let input = &input;
+    let (origin, reader, total): (Origin, Box<dyn Read>, Option<u64>) = match (input, pipe) {
+        (Input::File(path), Some((file, head))) => {
+            let reader = Box::new(Cursor::new(head).chain(file));
+            (Origin::File(path.clone()), reader, None)
+        }
+        (Input::File(path), None) => {
             let origin = Origin::File(path.clone());
             match File::open(path) {
                 Ok(file) => {
@@ -147,7 +169,7 @@ pub(crate) fn read_streamed(
                 }
             }
         }
-        Input::Stdin => (Origin::Stdin, Box::new(io::stdin().lock()), None),
+        (Input::Stdin, _) => (Origin::Stdin, Box::new(io::stdin().lock()), None),
     };
     let reader: Box<dyn Read> = if options.progress {
         Box::new(Progress::new(
