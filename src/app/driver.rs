@@ -15,7 +15,9 @@ use super::output::say;
 use super::parallel;
 use crate::checked::Checked;
 use crate::config::{Config, ConfigError, PerFileIgnores};
-use crate::input::{self, ChunkOptions, Input, InputError, Note, ReadOptions, Sink, WorkerRead};
+use crate::input::{
+    self, ChunkOptions, Input, InputError, LargePlan, Note, ReadOptions, Sink, WorkerRead,
+};
 use crate::lint::LintOptions;
 use crate::report::{Reporter, Totals};
 use crate::rules::{Level, Rule};
@@ -205,7 +207,7 @@ pub(super) fn lint_inputs(
             WorkerRead::Checked(collected) => collected.replay(&mut sink),
             WorkerRead::Large(large) => {
                 let lint = options.of(large.input());
-                input::read_streamed(large, &read_options, &lint, &mut sink)
+                read_large(large, threads, &read_options, &lint, &mut sink)
             }
         },
     )
@@ -258,6 +260,36 @@ fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
         mail_headers: walk.mail_headers,
         chunks,
         progress: !console.quiet && io::stderr().is_terminal(),
+    }
+}
+
+/// Read a large input when its turn comes: a large file in parts on
+/// `threads` threads (its windows or mbox slices), reported in order as
+/// they are done; stdin, pipes and the rest streamed on this thread.
+fn read_large(
+    large: input::LargeInput,
+    threads: usize,
+    options: &ReadOptions,
+    lint: &LintOptions,
+    sink: &mut ReportSink<'_>,
+) -> io::Result<()> {
+    match input::plan_large(large, options) {
+        Ok(LargePlan::Streamed(large)) => input::read_streamed(large, options, lint, sink),
+        Ok(LargePlan::Parts(parts)) => {
+            let mut placer = parts.placer(lint);
+            parallel::for_each_ordered_large(
+                parts.pieces(),
+                threads,
+                |piece| parts.read(piece, lint),
+                |part| placer.place(part, sink),
+                || parts.cancel(),
+            )?;
+            placer.finish(sink)
+        }
+        Err(err) => {
+            sink.error(err);
+            Ok(())
+        }
     }
 }
 

@@ -55,23 +55,52 @@ where
         batch_len,
         window: threads * AHEAD_PER_THREAD,
     };
-    run(items, plan, work, emit)
+    run(items, plan, work, emit, || ())
+}
+
+/// [`for_each_ordered`] for a few large items (the parts of one large
+/// file): one item at a time, and at most one finished item per thread
+/// waiting to be emitted, so that memory stays within twice the items the
+/// threads work on. `stopped` is called once no more items will be taken
+/// (the run ended, an emit failed or a worker panicked), before the workers
+/// are joined: work that waits on an earlier item must give up then, as
+/// that item may never be worked on.
+pub(super) fn for_each_ordered_large<T, R, E>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+    emit: impl FnMut(R) -> Result<(), E>,
+    stopped: impl FnOnce(),
+) -> Result<(), E>
+where
+    T: Sync,
+    R: Send,
+{
+    let plan = Plan {
+        threads,
+        batch_len: 1,
+        window: threads * 2,
+    };
+    run(items, plan, work, emit, stopped)
 }
 
 /// Share `items` out as `plan` says, emitting results in item order on
-/// this thread.
+/// this thread; `stopped` is called before the workers are joined.
 fn run<T, R, E>(
     items: &[T],
     plan: Plan,
     work: impl Fn(&T) -> R + Sync,
     mut emit: impl FnMut(R) -> Result<(), E>,
+    stopped: impl FnOnce(),
 ) -> Result<(), E>
 where
     T: Sync,
     R: Send,
 {
     if plan.threads <= 1 || items.len() <= 1 {
-        return items.iter().try_for_each(|item| emit(work(item)));
+        let result = items.iter().try_for_each(|item| emit(work(item)));
+        stopped();
+        return result;
     }
     let batches = items.len().div_ceil(plan.batch_len);
     let handoff = Handoff::new(batches);
@@ -98,6 +127,7 @@ where
         }
         let result = emit_in_order(&handoff, batches, &mut emit);
         handoff.stop();
+        stopped();
         result
     })
 }
@@ -295,23 +325,26 @@ mod tests {
         for len in [0, 1, 2, 7, 200, 3000] {
             let items: Vec<u64> = (0..len).collect();
             for threads in [1, 2, 3, 8] {
-                let mut seen = Vec::new();
-                let result: Result<(), ()> = for_each_ordered(
-                    &items,
-                    threads,
-                    |&n| {
-                        // Uneven work so that later items often finish first.
+                for large in [false, true] {
+                    let mut seen = Vec::new();
+                    // Uneven work so that later items often finish first.
+                    let work = |&n: &u64| {
                         std::thread::sleep(Duration::from_micros((200 - n % 200) % 7));
                         n * 2
-                    },
-                    |doubled| {
+                    };
+                    let emit = |doubled| {
                         seen.push(doubled);
-                        Ok(())
-                    },
-                );
-                assert_eq!(result, Ok(()));
-                let expected: Vec<u64> = items.iter().map(|n| n * 2).collect();
-                assert_eq!(seen, expected, "{len} items, {threads} threads");
+                        Ok::<(), ()>(())
+                    };
+                    let result = if large {
+                        for_each_ordered_large(&items, threads, work, emit, || ())
+                    } else {
+                        for_each_ordered(&items, threads, work, emit)
+                    };
+                    assert_eq!(result, Ok(()));
+                    let expected: Vec<u64> = items.iter().map(|n| n * 2).collect();
+                    assert_eq!(seen, expected, "{len} items, {threads} threads");
+                }
             }
         }
     }
@@ -335,6 +368,39 @@ mod tests {
         );
         assert_eq!(result, Err("closed"));
         assert_eq!(emitted, 11);
+    }
+
+    #[test]
+    fn work_waiting_on_an_earlier_item_is_released_when_an_emit_fails() {
+        // Each item waits for the one before it, as an mbox slice waits for
+        // where the slice before it starts. The first emit fails, so a
+        // later item's predecessor may never be taken: without the stop
+        // hook that wait would never end.
+        let items: Vec<usize> = (0..64).collect();
+        let state = Mutex::new((vec![false; items.len()], false));
+        let changed = Condvar::new();
+        let lock = || state.lock().unwrap_or_else(|poison| poison.into_inner());
+        let result = for_each_ordered_large(
+            &items,
+            4,
+            |&item| {
+                let mut state = lock();
+                while item > 0 && !state.0[item - 1] && !state.1 {
+                    state = changed
+                        .wait(state)
+                        .unwrap_or_else(|poison| poison.into_inner());
+                }
+                state.0[item] = true;
+                changed.notify_all();
+                item
+            },
+            |_| Err("closed"),
+            || {
+                lock().1 = true;
+                changed.notify_all();
+            },
+        );
+        assert_eq!(result, Err("closed"));
     }
 
     #[test]

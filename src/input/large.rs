@@ -1,6 +1,6 @@
 //! A large input, left by the worker that met it for the reporting thread:
-//! a file of at least a chunk is streamed when its turn comes, so that its
-//! results come out in input order as they are read.
+//! a file of at least a chunk is read in parts or streamed when its turn
+//! comes, so that its results come out in input order as they are read.
 
 use std::fs::File;
 

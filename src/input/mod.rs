@@ -15,6 +15,7 @@ mod load;
 #[cfg_attr(not(feature = "python"), allow(dead_code))]
 mod memory;
 mod notice;
+mod parts;
 mod progress;
 mod read;
 mod sink;
@@ -22,9 +23,11 @@ mod walk;
 mod windows;
 
 pub(crate) use kind::InputKind;
+pub(crate) use large::LargeInput;
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use notice::{panicked, InputError, Note};
+pub(crate) use parts::{plan_large, LargePlan};
 pub(crate) use read::{read_input, read_streamed, ReadOptions, WorkerRead};
 #[cfg(feature = "python")]
 pub(crate) use sink::Collected;

@@ -106,6 +106,16 @@ impl<R: BufRead> Messages<R> {
         self
     }
 
+    /// Where the next unread byte sits in the archive, with the messages
+    /// read before it; at the end, where the reader's bytes end.
+    pub fn next_point(&self) -> ArchivePoint {
+        ArchivePoint {
+            offset: self.offset,
+            line: self.line,
+            messages_before: self.number,
+        }
+    }
+
     /// Read the next message, or `None` at the end of the archive.
     fn read_message(&mut self) -> io::Result<Option<RawMessage>> {
         let mut message = RawMessage {
@@ -250,7 +260,7 @@ impl<R: BufRead> Iterator for Slices<R> {
 /// Read one line (through `\n`) into `line`, keeping at most `cap` bytes of
 /// it and its line end, so line counts stay right; returns the bytes consumed
 /// from the reader, kept or not.
-fn read_line_capped<R: BufRead>(
+pub(crate) fn read_line_capped<R: BufRead>(
     reader: &mut R,
     line: &mut Vec<u8>,
     cap: usize,
@@ -287,7 +297,7 @@ fn read_line_capped<R: BufRead>(
 /// message lacking a final line break leave none); instead the date's `hh:mm`
 /// is, so that an unquoted `From` opening a body line, which mboxo archives
 /// contain, does not split the message.
-fn is_envelope_line(line: &[u8]) -> bool {
+pub(crate) fn is_envelope_line(line: &[u8]) -> bool {
     line.starts_with(b"From ")
         && line.windows(4).any(|w| {
             w[0].is_ascii_digit() && w[1] == b':' && w[2].is_ascii_digit() && w[3].is_ascii_digit()

@@ -53,6 +53,7 @@ pub use charset::decode_utf8_lossy;
 pub use detect::{MailKind, SNIFF_LEN};
 pub use headers::HeaderUrls;
 pub use html::{extract as html_text, HtmlText};
+pub(crate) use mbox::{is_envelope_line, read_line_capped};
 pub use mbox::{
     messages, slices, ArchivePoint, ArchiveSlice, Messages, RawMessage, Slices,
     DEFAULT_MAX_MESSAGE_BYTES,
