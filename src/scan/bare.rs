@@ -7,8 +7,8 @@
 //!   `<`, `>` and `"` as the usual delimiters of URLs in text, and the
 //!   backtick quotes code in Markdown.
 //! - **Unsafe ASCII.** Other ASCII characters continue it, unsafe ones
-//!   included (`{ } | \ ^ ~ [ ]`), so that the validator can report them
-//!   rather than the URL being silently cut short.
+//!   included (`| \ ^ ~`, and brackets in pairs, below), so that the
+//!   validator can report them rather than the URL being silently cut short.
 //! - **Trailing punctuation.** `. , ; : ! ?` at the end are the sentence's,
 //!   not the URL's; inside the URL they stay. So is a string escape of code
 //!   at the end (`"http://host/\n"`, `href=\"http://host/\"`): a final
@@ -82,9 +82,13 @@ enum Ascii {
     Ends,
     /// It continues the URL, whatever came before it.
     Continues,
-    /// A bracket or a quote: whether it continues the URL depends on the
-    /// ones before it.
-    Paired,
+    /// An opening bracket: it continues the URL and waits for its closer.
+    Opens,
+    /// The closer of the opening bracket it holds: it continues the URL
+    /// only when that opener is the innermost open one.
+    Closes(u8),
+    /// A [`QUOTE`]: see [`Pairs::continues`].
+    Quote,
 }
 
 /// How each ASCII byte takes part in a bare URL, looked up once per byte:
@@ -93,7 +97,7 @@ enum Ascii {
 static ASCII: [Ascii; 256] = ascii_classes();
 
 /// Builds [`ASCII`]: graphic characters continue a URL, except
-/// [`DELIMITERS`], and brackets and quotes are [`Ascii::Paired`].
+/// [`DELIMITERS`], and brackets and quotes, which pair.
 const fn ascii_classes() -> [Ascii; 256] {
     let mut table = [Ascii::Ends; 256];
     let mut byte = 0;
@@ -110,11 +114,12 @@ const fn ascii_classes() -> [Ascii; 256] {
     }
     let mut index = 0;
     while index < BRACKET_PAIRS.len() {
-        table[BRACKET_PAIRS[index].0 as usize] = Ascii::Paired;
-        table[BRACKET_PAIRS[index].1 as usize] = Ascii::Paired;
+        let (open, close) = BRACKET_PAIRS[index];
+        table[open as usize] = Ascii::Opens;
+        table[close as usize] = Ascii::Closes(open);
         index += 1;
     }
-    table[QUOTE as usize] = Ascii::Paired;
+    table[QUOTE as usize] = Ascii::Quote;
     table
 }
 
@@ -161,13 +166,13 @@ pub(crate) fn at_colon(
             return Some(prefixed);
         }
     }
-    let start = if schemes.is_known(name) {
-        if schemes.needs_slash(name) && bytes[colon + 1] != b'/' {
-            return None;
-        }
-        run
-    } else if bytes.get(colon + 1..)?.starts_with(b"//") {
+    // Most URLs have their `//`, and then whether their scheme is known
+    // matters only when text is glued before it.
+    let after = &bytes[colon + 1..];
+    let start = if after.starts_with(b"//") {
         run + schemes.glued_known(name).unwrap_or(0)
+    } else if schemes.is_known(name) && (after[0] == b'/' || !schemes.needs_slash(name)) {
+        run
     } else {
         return None;
     };
@@ -217,13 +222,16 @@ fn url_end(text: &str, from: usize, quoted: bool) -> usize {
         // At the end, at an ASCII byte that ends the URL or takes part in a
         // pair, or at a non-ASCII character: all rare enough to look at.
         let Some(&byte) = bytes.get(end) else { break };
-        let len = match ASCII[usize::from(byte)] {
-            Ascii::Paired if pairs.continues(byte, quoted) => 1,
-            _ if byte.is_ascii() => break,
-            _ => match char_at(text, end) {
+        let len = if byte.is_ascii() {
+            if !pairs.continues(ASCII[usize::from(byte)], byte, quoted) {
+                break;
+            }
+            1
+        } else {
+            match char_at(text, end) {
                 Some(c) if continues_url(c) => c.len_utf8(),
                 _ => break,
-            },
+            }
         };
         end += len;
     }
@@ -241,28 +249,19 @@ struct Pairs {
 }
 
 impl Pairs {
-    /// Take in the bracket or quote `byte`; false when it ends the URL
-    /// instead: a closer that does not match the innermost opener, or the
-    /// closing quote of a `quoted` URL.
-    fn continues(&mut self, byte: u8, quoted: bool) -> bool {
-        if byte == QUOTE {
-            if quoted {
-                return false;
-            }
-            self.quotes += 1;
-            return true;
-        }
-        match BRACKET_PAIRS.iter().find(|&&(_, close)| close == byte) {
-            Some(&(open, _)) if self.open.last() == Some(&open) => {
+    /// Take in the ASCII `byte` of class `class` that [`ascii_run`] stopped
+    /// at; false when it ends the URL: a delimiter, a closer that does not
+    /// match the innermost opener, or the closing quote of a `quoted` URL.
+    fn continues(&mut self, class: Ascii, byte: u8, quoted: bool) -> bool {
+        match class {
+            Ascii::Opens => self.open.push(byte),
+            Ascii::Closes(opener) if self.open.last() == Some(&opener) => {
                 self.open.pop();
-                true
             }
-            Some(_) => false,
-            None => {
-                self.open.push(byte);
-                true
-            }
+            Ascii::Quote if !quoted => self.quotes += 1,
+            _ => return false,
         }
+        true
     }
 }
 
@@ -270,7 +269,11 @@ impl Pairs {
 /// before them, at the start of `bytes`: [`RUN_STEP`] bytes at a time while
 /// all of them do, then one by one.
 fn ascii_run(bytes: &[u8]) -> usize {
-    let continues = |b: &u8| ASCII[usize::from(*b)] == Ascii::Continues;
+    let continues = |b: &u8| matches!(ASCII[usize::from(*b)], Ascii::Continues);
+    // Brackets nested deep come one after the other: no run to step over.
+    if !bytes.first().is_some_and(continues) {
+        return 0;
+    }
     let whole = bytes
         .chunks_exact(RUN_STEP)
         .take_while(|step| step.iter().fold(true, |all, b| all & continues(b)))
@@ -299,10 +302,7 @@ fn continues_url(c: char) -> bool {
 fn trim_end(bytes: &[u8], from: usize, mut end: usize, mut quotes: usize) -> usize {
     while end > from {
         let last = bytes[end - 1];
-        let dropped = if TRAILING_PUNCTUATION.contains(&last)
-            || BRACKET_PAIRS.iter().any(|&(open, _)| open == last)
-            || last == ESCAPE
-        {
+        let dropped = if TRIMMED[usize::from(last)] {
             1
         } else if last == QUOTE && quotes % 2 == 1 {
             quotes -= 1;
@@ -315,6 +315,28 @@ fn trim_end(bytes: &[u8], from: usize, mut end: usize, mut quotes: usize) -> usi
         end -= dropped;
     }
     end
+}
+
+/// Bytes [`trim_end`] drops from the end of a URL whatever came before
+/// them, as a table: it is asked once per URL found.
+static TRIMMED: [bool; 256] = trimmed();
+
+/// Builds [`TRIMMED`]: [`TRAILING_PUNCTUATION`], the openers of
+/// [`BRACKET_PAIRS`] and [`ESCAPE`].
+const fn trimmed() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut index = 0;
+    while index < TRAILING_PUNCTUATION.len() {
+        table[TRAILING_PUNCTUATION[index] as usize] = true;
+        index += 1;
+    }
+    let mut index = 0;
+    while index < BRACKET_PAIRS.len() {
+        table[BRACKET_PAIRS[index].0 as usize] = true;
+        index += 1;
+    }
+    table[ESCAPE as usize] = true;
+    table
 }
 
 #[cfg(test)]

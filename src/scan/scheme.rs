@@ -66,12 +66,14 @@ const OPAQUE_SCHEMES: &[&str] = &[
 /// Longest scheme name the scanner looks back for; longer runs are words.
 const MAX_SCHEME_LEN: usize = 32;
 
-/// Bytes after which a known scheme glued to the text before it starts the
+/// True for the bytes after which a known scheme glued to the text before it starts the
 /// URL: the period of an abbreviation or an ellipsis (`e.g.http://`,
 /// `etc.http://`), and the `+` of a tool's compound scheme, whose part after
 /// the `+` is the URL the tool fetches (`git+https://` in pip and npm,
 /// `registry+https://` and `sparse+https://` in Cargo, `svn+ssh://`).
-const GLUE: &[u8] = b".+";
+fn is_glue(byte: u8) -> bool {
+    matches!(byte, b'.' | b'+')
+}
 
 /// The set of schemes that count as known, built-in plus configured.
 #[derive(Debug, Clone, Default)]
@@ -105,16 +107,19 @@ impl Schemes {
     }
 
     /// Offset in the scheme-like run `name` of the known scheme glued after
-    /// a [`GLUE`] byte at its end, the longest one: `e.g.http` gives 4,
+    /// a [`is_glue`] byte at its end, the longest one: `e.g.http` gives 4,
     /// `git+https` gives 4. `None` when `name` is known as a whole (a
     /// configured `svn+ssh` stays one scheme) or ends in no glued known one.
+    #[inline]
     pub(crate) fn glued_known(&self, name: &str) -> Option<usize> {
-        if self.is_known(name) {
+        // Asked for nearly every `scheme://` in the text: most names hold no
+        // glue, and are not looked up at all.
+        if !name.bytes().any(is_glue) || self.is_known(name) {
             return None;
         }
         name.bytes()
             .enumerate()
-            .filter(|(_, byte)| GLUE.contains(byte))
+            .filter(|&(_, byte)| is_glue(byte))
             .map(|(at, _)| at + 1)
             .find(|&start| {
                 name.as_bytes()

@@ -82,12 +82,10 @@ pub(crate) fn opening_at(text: &str, at: usize, schemes: &Schemes) -> Option<Ope
         return None;
     }
     let rest = bytes.get(at + 1..)?;
-    let len = scheme_then_colon(rest);
-    if len > 0 && is_path_separator(rest, len) {
-        return None;
-    }
     if rest.len() >= URL_PREFIX.len() && rest[..URL_PREFIX.len()].eq_ignore_ascii_case(URL_PREFIX) {
-        if is_placeholder(&rest[URL_PREFIX.len()..]) {
+        if is_placeholder(&rest[URL_PREFIX.len()..])
+            || is_path_separator(rest, URL_PREFIX.len() - 1)
+        {
             return None;
         }
         return Some(Opening {
@@ -95,11 +93,15 @@ pub(crate) fn opening_at(text: &str, at: usize, schemes: &Schemes) -> Option<Ope
             body: at + 1 + URL_PREFIX.len(),
         });
     }
+    let len = scheme_then_colon(rest);
+    if len == 0 || is_path_separator(rest, len) {
+        return None;
+    }
     let name = text.get(at + 1..at + 1 + len)?;
     let slashes = rest
         .get(len + 1..)
         .is_some_and(|after| after.starts_with(b"//"));
-    (len > 0 && (slashes || schemes.is_known(name))).then_some(Opening {
+    (slashes || schemes.is_known(name)).then_some(Opening {
         form: Form::Angle,
         body: at + 1,
     })
