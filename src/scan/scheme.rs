@@ -66,11 +66,12 @@ const OPAQUE_SCHEMES: &[&str] = &[
 /// Longest scheme name the scanner looks back for; longer runs are words.
 const MAX_SCHEME_LEN: usize = 32;
 
-/// True for the bytes after which a known scheme glued to the text before it starts the
-/// URL: the period of an abbreviation or an ellipsis (`e.g.http://`,
-/// `etc.http://`), and the `+` of a tool's compound scheme, whose part after
-/// the `+` is the URL the tool fetches (`git+https://` in pip and npm,
-/// `registry+https://` and `sparse+https://` in Cargo, `svn+ssh://`).
+/// True for the bytes after which a known scheme glued to the text before
+/// it starts the URL: the period of an abbreviation or an ellipsis
+/// (`e.g.http://`, `etc.http://`), and the `+` of a tool's compound scheme,
+/// whose part after the `+` is the URL the tool fetches (`git+https://` in
+/// pip and npm, `registry+https://` and `sparse+https://` in Cargo,
+/// `svn+ssh://`).
 fn is_glue(byte: u8) -> bool {
     matches!(byte, b'.' | b'+')
 }
@@ -107,7 +108,7 @@ impl Schemes {
     }
 
     /// Offset in the scheme-like run `name` of the known scheme glued after
-    /// a [`is_glue`] byte at its end, the longest one: `e.g.http` gives 4,
+    /// a glue byte ([`is_glue`]) at its end, the longest one: `e.g.http` gives 4,
     /// `git+https` gives 4. `None` when `name` is known as a whole (a
     /// configured `svn+ssh` stays one scheme) or ends in no glued known one.
     #[inline]
