@@ -15,15 +15,16 @@ use std::path::{Path, PathBuf};
 /// module and of modules on lower layers only. Modules on one layer do not
 /// import each other (the reading side and the reporters, for example).
 const LAYERS: &[&[&str]] = &[
-    &["span", "rules", "source"],
-    &["diagnostic", "mail"],
+    &["span", "source", "profile", "escape"],
+    &["rules", "mail"],
+    &["diagnostic"],
     &["validate"],
     &["scan"],
     &["lint"],
     &["checked"],
     &["input", "report"],
     &["config"],
-    &["app"],
+    &["app", "python"],
     &["crate"],
 ];
 

@@ -9,6 +9,7 @@
 //! offending values, so that a fuzz crash report reads on its own.
 
 use urlint::mail::{self, MailKind, MailText, ParsedMessage};
+use urlint::validate::Profile;
 use urlint::{
     lint, scan, validate, Diagnostic, Found, Level, LintOptions, Rule, ScanOptions, Span,
     ValidateOptions,
@@ -266,13 +267,22 @@ fn check_text_maps_into_message(message: &ParsedMessage, text: &MailText, option
     }
 }
 
-/// Lint `text` with every rule on and check the span mapping: every
-/// finding points at a char range inside its URL's match, and a validator
-/// finding's source pieces spell exactly the URL bytes it is about. Each
-/// URL is also validated on its own, so that fixes are checked on URLs as
-/// the scanner joins them.
+/// Lint `text` with every rule on, under each profile, and check the span
+/// mapping: every finding points at a char range inside its URL's match,
+/// and a validator finding's source pieces spell exactly the URL bytes it
+/// is about. Each URL is also validated on its own, so that fixes are
+/// checked on URLs as the scanner joins them.
 pub fn check_lint(text: &str) {
-    let options = every_rule_on();
+    for profile in Profile::ALL {
+        check_lint_under(text, profile);
+    }
+}
+
+fn check_lint_under(text: &str, profile: Profile) {
+    let options = LintOptions {
+        profile,
+        ..every_rule_on()
+    };
     let reports: Vec<_> = lint(text, &options).collect();
     check_found_in_order(text, reports.iter().map(|report| &report.found));
     for report in &reports {
@@ -298,7 +308,7 @@ pub fn check_lint(text: &str) {
             }
         }
         let validate_options = ValidateOptions {
-            fragment_allowed: found.form.is_delimited(),
+            profile,
             extra_schemes: options.extra_schemes.clone(),
         };
         check_validate(&found.url, &validate_options);

@@ -383,6 +383,8 @@ mod tests {
         ("delimiter: zero width space", "http://a.b/c\u{200B}x", &["http://a.b/c"]),
         ("delimiter: control", "http://a.b/c\u{7}x", &["http://a.b/c"]),
         ("unsafe ascii: continues", "http://a.b/~joe/{x}|y^", &["http://a.b/~joe/{x}|y^"]),
+        ("fragment: belongs to the url", "http://a.b/c#sec-2.", &["http://a.b/c#sec-2"]),
+        ("fragment: a second '#' too", "http://a.b/c#x#y z", &["http://a.b/c#x#y"]),
         ("trailing punctuation: escaped quote", "s = \"<a href=\\\"https://a.b/c\\\">\"", &["https://a.b/c"]),
         ("trailing punctuation: newline escape", "printf(\"see http://a.b/c\\n\");", &["http://a.b/c"]),
         ("trailing punctuation: crlf escapes", "\"http://a.b/c\\r\\n\"", &["http://a.b/c"]),

@@ -28,11 +28,6 @@ impl Form {
             Form::Bare => "bare",
         }
     }
-
-    /// True for the delimited forms, in which a `#` starts a fragment.
-    pub fn is_delimited(self) -> bool {
-        matches!(self, Form::Wrapped | Form::Angle)
-    }
 }
 
 /// A run of source bytes copied unchanged into the joined URL.

@@ -56,11 +56,7 @@ pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Fo
 /// True when the validator finds the URL's host invalid: the hyphen-break
 /// evidence that one reading cannot be right.
 fn host_invalid_by_validator(url: &str) -> bool {
-    let options = ValidateOptions {
-        fragment_allowed: true,
-        ..ValidateOptions::default()
-    };
-    validate(url, &options)
+    validate(url, &ValidateOptions::default())
         .iter()
         .any(|diagnostic| diagnostic.rule == Rule::BadHost)
 }
