@@ -16,7 +16,9 @@ use std::path::{Path, PathBuf};
 /// import each other (the reading side and the reporters, for example).
 const LAYERS: &[&[&str]] = &[
     &["span", "rules", "source"],
-    &["diagnostic", "mail"],
+    &["diagnostic", "offset_map"],
+    &["markup"],
+    &["mail"],
     &["validate"],
     &["scan"],
     &["lint"],

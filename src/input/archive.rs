@@ -104,7 +104,7 @@ fn check_message(
     let info = Arc::new(message.info.clone());
     let mut raw: Option<Arc<RawText>> = None;
     for text in std::mem::take(&mut message.texts) {
-        let source = Source::new(origin.clone(), text.text);
+        let source = Source::new(origin.clone(), text.text).written_in(text.markup);
         let reports = match lint_source(&source, lint, &(0..usize::MAX)) {
             Ok(reports) if reports.is_empty() => continue,
             Ok(reports) => reports,

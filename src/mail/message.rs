@@ -7,10 +7,10 @@ use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, Pa
 
 use super::charset;
 use super::detect::MailKind;
-use super::html;
 use super::mbox::RawMessage;
-use super::offset_map::OffsetMap;
 use super::transfer::decode_quoted_printable;
+use crate::offset_map::OffsetMap;
+use crate::source::Markup;
 use crate::span::{LineCol, Span};
 
 /// Header fields that carry URLs in `<...>`: RFC 2369 `List-*`, RFC 5064
@@ -70,11 +70,13 @@ pub struct PartInfo {
     pub encoding: TransferEncoding,
 }
 
-/// One text-bearing unit of a message, ready for [`crate::lint::lint`].
+/// One text-bearing unit of a message, ready for [`crate::lint::lint_markup`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MailText {
     /// The decoded text in UTF-8.
     pub text: String,
+    /// The markup it is written in: HTML for an HTML part.
+    pub markup: Markup,
     /// The part it came from.
     pub part: PartInfo,
     /// Spans of `text` to archive byte spans.
@@ -357,14 +359,9 @@ impl Reader<'_> {
             .and_then(|ct| ct.attribute("charset"))
             .map(str::to_owned);
         let (encoding, text, map) = self.decode_body(part, path, charset.as_deref(), decoded);
-        let (text, map) = if is_html {
-            let extracted = html::extract(&text);
-            (extracted.text, extracted.map.then(&map))
-        } else {
-            (text, map)
-        };
         self.texts.push(MailText {
             text,
+            markup: if is_html { Markup::Html } else { Markup::Plain },
             part: PartInfo {
                 path: path.to_owned(),
                 content_type: media_type(part, is_html),
@@ -469,6 +466,7 @@ impl Reader<'_> {
         }
         self.texts.push(MailText {
             text,
+            markup: Markup::Plain,
             part: PartInfo {
                 path: path.to_owned(),
                 content_type: "text/rfc822-headers".into(),
@@ -582,7 +580,7 @@ mod tests {
     }
 
     #[test]
-    fn quoted_printable_html_href_maps_into_the_raw_attribute() {
+    fn quoted_printable_html_is_kept_as_html_mapped_into_the_archive() {
         let message = parse(
             "Subject: h\nContent-Type: text/html; charset=utf-8\n\
              Content-Transfer-Encoding: quoted-printable\n\n\
@@ -591,11 +589,12 @@ mod tests {
         );
         let text = &message.texts[0];
         assert_eq!(text.part.encoding, TransferEncoding::QuotedPrintable);
-        let url = "http://www.example.org/?a=1&b=2";
-        let start = text.text.find(url).unwrap();
+        assert_eq!(text.markup, Markup::Html);
+        let value = "http://www.example.org/?a=1&amp;b=2";
+        let start = text.text.find(value).unwrap();
         let raw = text
             .map
-            .raw_span(Span::new(start, start + url.len()))
+            .raw_span(Span::new(start, start + value.len()))
             .unwrap();
         let raw = raw.start - 100..raw.end - 100;
         assert_eq!(
