@@ -16,6 +16,13 @@
 //! [paths]
 //! include = ["*.md", "*.txt"] # globs a walked file must match
 //! exclude = ["vendor/**"]     # globs that skip files and directories
+//!
+//! [kinds]
+//! markdown = ["*.mdx"]        # globs of files to read as markdown, html,
+//! text = ["CHANGELOG.md"]     # text or mail, whatever their extension
+//!
+//! [markdown]
+//! include-verbatim = true     # read code spans and code blocks too
 //! ```
 //!
 //! Every key is checked while parsing: an unknown key, rule name, level,
@@ -28,7 +35,7 @@ use std::path::{Path, PathBuf};
 
 use ignore::overrides::Override;
 
-use crate::input::glob_overrides;
+use crate::input::{glob_overrides, InputKind, KindGlobs};
 use regex::{Regex, RegexSet};
 use serde::de::{self, Deserializer};
 use serde::Deserialize;
@@ -59,6 +66,10 @@ pub(crate) struct Config {
     pub include: Vec<String>,
     /// Globs that skip walked files and directories.
     pub exclude: Vec<String>,
+    /// Globs naming the kind of the files they match, per kind.
+    pub kinds: Vec<(InputKind, Vec<String>)>,
+    /// Read Markdown code spans and code blocks for URLs too.
+    pub include_verbatim: bool,
 }
 
 /// The `[paths]` globs, matched relative to the configuration file's
@@ -204,6 +215,19 @@ impl Config {
         }))
     }
 
+    /// The `[kinds]` globs, relative to the configuration file's directory.
+    pub(crate) fn kind_globs(&self) -> Result<KindGlobs, ConfigError> {
+        let root = self
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .unwrap_or(Path::new(""));
+        KindGlobs::new(root, &self.kinds).map_err(|err| ConfigError {
+            path: self.path.clone().unwrap_or_default(),
+            message: format!("[kinds]: {err}"),
+        })
+    }
+
     /// Rule levels from the file: the catalogue's defaults with its `[rules]`.
     pub(crate) fn levels(&self) -> RuleLevels {
         let mut levels = RuleLevels::default();
@@ -224,6 +248,7 @@ impl Config {
             ..LintOptions::default()
         };
         options.scan.extra_schemes = self.extra_schemes.clone();
+        options.scan.include_verbatim = self.include_verbatim;
         options
     }
 }
@@ -256,6 +281,10 @@ struct ConfigFile {
     urls: UrlsTable,
     #[serde(default)]
     paths: PathsTable,
+    #[serde(default)]
+    kinds: KindsTable,
+    #[serde(default)]
+    markdown: MarkdownTable,
 }
 
 impl ConfigFile {
@@ -282,6 +311,8 @@ impl ConfigFile {
             url_excludes,
             include: self.paths.include.into_iter().map(|g| g.0).collect(),
             exclude: self.paths.exclude.into_iter().map(|g| g.0).collect(),
+            kinds: self.kinds.into_kinds(),
+            include_verbatim: self.markdown.include_verbatim,
         })
     }
 }
@@ -324,6 +355,44 @@ struct PathsTable {
     include: Vec<Glob>,
     #[serde(default)]
     exclude: Vec<Glob>,
+}
+
+/// `[kinds]`: globs per input kind.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KindsTable {
+    #[serde(default)]
+    text: Vec<Glob>,
+    #[serde(default)]
+    markdown: Vec<Glob>,
+    #[serde(default)]
+    html: Vec<Glob>,
+    #[serde(default)]
+    mail: Vec<Glob>,
+}
+
+impl KindsTable {
+    /// The globs of each kind that has some.
+    fn into_kinds(self) -> Vec<(InputKind, Vec<String>)> {
+        [
+            (InputKind::Text, self.text),
+            (InputKind::Markdown, self.markdown),
+            (InputKind::Html, self.html),
+            (InputKind::Mail, self.mail),
+        ]
+        .into_iter()
+        .filter(|(_, globs)| !globs.is_empty())
+        .map(|(kind, globs)| (kind, globs.into_iter().map(|g| g.0).collect()))
+        .collect()
+    }
+}
+
+/// `[markdown]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct MarkdownTable {
+    #[serde(default)]
+    include_verbatim: bool,
 }
 
 /// A rule name key, checked against the catalogue with a suggestion on a typo.
@@ -414,7 +483,9 @@ mod tests {
             "[rules]\nhyphen-break = \"off\"\nbare-url = \"error\"\n\
              [schemes]\nextra = [\"IRC\", \"ssh\"]\nremove = [\"gopher\"]\n\
              [urls]\nexclude = ['^http://localhost', 'example\\.org']\n\
-             [paths]\ninclude = [\"*.md\"]\nexclude = [\"vendor/**\"]\n",
+             [paths]\ninclude = [\"*.md\"]\nexclude = [\"vendor/**\"]\n\
+             [kinds]\nmarkdown = [\"*.mdx\"]\nmail = [\"*.mail\"]\n\
+             [markdown]\ninclude-verbatim = true\n",
         )
         .expect("valid");
         assert_eq!(
@@ -430,11 +501,19 @@ mod tests {
         assert!(!config.url_excludes.is_match("http://example.com/"));
         assert_eq!(config.include, ["*.md"]);
         assert_eq!(config.exclude, ["vendor/**"]);
+        assert_eq!(
+            config.kinds,
+            [
+                (InputKind::Markdown, vec!["*.mdx".to_string()]),
+                (InputKind::Mail, vec!["*.mail".to_string()]),
+            ]
+        );
         let levels = config.levels();
         assert_eq!(levels.level(Rule::HyphenBreak), Level::Off);
         assert_eq!(levels.level(Rule::UnsafeChar), Level::Error);
         let options = config.lint_options(levels);
         assert_eq!(options.scan.extra_schemes, ["irc", "ssh"]);
+        assert!(options.scan.include_verbatim);
     }
 
     #[test]
@@ -475,6 +554,17 @@ mod tests {
                 "invalid regular expression",
             ),
             ("[paths]\ninclude = [\"a{\"]\n", "line 2", "invalid glob"),
+            (
+                "[kinds]\nmarkdwn = [\"*.mdx\"]\n",
+                "line 2",
+                "unknown field `markdwn`, expected one of `text`, `markdown`, `html`, `mail`",
+            ),
+            ("[kinds]\nhtml = [\"*.{x\"]\n", "line 2", "invalid glob"),
+            (
+                "[markdown]\ninclude-verbatim = \"yes\"\n",
+                "line 2",
+                "invalid type: string",
+            ),
             ("[rules\n", "line 1", "unclosed table"),
         ];
         for (text, line, message) in cases {

@@ -67,7 +67,8 @@ fn levels(config: &Config, rules: &RuleArgs) -> RuleLevels {
 
 /// `urlint check`: fails on findings.
 fn check(out: &mut dyn WriteColor, console: Console, config: &Config, args: CheckArgs) -> Outcome {
-    let options = config.lint_options(levels(config, &args.rules));
+    let mut options = config.lint_options(levels(config, &args.rules));
+    options.scan.include_verbatim |= args.inputs.walk.include_verbatim;
     let mut reporter = report::diagnostics_reporter(args.format, HumanOptions::default());
     let linted = driver::lint_inputs(
         out,
@@ -98,7 +99,8 @@ fn extract(
     });
     // The file's schemes and URL excludes decide what is a URL worth
     // listing; rule levels do not matter here.
-    let options = config.lint_options(RuleLevels::default());
+    let mut options = config.lint_options(RuleLevels::default());
+    options.scan.include_verbatim |= args.inputs.walk.include_verbatim;
     let linted = driver::lint_inputs(
         out,
         reporter.as_mut(),

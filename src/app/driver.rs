@@ -12,7 +12,9 @@ use super::output::say;
 use super::parallel;
 use crate::checked::Checked;
 use crate::config::Config;
-use crate::input::{self, ChunkOptions, Collected, Input, InputError, Note, ReadOptions, Sink};
+use crate::input::{
+    self, ChunkOptions, Collected, Input, InputError, KindGlobs, Note, ReadOptions, Sink,
+};
 use crate::lint::LintOptions;
 use crate::report::{Reporter, Totals};
 
@@ -86,7 +88,7 @@ pub(super) fn lint_inputs(
         excludes: walk.exclude.clone(),
         threads,
     };
-    let read_options = read_options(walk);
+    let mut read_options = read_options(walk);
     let (mut inputs, errors) = input::collect_inputs(paths, &walk_options);
     let mut sink = ReportSink {
         out,
@@ -104,6 +106,14 @@ pub(super) fn lint_inputs(
             Input::Stdin => true,
         }),
         Ok(None) => {}
+        Err(err) => {
+            say(format_args!("{err}"));
+            sink.trouble = true;
+            inputs.clear();
+        }
+    }
+    match config.kind_globs() {
+        Ok(globs) => read_options.globs = globs,
         Err(err) => {
             say(format_args!("{err}"));
             sink.trouble = true;
@@ -135,7 +145,8 @@ pub(super) fn lint_inputs(
     }
 }
 
-/// How `--input` and the hidden `--chunk-len` say inputs are read.
+/// How `--input` and the hidden `--chunk-len` say inputs are read (the
+/// configuration's globs are added by the caller).
 fn read_options(walk: &WalkArgs) -> ReadOptions {
     let mut chunks = ChunkOptions::default();
     if let Some(len) = walk.chunk_len {
@@ -143,6 +154,7 @@ fn read_options(walk: &WalkArgs) -> ReadOptions {
     }
     ReadOptions {
         kind: walk.input,
+        globs: KindGlobs::default(),
         chunks,
         progress: io::stderr().is_terminal(),
     }

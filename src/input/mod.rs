@@ -17,7 +17,7 @@ mod sink;
 mod walk;
 mod windows;
 
-pub(crate) use kind::InputKind;
+pub(crate) use kind::{InputKind, KindGlobs};
 pub(crate) use notice::{panicked, InputError, Note};
 pub(crate) use read::{read_streamed, read_whole, streams, ReadOptions};
 pub(crate) use sink::{Collected, Sink};
