@@ -171,13 +171,11 @@ impl<'s> ProseBuilder<'s> {
         let at = self.prose.len();
         let mut from = 0;
         for line_break in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-            self.prose
-                .extend(std::iter::repeat_n(' ', line_break - from));
+            push_spaces(&mut self.prose, line_break - from);
             self.prose.push(char::from(bytes[line_break]));
             from = line_break + 1;
         }
-        self.prose
-            .extend(std::iter::repeat_n(' ', bytes.len() - from));
+        push_spaces(&mut self.prose, bytes.len() - from);
         self.map.push(
             Span::new(at, self.prose.len()),
             Span::new(self.cursor, end),
@@ -190,6 +188,17 @@ impl<'s> ProseBuilder<'s> {
     pub(crate) fn finish(mut self) -> (String, OffsetMap) {
         self.blank_to(self.source.len());
         (self.prose, self.map)
+    }
+}
+
+/// Append `count` spaces, a slice at a time: blanking is a large part of
+/// building a document's prose.
+fn push_spaces(prose: &mut String, mut count: usize) {
+    const SPACES: &str = "                                                                ";
+    while count > 0 {
+        let run = count.min(SPACES.len());
+        prose.push_str(&SPACES[..run]);
+        count -= run;
     }
 }
 
