@@ -73,7 +73,11 @@ fn skip_blank(bytes: &[u8], mut at: usize, end: usize) -> usize {
             b'>' if line_break => at += 1,
             b'\n' | b'\r' if !line_break => {
                 line_break = true;
-                at += 1;
+                at += if bytes[at..end].starts_with(b"\r\n") {
+                    2
+                } else {
+                    1
+                };
             }
             _ => break,
         }
@@ -99,6 +103,18 @@ fn lexed(source: &str, at: usize, end: usize, dest: &str) -> Option<Link> {
         (raw, raw)
     };
     let decoded = decode(source, raw);
+    // Bytes found that read otherwise than the parser's value are still
+    // where the destination is written; no bytes at all, and the rest of
+    // the link is.
+    let (raw, outer) = if raw.is_empty() {
+        let rest = Span::new(at, end);
+        (rest, rest)
+    } else {
+        (raw, outer)
+    };
+    if raw.is_empty() {
+        return None;
+    }
     let Decoded { text, map } = if decoded.text == dest {
         decoded
     } else {

@@ -16,6 +16,7 @@ const GFM_TRAILING: &[u8] = b"?!.,:*_~";
 /// Every URL of `document`, in source order: `in_prose`, what the scanner
 /// found in its prose, and its links with a scheme.
 pub(super) fn placed(document: Document, in_prose: Vec<Found>, markup: Markup) -> Vec<Found> {
+    let links: Vec<Found> = document.links.into_iter().filter_map(link_url).collect();
     let mut urls: Vec<Found> = in_prose
         .into_iter()
         .map(|mut found| {
@@ -24,10 +25,21 @@ pub(super) fn placed(document: Document, in_prose: Vec<Found>, markup: Markup) -
             }
             in_source(found, &document.map)
         })
+        // A wrapper the prose opens and closes across a link's bytes (which
+        // the prose has blank) is not one: the markup's link wins.
+        .filter(|found| !overlaps_any(found.outer, &links))
         .collect();
-    urls.extend(document.links.into_iter().filter_map(link_url));
+    urls.extend(links);
     urls.sort_by_key(|found| found.outer.start);
     urls
+}
+
+/// True when `span` overlaps the match of one of `links` (in source order).
+fn overlaps_any(span: Span, links: &[Found]) -> bool {
+    let after = links.partition_point(|link| link.outer.end <= span.start);
+    links
+        .get(after)
+        .is_some_and(|link| link.outer.start < span.end)
 }
 
 /// A link value as a URL, when it has a scheme: a relative reference
