@@ -141,7 +141,8 @@ pub(super) struct WalkArgs {
     /// (mail).
     #[arg(long, value_enum, value_name = "KIND", default_value_t = InputKind::Auto)]
     pub input: InputKind,
-    /// Also look for URLs in Markdown code spans and code blocks.
+    /// Also look for URLs in code: Markdown code spans and code blocks,
+    /// HTML code, pre, kbd and samp elements.
     #[arg(long)]
     pub include_verbatim: bool,
     /// Bytes of a large input checked per window (testing aid).

@@ -27,23 +27,84 @@ pub(super) fn inline(source: &str, link: Span, text_end: usize, dest: &str) -> O
         return None;
     }
     let at = skip_blank(bytes, close + 2, link.end);
-    lexed(source, at, link.end, dest)
+    lexed(source, at, link.end, Some(dest))
 }
 
-/// The destination of the reference definition `definition` (`[label]:
-/// dest "title"`); `dest` is the parser's value.
-pub(super) fn definition(source: &str, definition: Span, dest: &str) -> Option<Link> {
+/// The destination of the reference definition starting with the `[` at
+/// `open` (`[label]: dest "title"`, before `end`); `dest` is the parser's
+/// value when it knows this definition.
+pub(super) fn definition(
+    source: &str,
+    open: usize,
+    end: usize,
+    dest: Option<&str>,
+) -> Option<Link> {
     let bytes = source.as_bytes();
-    let open = definition.start + memchr::memchr(b'[', bytes.get(definition.range())?)?;
-    let mut at = open + 1;
-    while at < definition.end && bytes[at] != b']' {
-        at += if bytes[at] == b'\\' { 2 } else { 1 };
-    }
-    if bytes.get(at + 1) != Some(&b':') {
+    if bytes.get(open) != Some(&b'[') {
         return None;
     }
-    let at = skip_blank(bytes, at + 2, definition.end);
-    lexed(source, at, definition.end, dest)
+    let mut at = open + 1;
+    while at < end && !matches!(bytes[at], b']' | b'[') {
+        at += if bytes[at] == b'\\' { 2 } else { 1 };
+    }
+    if at >= end || bytes[at] != b']' || bytes.get(at + 1) != Some(&b':') {
+        return None;
+    }
+    let at = skip_blank(bytes, at + 2, end);
+    lexed(source, at, end, dest)
+}
+
+/// Where the reference definitions written in `gap`, source bytes outside
+/// every leaf block, start: a `[` opening a line after container markers
+/// (block quote `>`, list item markers, indentation), not a footnote's
+/// `[^`. A definition makes no event of its own, and the parser keeps only
+/// the first of several with one label, so later ones are found here.
+pub(super) fn definition_starts(source: &str, gap: Span) -> Vec<usize> {
+    let bytes = source.as_bytes();
+    let mut starts = Vec::new();
+    let mut line = gap.start;
+    while line < gap.end {
+        let line_end = memchr::memchr(b'\n', &bytes[line..gap.end]).map_or(gap.end, |i| line + i);
+        let at = after_container_markers(bytes, line, line_end);
+        let opens = bytes.get(at) == Some(&b'[') && bytes.get(at + 1) != Some(&b'^');
+        let labelled = at < line_end && memchr::memmem::find(&bytes[at..line_end], b"]:").is_some();
+        if opens && labelled {
+            starts.push(at);
+        }
+        line = line_end + 1;
+    }
+    starts
+}
+
+/// The first byte of a line's content after block quote markers, list item
+/// markers and indentation.
+fn after_container_markers(bytes: &[u8], mut at: usize, end: usize) -> usize {
+    loop {
+        let start = at;
+        while at < end && matches!(bytes[at], b' ' | b'\t') {
+            at += 1;
+        }
+        if at < end && bytes[at] == b'>' {
+            at += 1;
+            continue;
+        }
+        let digits = bytes[at..end]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let marker = match bytes.get(at + digits) {
+            Some(b'-' | b'*' | b'+') if digits == 0 => 1,
+            Some(b'.' | b')') if digits > 0 => digits + 1,
+            _ => 0,
+        };
+        if marker > 0 && at + marker < end && matches!(bytes[at + marker], b' ' | b'\t') {
+            at += marker;
+            continue;
+        }
+        if at == start {
+            return at;
+        }
+    }
 }
 
 /// The destination of the autolink `link` (`<scheme:...>`), written as is.
@@ -86,9 +147,10 @@ fn skip_blank(bytes: &[u8], mut at: usize, end: usize) -> usize {
 }
 
 /// The destination starting at `at` (before `end`), decoded and checked
-/// against the parser's `dest`. An empty destination is no link.
-fn lexed(source: &str, at: usize, end: usize, dest: &str) -> Option<Link> {
-    if dest.is_empty() {
+/// against the parser's `dest` when it is known. An empty destination is
+/// no link.
+fn lexed(source: &str, at: usize, end: usize, dest: Option<&str>) -> Option<Link> {
+    if dest == Some("") {
         return None;
     }
     let bytes = source.as_bytes();
@@ -115,14 +177,16 @@ fn lexed(source: &str, at: usize, end: usize, dest: &str) -> Option<Link> {
     if raw.is_empty() {
         return None;
     }
-    let Decoded { text, map } = if decoded.text == dest {
-        decoded
-    } else {
-        Decoded {
+    let Decoded { text, map } = match dest {
+        Some(dest) if dest != decoded.text => Decoded {
             text: dest.to_string(),
             map: OffsetMap::whole(dest.len(), raw),
-        }
+        },
+        _ => decoded,
     };
+    if text.is_empty() {
+        return None;
+    }
     Some(Link {
         value: text,
         map,
@@ -323,10 +387,23 @@ mod tests {
     #[test]
     fn commonmark_4_7_definitions() {
         let source = "  [a\\]b]:\n   <http://d.example/x> 'title'";
-        let link = definition(source, Span::new(2, source.len()), "http://d.example/x")
-            .expect("definition");
+        let known = Some("http://d.example/x");
+        let link = definition(source, 2, source.len(), known).expect("definition");
         assert_eq!(&source[link.outer.range()], "<http://d.example/x>");
         assert_eq!(pieces(source, &link).1, ["http://d.example/x"]);
+        let unverified = definition(source, 2, source.len(), None).expect("definition");
+        assert_eq!(unverified.value, "http://d.example/x");
+        assert_eq!(definition(source, 0, source.len(), None), None);
+    }
+
+    #[test]
+    fn commonmark_4_7_definitions_start_lines_after_container_markers() {
+        let source = "[a]: x\n> [b]: y\n - [c]: z\n12. [d]: w\n[^e]: v\n[f] g\n    [h]: u\n";
+        let starts: Vec<char> = definition_starts(source, Span::new(0, source.len()))
+            .into_iter()
+            .map(|at| char::from(source.as_bytes()[at + 1]))
+            .collect();
+        assert_eq!(starts, ['a', 'b', 'c', 'd', 'h']);
     }
 
     #[test]

@@ -24,9 +24,13 @@ use crate::span::Span;
 /// Elements whose content is not visible text.
 const HIDDEN_ELEMENTS: &[&[u8]] = &[b"script", b"style"];
 
-/// Read a whole HTML document.
-pub(crate) fn document(source: &str) -> Document {
-    let tokens = tokenize(source);
+/// Elements whose content is code or program output: read as prose only
+/// when verbatim text is wanted, as Markdown's code is.
+const VERBATIM_ELEMENTS: &[&[u8]] = &[b"code", b"pre", b"kbd", b"samp"];
+
+/// Read a whole HTML document; `verbatim` reads code elements as prose too.
+pub(crate) fn document(source: &str, verbatim: bool) -> Document {
+    let tokens = tokenize(source, verbatim);
     let mut prose = ProseBuilder::new(source);
     for text in &tokens.texts {
         prose.append(text);
@@ -41,14 +45,16 @@ pub(crate) fn document(source: &str) -> Document {
 
 /// Read an HTML fragment of a larger document (an HTML block or inline tag
 /// in Markdown): `fragment` is its text and `map` places it in the source.
-/// Its visible text joins `prose`, its link values `links`.
+/// Its visible text joins `prose`, its link values `links`; `verbatim`
+/// reads code elements as prose too.
 pub(crate) fn fragment(
     fragment: &str,
     map: &OffsetMap,
+    verbatim: bool,
     prose: &mut ProseBuilder<'_>,
     links: &mut Vec<Link>,
 ) {
-    let tokens = tokenize(fragment);
+    let tokens = tokenize(fragment, verbatim);
     for text in tokens.texts {
         prose.append(&text.through(map));
     }
@@ -66,7 +72,7 @@ pub(crate) fn fragment(
 /// `&#38;`, `&#x26;`) is one reference and nothing else, decoded as the
 /// tokenizer decodes references in text.
 pub(crate) fn decode_reference(reference: &str) -> Option<String> {
-    let tokens = tokenize(reference);
+    let tokens = tokenize(reference, true);
     let [text] = tokens.texts.as_slice() else {
         return None;
     };
@@ -86,8 +92,8 @@ struct Tokens {
     links: Vec<Link>,
 }
 
-/// Tokenize `html`.
-fn tokenize(html: &str) -> Tokens {
+/// Tokenize `html`; `verbatim` keeps the text of code elements.
+fn tokenize(html: &str, verbatim: bool) -> Tokens {
     let mut tokens = Tokens::default();
     let collector = Collector {
         html,
@@ -98,6 +104,8 @@ fn tokenize(html: &str) -> Tokens {
         attribute: Vec::new(),
         attributes: Vec::new(),
         hidden: false,
+        verbatim,
+        in_code: 0,
     };
     let mut emitter = CallbackEmitter::new(collector);
     // Script and style content is raw text: `<` in it opens no tag.
@@ -130,6 +138,10 @@ struct Collector<'t> {
     attributes: Vec<Attribute>,
     /// Inside an element whose content is not visible.
     hidden: bool,
+    /// Keep the text of code elements.
+    verbatim: bool,
+    /// How many code elements are open around the text being read.
+    in_code: usize,
 }
 
 impl Callback<Infallible, usize> for Collector<'_> {
@@ -152,20 +164,26 @@ impl Callback<Infallible, usize> for Collector<'_> {
                     value,
                 });
             }
-            CallbackEvent::CloseStartTag { .. } => {
+            CallbackEvent::CloseStartTag { self_closing } => {
                 let links = attribute::links(&self.tag, &self.attributes);
                 self.tokens.links.extend(links);
                 self.attributes.clear();
                 self.hidden = HIDDEN_ELEMENTS.contains(&self.tag.as_slice());
+                if VERBATIM_ELEMENTS.contains(&self.tag.as_slice()) && !self_closing {
+                    self.in_code += 1;
+                }
             }
             CallbackEvent::EndTag { name } => {
                 if HIDDEN_ELEMENTS.contains(&name) {
                     self.hidden = false;
                 }
+                if VERBATIM_ELEMENTS.contains(&name) {
+                    self.in_code = self.in_code.saturating_sub(1);
+                }
             }
             CallbackEvent::String { value } => {
                 let pieces = std::mem::take(&mut self.text_pieces);
-                if !self.hidden {
+                if !self.hidden && (self.verbatim || self.in_code == 0) {
                     let text = decoded(self.html, value, span.start, &pieces);
                     self.tokens.texts.push(text);
                 }
@@ -266,7 +284,7 @@ mod tests {
 
     /// Each link value with the source bytes each of its pieces maps to.
     fn links(html: &str) -> Vec<(String, Vec<&str>)> {
-        document(html)
+        document(html, false)
             .links
             .iter()
             .map(|link| {
@@ -298,7 +316,7 @@ mod tests {
         let html = "<img src=http://a.example/i.png alt='x'><a HREF=' ftp://b.example/ '>";
         let values: Vec<String> = links(html).into_iter().map(|(value, _)| value).collect();
         assert_eq!(values, ["http://a.example/i.png", "ftp://b.example/"]);
-        let document = document(html);
+        let document = document(html, false);
         let ftp = &document.links[1];
         assert_eq!(&html[ftp.outer.range()], "ftp://b.example/");
     }
@@ -308,7 +326,7 @@ mod tests {
         let html = "<p>see &lt;URL:http://a.example/&gt;&nbsp;now</p>\
                     <script>var u = \"http://s.example/\";</script>\
                     <style>a{background:url(http://c.example/)}</style><!-- http://m.example/ -->";
-        let document = document(html);
+        let document = document(html, false);
         assert!(document
             .prose
             .contains("see <URL:http://a.example/>\u{a0}now"));
@@ -326,9 +344,24 @@ mod tests {
     }
 
     #[test]
+    fn code_elements_are_prose_only_when_verbatim() {
+        let html = "<p>see http://a.example/</p><pre>curl http://b.example/</pre>\
+                    <p><code>http://c.example/</code> and <samp>http://d.example/</samp></p>";
+        let prose = document(html, false).prose;
+        assert!(prose.contains("http://a.example/"));
+        for hidden in ["b.example", "c.example", "d.example"] {
+            assert!(!prose.contains(hidden), "{hidden}");
+        }
+        let verbatim = document(html, true).prose;
+        assert!(["b.example", "c.example", "d.example"]
+            .iter()
+            .all(|url| verbatim.contains(url)));
+    }
+
+    #[test]
     fn whatwg_crlf_and_references_without_semicolons_keep_their_places() {
         let html = "a\r\nb &copy x &notit; y";
-        let document = document(html);
+        let document = document(html, false);
         assert_eq!(document.prose, "a\nb © x ¬it; y");
         let b = document.prose.find('b').expect("b");
         assert_eq!(
@@ -365,7 +398,7 @@ mod tests {
         let map = OffsetMap::identity(Span::new(2, source.len()));
         let mut prose = ProseBuilder::new(source);
         let mut found = Vec::new();
-        fragment(fragment_text, &map, &mut prose, &mut found);
+        fragment(fragment_text, &map, false, &mut prose, &mut found);
         assert_eq!(found.len(), 1);
         assert_eq!(&source[found[0].outer.range()], "http://q.example/");
     }

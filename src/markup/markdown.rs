@@ -7,6 +7,8 @@
 //! Link text is not prose: like GitHub's autolinks, a URL written inside a
 //! link's text is not a second link.
 
+use std::collections::HashMap;
+
 use pulldown_cmark::{CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
 
 use super::destination;
@@ -32,14 +34,24 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         open_links: Vec::new(),
         in_code_block: false,
         html_block: Vec::new(),
+        leaf_blocks: Vec::new(),
     };
     for (event, range) in &mut events {
         reader.event(event, Span::from(range));
     }
     let mut links = reader.links;
-    for (_, definition) in events.reference_definitions().iter() {
-        let span = Span::from(definition.span.clone());
-        links.extend(destination::definition(source, span, &definition.dest));
+    // Definitions are written between leaf blocks; the parser knows the
+    // first of each label, which checks what is read here.
+    let known: HashMap<usize, &str> = events
+        .reference_definitions()
+        .iter()
+        .map(|(_, definition)| (definition.span.start, definition.dest.as_ref()))
+        .collect();
+    for gap in gaps(&reader.leaf_blocks, source.len()) {
+        for open in destination::definition_starts(source, gap) {
+            let dest = known.get(&open).copied();
+            links.extend(destination::definition(source, open, gap.end, dest));
+        }
     }
     links.sort_by_key(|link| link.outer.start);
     let (prose, map) = reader.prose.finish();
@@ -69,6 +81,9 @@ struct Reader<'s> {
     in_code_block: bool,
     /// The lines of the HTML block being read.
     html_block: Vec<Span>,
+    /// Leaf blocks (paragraphs, headings, code, HTML, tables, rules) in
+    /// source order: reference definitions are written outside them.
+    leaf_blocks: Vec<Span>,
 }
 
 impl<'s> Reader<'s> {
@@ -77,6 +92,9 @@ impl<'s> Reader<'s> {
         let closes_link = matches!(event, Event::End(TagEnd::Link | TagEnd::Image));
         if let Some(open) = self.open_links.last_mut().filter(|_| !closes_link) {
             open.text_end = open.text_end.max(span.end);
+        }
+        if is_leaf_block(&event) {
+            self.leaf_blocks.push(span);
         }
         match event {
             Event::Start(Tag::Link {
@@ -197,12 +215,8 @@ impl<'s> Reader<'s> {
             let Some(text) = self.source.get(span.range()) else {
                 return;
             };
-            html::fragment(
-                text,
-                &OffsetMap::identity(span),
-                &mut self.prose,
-                &mut self.links,
-            );
+            let map = OffsetMap::identity(span);
+            html::fragment(text, &map, self.verbatim, &mut self.prose, &mut self.links);
             return;
         }
         // A block inside a container: its lines without the container's
@@ -214,8 +228,39 @@ impl<'s> Reader<'s> {
             text.push_str(self.source.get(line.range()).unwrap_or_default());
             map.push(Span::new(at, text.len()), *line, true);
         }
-        html::fragment(&text, &map, &mut self.prose, &mut self.links);
+        html::fragment(&text, &map, self.verbatim, &mut self.prose, &mut self.links);
     }
+}
+
+/// True for the event that opens a leaf block, or is one (a rule).
+fn is_leaf_block(event: &Event<'_>) -> bool {
+    matches!(
+        event,
+        Event::Start(
+            Tag::Paragraph
+                | Tag::Heading { .. }
+                | Tag::CodeBlock(_)
+                | Tag::HtmlBlock
+                | Tag::Table(_)
+                | Tag::MetadataBlock(_)
+        ) | Event::Rule
+    )
+}
+
+/// The source between `blocks` (in source order), and after the last one.
+fn gaps(blocks: &[Span], len: usize) -> Vec<Span> {
+    let mut gaps = Vec::with_capacity(blocks.len() + 1);
+    let mut start = 0;
+    for block in blocks {
+        if block.start > start {
+            gaps.push(Span::new(start, block.start));
+        }
+        start = start.max(block.end);
+    }
+    if start < len {
+        gaps.push(Span::new(start, len));
+    }
+    gaps
 }
 
 /// True for an autolink destination that is an RFC 1738 wrapper's inside.
@@ -317,6 +362,20 @@ mod tests {
         assert_eq!(
             document.map.raw_span(Span::new(underscore, underscore + 1)),
             Some(Span::new(22, 24))
+        );
+    }
+
+    #[test]
+    fn commonmark_4_7_every_definition_of_a_label_is_read() {
+        let source = "## 1.1\n\n- fixed [#7]\n\n[#7]: https://a.example/7\n\n\
+                      ## 1.0\n\n> - fixed [#7] again\n>\n> [#7]: https://b.example/7\n\n\
+                      ```\n[#8]: https://code.example/\n```\n";
+        assert_eq!(
+            links(source),
+            [
+                ("https://a.example/7".to_string(), "https://a.example/7"),
+                ("https://b.example/7".to_string(), "https://b.example/7"),
+            ]
         );
     }
 

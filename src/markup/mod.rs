@@ -19,7 +19,8 @@ pub(crate) fn markdown(source: &str, verbatim: bool) -> Document {
     markdown::document(source, verbatim)
 }
 
-/// Read an HTML document.
-pub(crate) fn html(source: &str) -> Document {
-    html::document(source)
+/// Read an HTML document; `verbatim` reads the text of code elements
+/// (`code`, `pre`, `kbd`, `samp`) as prose too.
+pub(crate) fn html(source: &str, verbatim: bool) -> Document {
+    html::document(source, verbatim)
 }

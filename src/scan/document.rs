@@ -3,7 +3,7 @@
 //! values the markup delimits that are URLs.
 
 use super::found::{Form, Found, Segment};
-use super::scheme::scheme_then_colon;
+use super::scheme::{scheme_then_colon, Schemes};
 use crate::markup::{Document, Link, LinkSyntax};
 use crate::offset_map::OffsetMap;
 use crate::source::Markup;
@@ -15,15 +15,22 @@ const GFM_TRAILING: &[u8] = b"?!.,:*_~";
 
 /// Every URL of `document`, in source order: `in_prose`, what the scanner
 /// found in its prose, and its links with a scheme.
-pub(super) fn placed(document: Document, in_prose: Vec<Found>, markup: Markup) -> Vec<Found> {
-    let links: Vec<Found> = document.links.into_iter().filter_map(link_url).collect();
+pub(super) fn placed(
+    document: Document,
+    in_prose: Vec<Found>,
+    markup: Markup,
+    schemes: &Schemes,
+) -> Vec<Found> {
+    let links: Vec<Found> = document
+        .links
+        .into_iter()
+        .filter_map(|link| link_url(link, schemes))
+        .collect();
     let mut urls: Vec<Found> = in_prose
         .into_iter()
-        .map(|mut found| {
-            if markup == Markup::Markdown {
-                trim_gfm_end(&mut found, &document.prose);
-            }
-            in_source(found, &document.map)
+        .filter_map(|mut found| {
+            let kept = markup != Markup::Markdown || trim_gfm_end(&mut found, &document.prose);
+            kept.then(|| in_source(found, &document.map))
         })
         // A wrapper the prose opens and closes across a link's bytes (which
         // the prose has blank) is not one: the markup's link wins.
@@ -42,10 +49,21 @@ fn overlaps_any(span: Span, links: &[Found]) -> bool {
         .is_some_and(|link| link.outer.start < span.end)
 }
 
-/// A link value as a URL, when it has a scheme: a relative reference
-/// (`docs/a.md`, `#top`) is not one, nor is a drive letter (`C:`).
-fn link_url(link: Link) -> Option<Found> {
-    if scheme_then_colon(link.value.as_bytes()) < 2 {
+/// A link value as a URL, when it has a scheme the scanner would take for
+/// a bare URL's (a known one, or any followed by `//`) and more than
+/// slashes after it. A relative reference (`docs/a.md`, `#top`) is not a
+/// URL, nor is a drive letter (`C:`), a path in code (`crate::io`,
+/// rustdoc's links) or a scheme a browser runs (`javascript:`).
+fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
+    let bytes = link.value.as_bytes();
+    let scheme = scheme_then_colon(bytes);
+    let rest = bytes.get(scheme + 1..).unwrap_or_default();
+    let slashes = rest.starts_with(b"//");
+    let is_url = scheme >= 2
+        && !rest.starts_with(b":")
+        && rest.iter().any(|&b| b != b'/')
+        && (slashes || schemes.is_known(&link.value[..scheme]));
+    if !is_url {
         return None;
     }
     let form = match link.syntax {
@@ -110,13 +128,14 @@ fn push(segments: &mut Vec<Segment>, source: Span, url: Span, exact: bool) {
 /// Leave out of an undelimited URL in Markdown text what GitHub's
 /// autolinks leave out at its end: sentence punctuation and emphasis
 /// markers (`*`, `_`, `~`), and a would-be character reference
-/// (`&hellip;`). The scheme and its colon always stay.
-fn trim_gfm_end(found: &mut Found, prose: &str) {
+/// (`&hellip;`). False when only the scheme and its colon are left
+/// (`**http:**`): no URL at all.
+fn trim_gfm_end(found: &mut Found, prose: &str) -> bool {
     if found.form.is_delimited() {
-        return;
+        return true;
     }
     let Some(start) = found.segments.first().map(|segment| segment.source.start) else {
-        return;
+        return true;
     };
     let keep = scheme_then_colon(found.url.as_bytes()) + 1;
     let url = found.url.as_bytes();
@@ -144,6 +163,7 @@ fn trim_gfm_end(found: &mut Found, prose: &str) {
     if len < url.len() {
         truncate(found, len);
     }
+    len > keep
 }
 
 /// Shorten a URL found in one piece to its first `len` bytes.
@@ -232,13 +252,15 @@ mod tests {
     }
 
     #[test]
-    fn relative_references_are_not_urls() {
-        let text = "[a](docs/a.md) [b](#top) [c](C:/x) [d](//h.example/) [e](mailto:x@y.example)";
+    fn relative_references_code_paths_and_unknown_schemes_are_not_urls() {
+        let text = "[a](docs/a.md) [b](#top) [c](C:/x) [d](//h.example/) [e](mailto:x@y.example) \
+                    [f](std::io::Read) [g](http::Request) [h](javascript:void(0)) [i](http://) \
+                    [j](x-custom://h.example/) **http:** bold";
         let found: Vec<String> = urls(text, Markup::Markdown)
             .into_iter()
             .map(|(_, url, _)| url)
             .collect();
-        assert_eq!(found, ["mailto:x@y.example"]);
+        assert_eq!(found, ["mailto:x@y.example", "x-custom://h.example/"]);
     }
 
     #[test]

@@ -49,7 +49,8 @@ pub use found::{Alternative, Form, Found, Segment};
 pub struct ScanOptions {
     /// Extra schemes to recognise as bare URLs, beyond the built-in list.
     pub extra_schemes: Vec<String>,
-    /// In Markdown, read code spans and code blocks as prose too.
+    /// Read code as prose too: Markdown's code spans and code blocks, and
+    /// HTML's `code`, `pre`, `kbd` and `samp` elements.
     pub include_verbatim: bool,
 }
 
@@ -82,10 +83,11 @@ pub fn scan_markup<'t>(
     let document = match markup {
         Markup::Plain => return Urls::Lazy(scan(text, options)),
         Markup::Markdown => markup::markdown(text, options.include_verbatim),
-        Markup::Html => markup::html(text),
+        Markup::Html => markup::html(text, options.include_verbatim),
     };
     let in_prose = scan(&document.prose, options).collect();
-    Urls::Placed(document::placed(document, in_prose, markup).into_iter())
+    let schemes = Schemes::new(&options.extra_schemes);
+    Urls::Placed(document::placed(document, in_prose, markup, &schemes).into_iter())
 }
 
 /// The URLs of a text: scanned as they are asked for, or all placed already.
