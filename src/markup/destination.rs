@@ -62,6 +62,9 @@ pub(super) fn definition(
 pub(super) fn definition_starts(source: &str, gap: Span) -> Vec<usize> {
     let bytes = source.as_bytes();
     let mut starts = Vec::new();
+    if memchr::memmem::find(&bytes[gap.range()], b"]:").is_none() {
+        return starts;
+    }
     let mut line = gap.start;
     while line < gap.end {
         let line_end = memchr::memchr(b'\n', &bytes[line..gap.end]).map_or(gap.end, |i| line + i);
