@@ -22,7 +22,7 @@ pub struct Diagnostic {
     pub span: Span,
     /// What is wrong, naming the character or part ("unsafe character '~' ...").
     pub message: String,
-    /// Why it is wrong and what to do, with the RFC 1738 section.
+    /// Why it is wrong and what to do, with the RFC and section the profile cites.
     pub help: String,
     /// The repair, where exactly one repair is right.
     pub fix: Option<Fix>,

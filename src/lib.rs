@@ -1,6 +1,8 @@
-//! urlint finds URLs in free text and lints them strictly against RFC 1738,
-//! reporting every problem like a compiler: rule, severity, message and the
-//! exact source bytes, even when a URL was broken across lines.
+//! urlint finds URLs in free text and lints them strictly against RFC 1738
+//! (or, under the [`Profile::Rfc3986`] profile, RFC 3986 and today's scheme
+//! standards), reporting every problem like a compiler: rule, severity,
+//! message and the exact source bytes, even when a URL was broken across
+//! lines.
 //!
 //! The pipeline is input -> [`scan()`] -> [`validate()`] -> [`lint()`] (span mapping
 //! and rule levels) -> report.
@@ -22,11 +24,15 @@ mod app;
 mod checked;
 mod config;
 mod diagnostic;
+mod escape;
 mod input;
 pub mod lint;
 pub mod mail;
 mod markup;
 mod offset_map;
+mod profile;
+#[cfg(feature = "python")]
+mod python;
 mod report;
 pub mod rules;
 pub mod scan;
@@ -36,6 +42,7 @@ pub mod validate;
 
 pub use diagnostic::{Diagnostic, Fix};
 pub use lint::{lint, lint_markup, Finding, LintOptions, RuleLevels, UrlReport};
+pub use profile::Profile;
 pub use rules::{Level, Rule, RuleInfo, Severity};
 pub use scan::{scan, scan_markup, Alternative, Form, Found, Markup, ScanOptions, Segment};
 pub use span::{LineCol, LineIndex, Span};

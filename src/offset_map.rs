@@ -134,6 +134,24 @@ impl OffsetMap {
         spans
     }
 
+    /// The map of the stretch `window` of the text, as a text of its own
+    /// (its offsets start at 0): for reading a long text in windows.
+    pub fn window(&self, window: Span) -> OffsetMap {
+        let mut map = OffsetMap::new();
+        for piece in self.overlapping(window) {
+            let from = piece.text.start.max(window.start);
+            let to = piece.text.end.min(window.end);
+            let raw = if piece.exact {
+                Span::new(raw_start(piece, from), raw_start(piece, to))
+            } else {
+                piece.raw
+            };
+            let text = Span::new(from - window.start, to - window.start);
+            map.push(text, raw, piece.exact);
+        }
+        map
+    }
+
     /// Chain this map (text -> middle) with `outer` (middle -> raw) into a
     /// map text -> raw.
     pub fn then(&self, outer: &OffsetMap) -> OffsetMap {
@@ -270,5 +288,18 @@ mod tests {
         );
         let whole = OffsetMap::whole(4, Span::new(2, 6)).then(&soft_break_map());
         assert_eq!(whole.raw_span(Span::new(1, 2)), Some(Span::new(12, 18)));
+    }
+
+    #[test]
+    fn a_window_maps_its_own_offsets_as_the_whole_text_did() {
+        let mut map = soft_break_map();
+        map.push(Span::new(11, 12), Span::new(23, 26), false);
+        let window = map.window(Span::new(2, 12));
+        assert_eq!(
+            window.raw_spans(Span::new(0, 5)),
+            map.raw_spans(Span::new(2, 7))
+        );
+        assert_eq!(window.raw_span(Span::new(9, 10)), Some(Span::new(23, 26)));
+        assert_eq!(window.raw_span(Span::new(10, 11)), None);
     }
 }

@@ -15,9 +15,9 @@ use std::path::{Path, PathBuf};
 /// module and of modules on lower layers only. Modules on one layer do not
 /// import each other (the reading side and the reporters, for example).
 const LAYERS: &[&[&str]] = &[
-    &["span", "rules", "source"],
-    &["diagnostic", "offset_map"],
-    &["markup"],
+    &["span", "source", "profile", "escape"],
+    &["rules", "offset_map"],
+    &["diagnostic", "markup"],
     &["mail"],
     &["validate"],
     &["scan"],
@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
     &["checked"],
     &["input", "report"],
     &["config"],
-    &["app"],
+    &["app", "python"],
     &["crate"],
 ];
 

@@ -257,18 +257,30 @@ fn the_kind_is_chosen_by_input_flag_extension_or_kinds_glob() {
     fs::write(dir.path().join("page.mdx"), badge).expect("write");
     let notes = dir.path().join("notes.txt");
     let notes = notes.to_str().unwrap_or_default();
+    // Each URL with its form: a Markdown destination is a `link`, the same
+    // text read as plain text gives `bare` URLs.
     let urls = |args: &[&str]| -> Vec<String> {
         extracted(args)
             .into_iter()
-            .map(|(_, url, _, _)| url)
+            .map(|(form, url, _, _)| format!("{form} {url}"))
             .collect()
     };
-    let as_markdown = ["https://img.example/v.svg", "https://crates.example/x"];
+    let as_markdown = [
+        "link https://img.example/v.svg",
+        "link https://crates.example/x",
+    ];
     assert_eq!(urls(&["--input", "markdown", notes]), as_markdown);
-    assert_ne!(urls(&[notes]), as_markdown, "a .txt file is text");
+    assert_eq!(
+        urls(&[notes]),
+        [
+            "bare https://img.example/v.svg",
+            "bare https://crates.example/x"
+        ],
+        "a .txt file is text"
+    );
     assert_ne!(
         urls(&["--input", "text", MARKDOWN])[0],
-        "https://img.shields.example/crates/v/driftwood.svg"
+        "link https://img.shields.example/crates/v/driftwood.svg"
     );
 
     let config = dir.path().join("urlint.toml");

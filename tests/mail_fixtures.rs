@@ -4,8 +4,11 @@
 //! The scanner lives in another stage, so URLs are located in the decoded
 //! text with `str::find` and their spans mapped through the text's map.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
+use common::base64_lines;
 use urlint::mail::{self, MailKind, MailText, ParsedMessage, TransferEncoding, WarningKind};
 use urlint::span::{LineCol, Span};
 use urlint::{Form, Markup, ScanOptions};
@@ -356,4 +359,35 @@ fn rfc4155_mbox_messages_headers_and_mboxrd_quoting() {
 
     let last = &messages[2].texts[0];
     assert_eq!(place_of(&messages[2], last, "gopher://"), (34, 11));
+}
+
+#[test]
+fn rfc2046_5_1_1_a_message_cut_at_the_size_cap_still_decodes_its_base64_part() {
+    let mut archive = b"From fay@example.org Sun Jan  7 09:00:00 2024\n\
+        Subject: big\nContent-Type: multipart/mixed; boundary=cut\n\n\
+        --cut\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n"
+        .to_vec();
+    archive.extend(base64_lines("Early link: http://early.example.org/~fay/\n"));
+    archive.extend(base64_lines(&"filler text without links\n".repeat(400)));
+    archive.extend(b"--cut--\n");
+    let cap = archive.len() / 2;
+    let messages: Vec<_> = mail::messages(&archive[..], MailKind::Mbox)
+        .max_message_bytes(cap)
+        .map(|raw| mail::parse_message(raw.expect("reading from memory")))
+        .collect();
+    let kinds: Vec<_> = messages[0].warnings.iter().map(|w| w.kind).collect();
+    assert_eq!(
+        kinds,
+        [WarningKind::Truncated, WarningKind::UnterminatedMultipart]
+    );
+    let text = &messages[0].texts[0];
+    assert_eq!(text.part.encoding, TransferEncoding::Base64);
+    assert!(text
+        .text
+        .starts_with("Early link: http://early.example.org/~fay/\n"));
+    let raw = text
+        .map
+        .raw_span(span_of(text, "http://early"))
+        .expect("maps");
+    assert!(archive[raw.range()].starts_with(b"RWFybHkgbGluazog"));
 }

@@ -2,22 +2,28 @@
 //! rules the catalogue has, with their current defaults and summaries.
 
 use urlint::rules::CATALOGUE;
+use urlint::Profile;
 
-/// The rule table as the README must show it, built from the catalogue.
+/// The rule table as the README must show it, built from the catalogue:
+/// each profile's column gives the section the rule comes from there, or
+/// a dash when the profile does not report it.
 fn rule_table() -> String {
-    let mut table =
-        String::from("| rule | default | RFC 1738 | what it checks |\n|---|---|---|---|\n");
+    let mut table = String::from(
+        "| rule | default | rfc1738 | rfc3986 | what it checks |\n|---|---|---|---|---|\n",
+    );
     for info in CATALOGUE {
         let level = info.default_level.name();
-        let section = if info.section == "Appendix" {
-            "Appendix".to_string()
-        } else {
-            format!("§{}", info.section)
+        let cell = |profile| {
+            info.source(profile).map_or("—".to_string(), |source| {
+                source.reference.replace(" section ", " §")
+            })
         };
         let summary = info.summary.replace('|', "\\|");
         table.push_str(&format!(
-            "| `{}` | {level} | {section} | {summary} |\n",
-            info.name
+            "| `{}` | {level} | {} | {} | {summary} |\n",
+            info.name,
+            cell(Profile::Rfc1738),
+            cell(Profile::Rfc3986),
         ));
     }
     table

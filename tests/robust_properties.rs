@@ -13,6 +13,7 @@
 
 use proptest::prelude::*;
 use urlint::mail::MailKind;
+use urlint::validate::Profile;
 use urlint::{Markup, ValidateOptions};
 
 #[path = "../fuzz/src/lib.rs"]
@@ -21,10 +22,11 @@ use urlint::{Markup, ValidateOptions};
 #[allow(dead_code)]
 mod invariants;
 
-/// Schemes RFC 1738 defines, in both cases, plus unknown and malformed ones.
+/// Schemes RFC 1738 defines, in both cases, schemes with RFC 3986 profile
+/// rules or only its generic syntax, plus unknown and malformed ones.
 const SCHEMES: &[&str] = &[
     "http", "HTTP", "ftp", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file",
-    "prospero", "x-new", "z39.50", "", "1bad", "ht tp", "é",
+    "prospero", "x-new", "z39.50", "", "1bad", "ht tp", "é", "https", "urn", "example",
 ];
 
 /// What may stand between the scheme's colon and the path: slashes, login
@@ -52,6 +54,13 @@ const AUTHORITIES: &[&str] = &[
     "//H.COM",
     "/",
     "///",
+    "//[2001:db8::1]:8080",
+    "//[v1.x]",
+    "//[1::2::3]",
+    "//[::1",
+    "//[::1]x",
+    "//a!$&'()*+,;=b",
+    "//h%41",
 ];
 
 /// Path, search and fragment material: every character class of RFC 1738
@@ -205,9 +214,9 @@ proptest! {
     #[test]
     fn every_fix_removes_its_diagnostic(
         url in url_like(),
-        fragment_allowed in any::<bool>(),
+        profile in prop::sample::select(Profile::ALL.to_vec()),
     ) {
-        let options = ValidateOptions { fragment_allowed, ..ValidateOptions::default() };
+        let options = ValidateOptions { profile, ..ValidateOptions::default() };
         invariants::check_validate(&url, &options);
     }
 

@@ -18,11 +18,7 @@ mod invariants;
 #[test]
 fn fix_inside_the_character_problem_summary() {
     let url = format!("nntp:///1{}:/#\u{6}t", "|".repeat(70));
-    let options = ValidateOptions {
-        fragment_allowed: true,
-        ..ValidateOptions::default()
-    };
-    let diagnostics = invariants::check_validate(&url, &options);
+    let diagnostics = invariants::check_validate(&url, &ValidateOptions::default());
     assert!(diagnostics
         .iter()
         .any(|d| d.fix.is_some() && &url[d.span.range()] == "/"));

@@ -1,14 +1,15 @@
-//! Every rule in the catalogue documents itself with a bad and a good example;
-//! this test runs the whole pipeline on both, so the documentation cannot drift
-//! from what the linter does.
+//! Every rule in the catalogue documents itself with bad and good examples,
+//! each under the profiles it holds for; this test runs the whole pipeline
+//! on both under each of them, so the documentation cannot drift from what
+//! the linter does.
 
 use urlint::lint::{lint, LintOptions, RuleLevels};
-use urlint::rules::{Level, Rule, CATALOGUE};
-use urlint::{validate, ValidateOptions};
+use urlint::rules::{Level, RuleInfo, CATALOGUE};
+use urlint::validate::{validate, Profile, ValidateOptions};
 
-/// Options with every rule switched on, so that off-by-default style rules are
-/// checked against their own examples too.
-fn everything_on() -> LintOptions {
+/// Options for `profile` with every rule switched on, so that off-by-default
+/// style rules are checked against their own examples too.
+fn everything_on(profile: Profile) -> LintOptions {
     let mut levels = RuleLevels::default();
     for info in CATALOGUE {
         if info.default_level == Level::Off {
@@ -17,6 +18,7 @@ fn everything_on() -> LintOptions {
     }
     LintOptions {
         levels,
+        profile,
         ..LintOptions::default()
     }
 }
@@ -30,62 +32,99 @@ fn rules_reported(text: &str, options: &LintOptions) -> Vec<&'static str> {
 
 #[test]
 fn every_bad_example_triggers_its_rule() {
-    let options = everything_on();
     for info in CATALOGUE {
-        let reported = rules_reported(info.bad_example, &options);
-        assert!(
-            reported.contains(&info.name),
-            "{}: bad example {:?} reported {:?}",
-            info.name,
-            info.bad_example,
-            reported
-        );
+        for example in info.examples {
+            for &profile in example.profiles {
+                let reported = rules_reported(example.bad, &everything_on(profile));
+                assert!(
+                    reported.contains(&info.name),
+                    "{} ({profile}): bad example {:?} reported {:?}",
+                    info.name,
+                    example.bad,
+                    reported
+                );
+            }
+        }
     }
 }
 
 #[test]
 fn no_good_example_triggers_its_rule() {
-    let options = everything_on();
     for info in CATALOGUE {
-        let reported = rules_reported(info.good_example, &options);
-        assert!(
-            !reported.contains(&info.name),
-            "{}: good example {:?} reported {:?}",
-            info.name,
-            info.good_example,
-            reported
-        );
+        for example in info.examples {
+            for &profile in example.profiles {
+                let reported = rules_reported(example.good, &everything_on(profile));
+                assert!(
+                    !reported.contains(&info.name),
+                    "{} ({profile}): good example {:?} reported {:?}",
+                    info.name,
+                    example.good,
+                    reported
+                );
+            }
+        }
     }
 }
 
-/// The URL inside the first `<URL:...>` of an example, when it has one
-/// on a single line.
-fn wrapped_url(example: &str) -> Option<&str> {
-    let start = example.find("<URL:")? + "<URL:".len();
+/// A rule reports only under the profiles its entry names: its examples
+/// stay silent about it under the others.
+#[test]
+fn rules_report_only_under_their_profiles() {
+    for info in CATALOGUE {
+        for profile in Profile::ALL.into_iter().filter(|&p| !info.applies_to(p)) {
+            for example in info.examples {
+                let reported = rules_reported(example.bad, &everything_on(profile));
+                assert!(
+                    !reported.contains(&info.name),
+                    "{} reported under {profile}, which it does not belong to",
+                    info.name
+                );
+            }
+        }
+    }
+}
+
+/// The URL inside the first `<URL:...>` or `<...>` of an example, when
+/// it has one on a single line.
+fn bracketed_url(example: &str) -> Option<&str> {
+    let start = example.find('<')? + 1;
     let end = start + example[start..].find('>')?;
     let url = &example[start..end];
+    let url = url.strip_prefix("URL:").unwrap_or(url);
     (!url.is_empty() && !url.contains(char::is_whitespace)).then_some(url)
 }
 
+/// Rules the scanner or the lint stage report, whose examples need the
+/// whole pipeline (tests/rule_examples.rs runs them).
+fn reported_by_validator(info: &RuleInfo) -> bool {
+    info.sources.iter().all(|source| {
+        !source.reference.contains("Appendix") && source.reference != "urlint's inline suppressions"
+    })
+}
+
 /// The validator's own rules: the bad example's URL triggers the rule,
-/// the good one's does not. (The scanner rules need the whole pipeline.)
+/// the good one's reports nothing at all, under each of its profiles.
 #[test]
 fn validator_rule_examples_trigger_their_rule() {
-    let options = ValidateOptions {
-        fragment_allowed: true,
-        ..Default::default()
-    };
-    let fires = |url: &str, rule: Rule| {
-        validate(url, &options)
-            .iter()
-            .any(|diagnostic| diagnostic.rule == rule)
-    };
-    for info in CATALOGUE.iter().filter(|info| info.section != "Appendix") {
-        let bad = wrapped_url(info.bad_example).expect(info.name);
-        let good = wrapped_url(info.good_example).expect(info.name);
-        assert!(fires(bad, info.rule), "{}: {bad}", info.name);
-        assert!(!fires(good, info.rule), "{}: {good}", info.name);
-        let clean = validate(good, &options);
-        assert!(clean.is_empty(), "{}: {good}: {clean:?}", info.name);
+    for info in CATALOGUE.iter().filter(|info| reported_by_validator(info)) {
+        for example in info.examples {
+            for &profile in example.profiles {
+                let options = ValidateOptions {
+                    profile,
+                    ..Default::default()
+                };
+                let validate = |url| validate(url, &options);
+                let bad = bracketed_url(example.bad).expect(info.name);
+                let good = bracketed_url(example.good).expect(info.name);
+                let fired = validate(bad).iter().any(|d| d.rule == info.rule);
+                assert!(fired, "{} ({profile}): {bad}", info.name);
+                let clean = validate(good);
+                assert!(
+                    clean.is_empty(),
+                    "{} ({profile}): {good}: {clean:?}",
+                    info.name
+                );
+            }
+        }
     }
 }

@@ -92,3 +92,30 @@ fn a_fix_replaces_exactly_the_flagged_characters() {
     let flagged: String = notes.chars().skip(offset).take(1).collect();
     assert_eq!(flagged, "~");
 }
+
+#[test]
+fn code_points_are_counted_once_per_source_however_many_fixes() {
+    // 20,000 findings with a fix each in a 4 MB file: counting code points
+    // again from the start for each fix region read 40 GB.
+    let line = format!("{} http://a.example/~x {}\n", "é".repeat(90), "ü".repeat(5));
+    let text = line.repeat(20_000);
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(dir.path().join("big.txt"), &text).expect("write input");
+    let mut command = urlint(&["check", "--format", "sarif", "big.txt"]);
+    command
+        .current_dir(dir.path())
+        .timeout(std::time::Duration::from_secs(60));
+    let (code, stdout, stderr) = run(&mut command);
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    let log: Value = serde_json::from_str(&stdout).expect("one JSON document");
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 20_000);
+    let tilde_chars = line.chars().position(|c| c == '~').expect("a tilde");
+    let line_chars = line.chars().count();
+    let last = &results[19_999];
+    let region = &last["locations"][0]["physicalLocation"]["region"];
+    let deleted = &last["fixes"][0]["artifactChanges"][0]["replacements"][0]["deletedRegion"];
+    let offset = 19_999 * line_chars + tilde_chars;
+    assert_eq!(region["charOffset"], offset);
+    assert_eq!(deleted["charOffset"], offset);
+}

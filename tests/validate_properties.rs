@@ -2,6 +2,7 @@
 //! spans are inside the URL, on character boundaries and in URL order.
 
 use proptest::prelude::*;
+use urlint::validate::Profile;
 use urlint::{validate, Severity, ValidateOptions};
 
 /// Arbitrary text, and text that looks like URLs of every known scheme.
@@ -19,8 +20,9 @@ fn url_like() -> impl Strategy<Value = String> {
         Just("file"),
         Just("prospero"),
         Just("x-a"),
+        Just("urn"),
     ];
-    let rest = "[/:@;?=&%#~ .a-z0-9\u{e9}\u{1F600}\t-]{0,40}";
+    let rest = "[/:@;?=&%#~ .a-z0-9\u{e9}\u{1F600}\t\\[\\]!$'()*+,|-]{0,40}";
     prop_oneof![
         any::<String>(),
         (scheme.clone(), rest).prop_map(|(scheme, rest)| format!("{scheme}:{rest}")),
@@ -28,9 +30,9 @@ fn url_like() -> impl Strategy<Value = String> {
     ]
 }
 
-fn check_spans(url: &str, fragment_allowed: bool) -> Result<(), TestCaseError> {
+fn check_spans(url: &str, profile: Profile) -> Result<(), TestCaseError> {
     let options = ValidateOptions {
-        fragment_allowed,
+        profile,
         ..ValidateOptions::default()
     };
     let diagnostics = validate(url, &options);
@@ -76,7 +78,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn spans_are_inside_on_boundaries_and_sorted(url in url_like(), fragments in any::<bool>()) {
-        check_spans(&url, fragments)?;
+    fn spans_are_inside_on_boundaries_and_sorted(
+        url in url_like(),
+        profile in prop::sample::select(Profile::ALL.to_vec()),
+    ) {
+        check_spans(&url, profile)?;
     }
 }

@@ -41,17 +41,10 @@ const RFC1738_EXAMPLES: &[&str] = &[
     "ftp://uu.psi.com/wp/nir.txt",
 ];
 
-fn wrapped() -> ValidateOptions {
-    ValidateOptions {
-        fragment_allowed: true,
-        ..ValidateOptions::default()
-    }
-}
-
 #[test]
 fn rfc1738_examples_have_no_errors() {
     for url in RFC1738_EXAMPLES {
-        let errors: Vec<_> = validate(url, &wrapped())
+        let errors: Vec<_> = validate(url, &ValidateOptions::default())
             .into_iter()
             .filter(|d| d.severity == Severity::Error)
             .collect();
@@ -63,7 +56,7 @@ fn rfc1738_examples_have_no_errors() {
 fn rfc1738_examples_have_no_findings_at_all() {
     // None of them has a password, a port or an odd scheme either.
     for url in RFC1738_EXAMPLES {
-        assert_eq!(validate(url, &wrapped()), [], "{url}");
+        assert_eq!(validate(url, &ValidateOptions::default()), [], "{url}");
     }
 }
 
@@ -74,7 +67,7 @@ fn uri_draft_examples_1_and_2_are_valid() {
         "http://info.cern.ch/albert/bertram/marie%2Dclaude",
         "http://info.cern.ch/albert/bertram%2Fmarie-claude",
     ] {
-        assert_eq!(validate(url, &wrapped()), [], "{url}");
+        assert_eq!(validate(url, &ValidateOptions::default()), [], "{url}");
     }
 }
 
@@ -86,7 +79,7 @@ fn uri_draft_example_3_bad_escapes() {
     ];
     for (url, percent) in cases {
         assert_eq!(&url[percent..percent + 1], "%");
-        let escapes: Vec<_> = validate(url, &wrapped())
+        let escapes: Vec<_> = validate(url, &ValidateOptions::default())
             .into_iter()
             .filter(|d| d.rule == Rule::BadEscape)
             .collect();

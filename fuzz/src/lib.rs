@@ -9,6 +9,7 @@
 //! offending values, so that a fuzz crash report reads on its own.
 
 use urlint::mail::{self, MailKind, MailText, ParsedMessage};
+use urlint::validate::Profile;
 use urlint::{
     lint_markup, scan, validate, Diagnostic, Found, Level, LintOptions, Markup, Rule, ScanOptions,
     Span, ValidateOptions,
@@ -278,20 +279,30 @@ fn check_text_maps_into_message(message: &ParsedMessage, text: &MailText, option
     }
 }
 
-/// Lint `text` with every rule on and check the span mapping: every
-/// finding points at a char range inside its URL's match, and a validator
-/// finding's source pieces spell exactly the URL bytes it is about. Each
-/// URL is also validated on its own, so that fixes are checked on URLs as
-/// the scanner joins them.
+/// Lint `text` with every rule on, under each profile, and check the span
+/// mapping: every finding points at a char range inside its URL's match,
+/// and a validator finding's source pieces spell exactly the URL bytes it
+/// is about. Each URL is also validated on its own, so that fixes are
+/// checked on URLs as the scanner joins them.
 pub fn check_lint(text: &str) {
     check_markup(text, Markup::Plain);
 }
 
-/// [`check_lint`] for a text written in `markup`: in Markdown and HTML a
-/// finding on a decoded URL (`&amp;`, `\(`) labels the source bytes it was
-/// decoded from, which spell the URL bytes only where they were copied.
+/// [`check_lint`] for a text written in `markup`, under each profile: in
+/// Markdown and HTML a finding on a decoded URL (`&amp;`, `\(`) labels the
+/// source bytes it was decoded from, which spell the URL bytes only where
+/// they were copied.
 pub fn check_markup(text: &str, markup: Markup) {
-    let options = every_rule_on();
+    for profile in Profile::ALL {
+        check_markup_under(text, markup, profile);
+    }
+}
+
+fn check_markup_under(text: &str, markup: Markup, profile: Profile) {
+    let options = LintOptions {
+        profile,
+        ..every_rule_on()
+    };
     let reports: Vec<_> = lint_markup(text, markup, &options).collect();
     check_found_in_order(text, reports.iter().map(|report| &report.found));
     for report in &reports {
@@ -325,7 +336,7 @@ pub fn check_markup(text: &str, markup: Markup) {
             }
         }
         let validate_options = ValidateOptions {
-            fragment_allowed: found.form.is_delimited(),
+            profile,
             extra_schemes: options.extra_schemes.clone(),
         };
         check_validate(&found.url, &validate_options);

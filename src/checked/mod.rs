@@ -152,10 +152,16 @@ impl Checked {
     /// Where `span` lies in the input, in bytes and in lines and columns,
     /// from its first displayed byte to its last.
     pub(crate) fn locate(&self, span: Span) -> Location {
+        self.place(self.display_extent(span))
+    }
+
+    /// The displayed text from the first displayed byte of `span` to its
+    /// last.
+    pub(crate) fn display_extent(&self, span: Span) -> Span {
         let spans = self.display_spans(span);
         let first = spans.first().copied().unwrap_or_default();
         let last = spans.last().copied().unwrap_or(first);
-        self.place(Span::new(first.start, last.end))
+        Span::new(first.start, last.end)
     }
 
     /// Where each displayed run of `span` lies in the input: one location
@@ -176,18 +182,29 @@ impl Checked {
         }
     }
 
-    /// The input location of a span of the displayed text.
+    /// The input location of a span of the displayed text: byte offsets in
+    /// the input (the archive's own bytes for mail), lines and columns.
     fn place(&self, span: Span) -> Location {
-        let (base, place): (Base, &dyn Fn(usize) -> LineCol) = match &self.frame {
-            Frame::Text(base) => (*base, &|offset| self.source_line_col(offset)),
-            Frame::Mail(mail) => (mail.raw.base, &|offset| {
-                mail.raw.lines.line_col(&mail.raw.text, offset)
-            }),
+        type Place<'a> = &'a dyn Fn(usize) -> LineCol;
+        let (base, place, bytes): (Base, Place, Span) = match &self.frame {
+            Frame::Text(base) => (
+                *base,
+                &|offset| self.source_line_col(offset),
+                span.shifted(base.offset),
+            ),
+            Frame::Mail(mail) => (
+                mail.raw.base,
+                &|offset| mail.raw.lines.line_col(&mail.raw.text, offset),
+                Span::new(
+                    mail.raw.archive_offset(span.start),
+                    mail.raw.archive_offset(span.end),
+                ),
+            ),
         };
         let (start, end) = (base.place(place(span.start)), base.place(place(span.end)));
         Location {
-            start: base.offset + span.start,
-            end: base.offset + span.end,
+            start: bytes.start,
+            end: bytes.end,
             line: start.line,
             column: start.column,
             end_line: end.line,
@@ -268,6 +285,11 @@ mod tests {
         let text = checked.display().text;
         let runs = checked.display_spans(checked.reports[0].found.outer);
         assert_eq!(&text[runs[0].range()], "http://example.org/");
+        assert_eq!(
+            &archive[location.start..location.end],
+            b"http://example.org/",
+            "byte offsets are the archive's"
+        );
     }
 
     #[test]

@@ -4,28 +4,72 @@
 //! by number and part, and reading goes on.
 
 use std::io::{self, BufRead};
+use std::ops::Range;
 use std::sync::Arc;
 
 use super::check::lint_source;
 use super::notice::{cannot_read, Note};
 use super::sink::Sink;
+use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Base, Checked, Frame, MailFrame, RawText};
 use crate::lint::LintOptions;
-use crate::mail::{self, MailKind, MailWarning, MessageInfo, ParsedMessage, RawMessage};
-use crate::source::{Origin, Source};
+use crate::mail::{
+    self, ArchivePoint, HeaderUrls, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage,
+    RawMessage,
+};
+use crate::source::{Markup, Origin, Source};
+use crate::span::Span;
 
-/// Check every message of a mail input, one at a time.
+/// How a mail input is read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MailReading {
+    /// What the input holds.
+    pub kind: MailKind,
+    /// The header fields read for URLs.
+    pub headers: HeaderUrls,
+    /// Where in the archive the reader starts: the archive's first byte,
+    /// or the first message of a slice of a larger archive.
+    pub start: ArchivePoint,
+    /// How a long decoded text is cut into windows.
+    pub chunks: ChunkOptions,
+}
+
+impl MailReading {
+    /// A whole archive of `kind`, with the URLs of the header fields
+    /// `headers` names.
+    pub(crate) fn whole(kind: MailKind, headers: HeaderUrls, chunks: ChunkOptions) -> Self {
+        MailReading {
+            kind,
+            headers,
+            start: ArchivePoint::START,
+            chunks,
+        }
+    }
+}
+
+/// Check every message of a mail input, one at a time: `reader` holds the
+/// archive from `reading.start` on.
 pub(super) fn check_mail(
     reader: impl BufRead,
-    kind: MailKind,
+    reading: MailReading,
     origin: &Origin,
     lint: &LintOptions,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let mut archive = ArchivePosition::default();
-    for message in mail::read(reader, kind) {
+    let mut archive = ArchivePosition::at(reading.start);
+    let check = MessageCheck {
+        origin,
+        chunks: ChunkOptions {
+            chunk_len: reading.chunks.chunk_len.min(MAIL_WINDOW_LEN),
+            ..reading.chunks
+        },
+        lint,
+    };
+    let headers = reading.headers;
+    let messages = mail::messages(reader, reading.kind).starting_at(reading.start);
+    for message in messages.map(|raw| raw.map(|raw| mail::parse_message_with(raw, headers))) {
         match message {
-            Ok(message) => check_message(message, origin, lint, sink, &mut archive)?,
+            Ok(message) => check.message(message, sink, &mut archive)?,
             Err(err) => {
                 sink.error(cannot_read(origin, &err));
                 break;
@@ -53,16 +97,16 @@ struct ArchivePosition {
     next: Option<(usize, usize)>,
 }
 
-impl Default for ArchivePosition {
-    fn default() -> Self {
+impl ArchivePosition {
+    /// Nothing reported yet of an archive read from `start`; characters
+    /// are counted only from the archive's first byte.
+    fn at(start: ArchivePoint) -> Self {
         ArchivePosition {
             continuation: false,
-            next: Some((0, 0)),
+            next: (start.offset == 0).then_some((0, 0)),
         }
     }
-}
 
-impl ArchivePosition {
     /// The archive position of `raw`'s first byte; messages follow each
     /// other, so characters are counted message by message.
     fn base_of(&mut self, raw: &RawMessage) -> Base {
@@ -89,47 +133,90 @@ fn char_count(bytes: &[u8]) -> usize {
         .sum()
 }
 
-/// Check the texts of one message.
-fn check_message(
-    mut message: ParsedMessage,
-    origin: &Origin,
-    lint: &LintOptions,
-    sink: &mut dyn Sink,
-    archive: &mut ArchivePosition,
-) -> io::Result<()> {
-    let base = archive.base_of(&message.raw);
-    for warning in &message.warnings {
-        sink.warning(message_note(origin, &message.info, warning));
+/// The most a mail text's window owns: less than a text file's, as a
+/// message's raw bytes, decoded text and displayed text are held beside the
+/// window's findings.
+const MAIL_WINDOW_LEN: usize = 4 << 20;
+
+/// How the texts of a message are checked.
+struct MessageCheck<'a> {
+    origin: &'a Origin,
+    /// A text longer than a chunk is checked window by window, so that a
+    /// huge part is held with the findings of one window at a time.
+    chunks: ChunkOptions,
+    lint: &'a LintOptions,
+}
+
+impl MessageCheck<'_> {
+    /// Check the texts of one message.
+    fn message(
+        &self,
+        mut message: ParsedMessage,
+        sink: &mut dyn Sink,
+        archive: &mut ArchivePosition,
+    ) -> io::Result<()> {
+        let base = archive.base_of(&message.raw);
+        for warning in &message.warnings {
+            sink.warning(message_note(self.origin, &message.info, warning));
+        }
+        let info = Arc::new(message.info.clone());
+        let mut raw: Option<Arc<RawText>> = None;
+        for text in std::mem::take(&mut message.texts) {
+            let mut frame = |map| {
+                // The archive text is built once per message, and only when shown.
+                let raw = raw
+                    .get_or_insert_with(|| Arc::new(RawText::new(&message.raw.bytes, base)))
+                    .clone();
+                Frame::Mail(Box::new(MailFrame {
+                    raw,
+                    map,
+                    message: Arc::clone(&info),
+                    part: text.part.clone(),
+                }))
+            };
+            // An HTML part is parsed whole, as its structure needs all of it.
+            if text.text.len() <= self.chunks.chunk_len || text.markup != Markup::Plain {
+                let whole = (text.text, text.map, 0..usize::MAX);
+                self.window(whole, text.markup, &mut frame, sink, archive)?;
+                continue;
+            }
+            for window in Windows::new(text.text.as_bytes(), self.chunks) {
+                // Reading from memory does not fail.
+                let Ok(window) = window else { break };
+                let start = window.base.offset;
+                let map = text.map.window(Span::new(start, start + window.text.len()));
+                let piece = (window.text, map, window.owned);
+                self.window(piece, Markup::Plain, &mut frame, sink, archive)?;
+            }
+        }
+        Ok(())
     }
-    let info = Arc::new(message.info.clone());
-    let mut raw: Option<Arc<RawText>> = None;
-    for text in std::mem::take(&mut message.texts) {
-        let source = Source::new(origin.clone(), text.text).written_in(text.markup);
-        let reports = match lint_source(&source, lint, &(0..usize::MAX)) {
-            Ok(reports) if reports.is_empty() => continue,
+
+    /// Check one window of a text, written in `markup`: its text, its map
+    /// onto the archive, and the offsets at which the URLs it reports start.
+    fn window(
+        &self,
+        (text, map, owned): (String, OffsetMap, Range<usize>),
+        markup: Markup,
+        frame: &mut dyn FnMut(OffsetMap) -> Frame,
+        sink: &mut dyn Sink,
+        archive: &mut ArchivePosition,
+    ) -> io::Result<()> {
+        let source = Source::new(self.origin.clone(), text).written_in(markup);
+        let reports = match lint_source(&source, self.lint, &owned) {
+            Ok(reports) if reports.is_empty() => return Ok(()),
             Ok(reports) => reports,
             Err(err) => {
                 sink.error(err);
-                continue;
+                return Ok(());
             }
         };
-        // The archive text is built once per message, and only when shown.
-        let raw = raw
-            .get_or_insert_with(|| Arc::new(RawText::new(&message.raw.bytes, base)))
-            .clone();
-        let frame = MailFrame {
-            raw,
-            map: text.map,
-            message: Arc::clone(&info),
-            part: text.part,
-        };
         let checked = Checked::new(source, reports)
-            .in_frame(Frame::Mail(Box::new(frame)))
+            .in_frame(frame(map))
             .continuing(archive.continuation);
         archive.continuation = true;
-        sink.checked(checked)?;
+        sink.checked(checked)
     }
-    Ok(())
 }
 
 /// A malformed-message warning, naming the message and part.
@@ -159,7 +246,7 @@ mod tests {
         let mut collected = Collected::default();
         check_mail(
             archive.as_bytes(),
-            MailKind::Mbox,
+            MailReading::whole(MailKind::Mbox, HeaderUrls::List, ChunkOptions::default()),
             &Origin::Stdin,
             &LintOptions::default(),
             &mut collected,
@@ -178,7 +265,7 @@ mod tests {
             truncated: false,
             kind: MailKind::Mbox,
         };
-        let mut archive = ArchivePosition::default();
+        let mut archive = ArchivePosition::at(ArchivePoint::START);
         let chars = [
             archive.base_of(&raw(0, b"\xC3\xA9\xE9\n")).chars,
             archive.base_of(&raw(4, b"ab\n")).chars,

@@ -69,6 +69,18 @@ impl From<MailKind> for InputKind {
     }
 }
 
+impl From<Content> for InputKind {
+    /// The kind that names `content` without looking at the input.
+    fn from(content: Content) -> Self {
+        match content {
+            Content::Text(Markup::Plain) => InputKind::Text,
+            Content::Text(Markup::Markdown) => InputKind::Markdown,
+            Content::Text(Markup::Html) => InputKind::Html,
+            Content::Mail(mail) => mail.into(),
+        }
+    }
+}
+
 impl InputKind {
     /// The content this kind names without looking at the input, if any.
     fn content(self) -> Option<Content> {

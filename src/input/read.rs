@@ -10,7 +10,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
-use super::archive::check_mail;
+use super::archive::{check_mail, MailReading};
 use super::check::{check_loaded, lint_source};
 use super::kind::{Content, InputKind, KindGlobs};
 use super::load::{is_binary, load, Loaded, BINARY_SNIFF_LEN};
@@ -20,13 +20,14 @@ use super::sink::{Collected, Sink};
 use super::walk::Input;
 use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Checked, Frame};
+use crate::escape;
 use crate::lint::LintOptions;
-use crate::mail::{self, MailKind};
+use crate::mail::{self, HeaderUrls, MailKind};
 use crate::source::{Markup, Origin, Source};
 
 /// Bytes of an input looked at to decide what it holds: enough for the
 /// binary check and for mail sniffing.
-const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
+pub(super) const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
     BINARY_SNIFF_LEN
 } else {
     mail::SNIFF_LEN
@@ -36,13 +37,15 @@ const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
 const BUFFER_LEN: usize = 1 << 20;
 
 /// How inputs are read.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct ReadOptions {
     /// The kind every input is read as (`--input`); `Auto` detects it from
     /// `globs`, the file name, then the content.
     pub kind: InputKind,
     /// The configuration's `[kinds]` globs.
     pub globs: KindGlobs,
+    /// The header fields of mail messages read for URLs (`--mail-headers`).
+    pub mail_headers: HeaderUrls,
     /// How large text is cut; files smaller than a chunk are read whole.
     pub chunks: ChunkOptions,
     /// Show progress on stderr while streaming (stderr is a terminal).
@@ -74,7 +77,7 @@ pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOption
     };
     let named = options.kind.named(&options.globs, path);
     if let Some(Content::Mail(kind)) = named {
-        read_mail_file(path, kind, lint, &mut collected);
+        read_mail_file(path, kind, options, lint, &mut collected);
         return collected;
     }
     let loaded = match input.read() {
@@ -95,7 +98,7 @@ pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOption
     match content {
         // Mail is parsed from its raw bytes, not from the text decoded for
         // scanning, so the file is read again (only when it looks like mail).
-        Content::Mail(kind) => read_mail_file(path, kind, lint, &mut collected),
+        Content::Mail(kind) => read_mail_file(path, kind, options, lint, &mut collected),
         Content::Text(markup) => check_loaded(written_in(loaded, markup), lint, &mut collected),
     }
     collected
@@ -112,10 +115,17 @@ fn written_in(mut loaded: Loaded, markup: Markup) -> Loaded {
 }
 
 /// Read the mail file at `path` whole and check its messages.
-fn read_mail_file(path: &Path, kind: MailKind, lint: &LintOptions, collected: &mut Collected) {
+fn read_mail_file(
+    path: &Path,
+    kind: MailKind,
+    options: &ReadOptions,
+    lint: &LintOptions,
+    collected: &mut Collected,
+) {
+    let reading = MailReading::whole(kind, options.mail_headers, options.chunks);
     let origin = Origin::File(path.to_path_buf());
     let checked = std::fs::read(path)
-        .and_then(|bytes| check_mail(&bytes[..], kind, &origin, lint, collected));
+        .and_then(|bytes| check_mail(&bytes[..], reading, &origin, lint, collected));
     // Only reading can fail here: a collecting sink always accepts.
     if let Err(err) = checked {
         collected.error(cannot_read(&origin, &err));
@@ -147,7 +157,11 @@ pub(crate) fn read_streamed(
         Input::Stdin => (Origin::Stdin, Box::new(io::stdin().lock()), None),
     };
     let reader: Box<dyn Read> = if options.progress {
-        Box::new(Progress::new(reader, origin.to_string(), total))
+        Box::new(Progress::new(
+            reader,
+            escape::line(&origin.to_string()).into(),
+            total,
+        ))
     } else {
         reader
     };
@@ -163,7 +177,14 @@ pub(crate) fn read_streamed(
     };
     let markup = match options.kind.detect(&options.globs, path, &head) {
         Content::Mail(mail) => {
-            return check_mail(Cursor::new(head).chain(reader), mail, &origin, lint, sink)
+            let reading = MailReading::whole(mail, options.mail_headers, options.chunks);
+            return check_mail(
+                Cursor::new(head).chain(reader),
+                reading,
+                &origin,
+                lint,
+                sink,
+            );
         }
         Content::Text(markup) => markup,
     };

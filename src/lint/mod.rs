@@ -9,9 +9,10 @@ mod suppress;
 use regex::RegexSet;
 
 use crate::diagnostic::Diagnostic;
+use crate::profile::Profile;
 use crate::rules::{Level, Rule};
 use crate::scan::{self, Form, Found, Markup, ScanOptions};
-use crate::span::Span;
+use crate::span::{LineIndex, Span};
 use crate::validate::{self, ValidateOptions};
 
 pub use finding::{Finding, UrlReport};
@@ -23,7 +24,9 @@ use suppress::Suppressed;
 pub struct LintOptions {
     /// How to find URLs.
     pub scan: ScanOptions,
-    /// Schemes to accept without `unknown-scheme`, beyond RFC 1738's own.
+    /// The standard URLs are checked against.
+    pub profile: Profile,
+    /// Schemes to accept without `unknown-scheme`, beyond the profile's own.
     pub extra_schemes: Vec<String>,
     /// Which rules report, and at what severity.
     pub levels: RuleLevels,
@@ -31,9 +34,6 @@ pub struct LintOptions {
     pub removed_schemes: Vec<String>,
     /// URLs matching any of these are not reported at all.
     pub url_excludes: RegexSet,
-    /// Accept a `#fragment` after a URL of any form, not only after a
-    /// delimited one (`urlint validate --fragment`).
-    pub fragment_anywhere: bool,
 }
 
 /// Scan `text` and lint every URL in it, in source order.
@@ -64,10 +64,33 @@ pub fn lint_url(found: Found, options: &LintOptions) -> Option<UrlReport> {
     (!excluded).then(|| lint_found(found, options))
 }
 
+/// Lint each non-blank line of `text` as one URL given on its own, placed
+/// at its line (surrounding whitespace is not part of it): how `urlint
+/// validate` reads its arguments and stdin.
+pub(crate) fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
+    let index = LineIndex::new(text);
+    let starts = index.line_starts();
+    starts
+        .iter()
+        .enumerate()
+        .filter_map(|(line, &start)| {
+            let end = starts.get(line + 1).copied().unwrap_or(text.len());
+            let raw = text.get(start..end)?;
+            let url = raw.trim();
+            if url.is_empty() {
+                return None;
+            }
+            let offset = start + (raw.len() - raw.trim_start().len());
+            let found = Found::unbroken(url, Form::Bare, Span::new(offset, offset + url.len()));
+            lint_url(found, options)
+        })
+        .collect()
+}
+
 /// Validate one URL and place its findings in the source.
 fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     let validate_options = ValidateOptions {
-        fragment_allowed: options.fragment_anywhere || found.form.is_delimited(),
+        profile: options.profile,
         extra_schemes: options.extra_schemes.clone(),
     };
     let mut findings: Vec<Finding> = found
@@ -95,15 +118,19 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
         source_spans: found.source_spans(diagnostic.span),
         diagnostic,
     }));
-    findings.retain_mut(
-        |finding| match options.levels.level(finding.diagnostic.rule).severity() {
+    // A rule reports only under the profiles its catalogue entry names
+    // (RFC 3986 Appendix C no longer recommends the 'URL:' prefix).
+    findings.retain_mut(|finding| {
+        let rule = finding.diagnostic.rule;
+        let severity = options.levels.level(rule).severity();
+        match severity.filter(|_| rule.info().applies_to(options.profile)) {
             Some(severity) => {
                 finding.diagnostic.severity = severity;
                 true
             }
             None => false,
-        },
-    );
+        }
+    });
     findings.sort_by_key(|finding| finding.source_spans.first().copied());
     UrlReport { found, findings }
 }
@@ -166,6 +193,23 @@ mod tests {
     }
 
     #[test]
+    fn listed_urls_are_placed_each_at_its_line() {
+        let text = "http://a.example/\n\n  ftp://b.example/x  \r\n";
+        let reports = lint_lines(text, &LintOptions::default());
+        let placed: Vec<(&str, Span)> = reports
+            .iter()
+            .map(|report| (report.found.url.as_str(), report.found.outer))
+            .collect();
+        assert_eq!(
+            placed,
+            [
+                ("http://a.example/", Span::new(0, 17)),
+                ("ftp://b.example/x", Span::new(21, 38)),
+            ]
+        );
+    }
+
+    #[test]
     fn appendix_empty_wrapper_is_one_finding() {
         let options = LintOptions::default();
         assert_eq!(rules_in("see <URL:> here", &options), vec![Rule::EmptyUrl]);
@@ -183,8 +227,11 @@ mod tests {
             .map(|span| &text[span.range()])
             .collect();
         assert_eq!(labels, vec!["~", "~"]);
+        // The two '~' are one run in the joined URL: one finding, labelled
+        // on both lines.
+        assert_eq!(report.findings.len(), 1);
         assert_eq!(
-            report.findings[1].source_spans[0].start,
+            report.findings[0].source_spans[1].start,
             text.rfind('~').unwrap()
         );
     }

@@ -6,6 +6,12 @@
 //! breaks as line breaks), and a line whose every byte became one character —
 //! all single-byte charsets, iso-8859-*, windows-125x, koi8-r — maps character
 //! by character; a multi-byte line maps as a whole.
+//!
+//! Some labels have decoders that erase text: the WHATWG "replacement"
+//! decoder that `iso-2022-kr`, `iso-2022-cn` and `hz-gb-2312` name turns a
+//! whole body into one U+FFFD, and a UTF-16 decoder turns ASCII into CJK.
+//! Such bodies (usually ASCII in practice) are read byte by byte instead,
+//! ASCII as ASCII and other bytes as Latin-1, so URLs survive and map exactly.
 
 use mail_parser::decoders::charsets::map::charset_decoder;
 
@@ -15,33 +21,64 @@ use crate::span::Span;
 /// Labels that name UTF-8 or its ASCII subset, decoded here byte for byte.
 const UTF8_LABELS: &[&str] = &["utf-8", "utf8", "us-ascii", "ascii"];
 
-/// A decoded text, its map onto the input bytes, and whether the charset
-/// label was understood.
+/// Why a text was not decoded as its label says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum CharsetProblem {
+    /// The label names no known charset; the text was read as UTF-8.
+    Unknown,
+    /// The label's decoder erases any text; it was read byte by byte.
+    Undecodable,
+    /// The bytes cannot be in the labelled charset (UTF-16 without a NUL
+    /// byte); they were read byte by byte.
+    Mislabelled,
+}
+
+/// A decoded text, its map onto the input bytes, and why it was not decoded
+/// as labelled, if it was not.
 pub(super) struct Decoded {
     /// The text in UTF-8.
     pub text: String,
     /// Text spans to input byte spans.
     pub map: OffsetMap,
-    /// False when the label named no known charset and UTF-8 was assumed.
-    pub known_charset: bool,
+    /// Set when the label was not followed.
+    pub problem: Option<CharsetProblem>,
 }
+
+/// A mail-parser charset decoder.
+type Decoder = fn(&[u8]) -> String;
 
 /// What a charset label asks for.
 enum Label {
     /// No label, or UTF-8 or ASCII: decoded here.
     Utf8,
-    /// A charset one of mail-parser's decoders handles.
-    Decoder(fn(&[u8]) -> String),
+    /// A decoder that leaves ASCII as it is and line breaks as line breaks:
+    /// run one line at a time.
+    AsciiCompatible(Decoder),
+    /// A decoder of two-byte units (UTF-16): run on the whole text.
+    Wide(Decoder),
+    /// A decoder that erases any text.
+    Replacement,
     /// A label no decoder knows.
     Unknown,
 }
 
-/// Classify a charset label (surrounding blanks and case ignored).
+/// Classify a charset label (surrounding blanks and case ignored), its
+/// decoder by what it makes of a short ASCII line.
 fn label(charset: Option<&str>) -> Label {
-    match charset.map(str::trim).filter(|label| !label.is_empty()) {
-        None => Label::Utf8,
-        Some(label) if UTF8_LABELS.iter().any(|u| u.eq_ignore_ascii_case(label)) => Label::Utf8,
-        Some(label) => charset_decoder(label.as_bytes()).map_or(Label::Unknown, Label::Decoder),
+    let label = match charset.map(str::trim).filter(|label| !label.is_empty()) {
+        None => return Label::Utf8,
+        Some(label) if UTF8_LABELS.iter().any(|u| u.eq_ignore_ascii_case(label)) => {
+            return Label::Utf8
+        }
+        Some(label) => label,
+    };
+    let Some(decoder) = charset_decoder(label.as_bytes()) else {
+        return Label::Unknown;
+    };
+    match decoder(b"Az\n").as_str() {
+        "Az\n" => Label::AsciiCompatible(decoder),
+        "\u{FFFD}" => Label::Replacement,
+        _ => Label::Wide(decoder),
     }
 }
 
@@ -50,18 +87,47 @@ pub(super) fn is_known(charset: Option<&str>) -> bool {
     !matches!(label(charset), Label::Unknown)
 }
 
+/// True when `charset` decodes ASCII as ASCII, so that mail-parser's
+/// decoding of a whole body is the text this module would give.
+pub(super) fn is_ascii_compatible(charset: Option<&str>) -> bool {
+    matches!(
+        label(charset),
+        Label::Utf8 | Label::AsciiCompatible(_) | Label::Unknown
+    )
+}
+
 /// Convert `bytes` labelled `charset` (none: UTF-8) to UTF-8.
 pub(super) fn decode(bytes: &[u8], charset: Option<&str>) -> Decoded {
-    let (known_charset, (text, map)) = match label(charset) {
-        Label::Decoder(decoder) => (true, decode_lines(bytes, decoder)),
-        Label::Utf8 => (true, decode_utf8_lossy(bytes)),
-        Label::Unknown => (false, decode_utf8_lossy(bytes)),
+    let (problem, (text, map)) = match label(charset) {
+        Label::AsciiCompatible(decoder) => (None, decode_lines(bytes, decoder)),
+        Label::Wide(decoder) if is_wide(bytes) => (None, decode_whole(bytes, decoder)),
+        Label::Wide(_) => (Some(CharsetProblem::Mislabelled), decode_bytes(bytes)),
+        Label::Replacement => (Some(CharsetProblem::Undecodable), decode_bytes(bytes)),
+        Label::Utf8 => (None, decode_utf8_lossy(bytes)),
+        Label::Unknown => (Some(CharsetProblem::Unknown), decode_utf8_lossy(bytes)),
     };
-    Decoded {
-        text,
-        map,
-        known_charset,
-    }
+    Decoded { text, map, problem }
+}
+
+/// True when `bytes` can be UTF-16: a byte order mark, or a NUL byte, which
+/// every UTF-16 text with a line break, a space or any ASCII letter has.
+fn is_wide(bytes: &[u8]) -> bool {
+    bytes.starts_with(&[0xFE, 0xFF]) || bytes.starts_with(&[0xFF, 0xFE]) || bytes.contains(&0)
+}
+
+/// Decode the whole of `bytes` at once, mapped as a whole.
+fn decode_whole(bytes: &[u8], decoder: Decoder) -> (String, OffsetMap) {
+    let text = decoder(bytes);
+    let map = OffsetMap::whole(text.len(), Span::new(0, bytes.len()));
+    (text, map)
+}
+
+/// Each byte one character: ASCII as ASCII, others as Latin-1.
+fn decode_bytes(bytes: &[u8]) -> (String, OffsetMap) {
+    let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+    let mut map = OffsetMap::new();
+    map_char_per_byte(&text, 0, 0, &mut map);
+    (text, map)
 }
 
 /// UTF-8 with each invalid sequence replaced by U+FFFD mapped to its bytes.
@@ -93,7 +159,7 @@ pub fn decode_utf8_lossy(bytes: &[u8]) -> (String, OffsetMap) {
 }
 
 /// Decode line by line with one of mail-parser's charset decoders.
-fn decode_lines(bytes: &[u8], decoder: fn(&[u8]) -> String) -> (String, OffsetMap) {
+fn decode_lines(bytes: &[u8], decoder: Decoder) -> (String, OffsetMap) {
     let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
     let mut map = OffsetMap::new();
     let mut at = 0;
@@ -148,7 +214,7 @@ mod tests {
         // "привет" in KOI8-R.
         let decoded = decode(b"\xd0\xd2\xc9\xd7\xc5\xd4 x", Some("koi8-r"));
         assert_eq!(decoded.text, "привет x");
-        assert!(decoded.known_charset);
+        assert_eq!(decoded.problem, None);
     }
 
     #[test]
@@ -180,6 +246,27 @@ mod tests {
     fn unknown_label_falls_back_to_utf8() {
         let decoded = decode(b"abc", Some("x-no-such-charset"));
         assert_eq!(decoded.text, "abc");
-        assert!(!decoded.known_charset);
+        assert_eq!(decoded.problem, Some(CharsetProblem::Unknown));
+    }
+
+    #[test]
+    fn replacement_labels_are_read_byte_by_byte() {
+        for label in ["iso-2022-kr", "ISO-2022-CN", "hz-gb-2312", "replacement"] {
+            let decoded = decode(b"\x1b$)C http://a.example/\n", Some(label));
+            assert_eq!(decoded.text, "\u{1b}$)C http://a.example/\n", "{label}");
+            assert_eq!(decoded.problem, Some(CharsetProblem::Undecodable));
+            assert_eq!(decoded.map.raw_span(Span::new(5, 9)), Some(Span::new(5, 9)));
+        }
+    }
+
+    #[test]
+    fn utf16_needs_a_byte_order_mark_or_a_nul() {
+        let ascii = decode(b"http://a.example/\n", Some("utf-16"));
+        assert_eq!(ascii.text, "http://a.example/\n");
+        assert_eq!(ascii.problem, Some(CharsetProblem::Mislabelled));
+        let wide = decode(b"\xff\xfeh\0t\0\n\0", Some("utf-16"));
+        assert_eq!((wide.text.as_str(), wide.problem), ("ht\n", None));
+        let little = decode(b"h\0t\0", Some("UTF-16LE"));
+        assert_eq!(little.text, "ht");
     }
 }

@@ -3,111 +3,16 @@
 
 use std::sync::OnceLock;
 
-use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, PartType};
+use mail_parser::MessageParser;
 
-use super::charset;
 use super::detect::MailKind;
+use super::headers::HeaderUrls;
 use super::mbox::RawMessage;
-use super::transfer::decode_quoted_printable;
+use super::nested;
+use super::part::{MailText, MailWarning, MessageInfo, WarningKind};
+use super::walk::{self, Walked};
 use crate::offset_map::OffsetMap;
-use crate::source::Markup;
 use crate::span::{LineCol, Span};
-
-/// Header fields that carry URLs in `<...>`: RFC 2369 `List-*`, RFC 5064
-/// `Archived-At`, RFC 2110 `Content-Base`. A trailing `-` matches a prefix.
-const URL_HEADERS: &[&str] = &["list-", "archived-at", "content-base"];
-
-/// The message a text came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MessageInfo {
-    /// 1-based position in the archive.
-    pub number: usize,
-    /// Archive byte offset of the message's first byte.
-    pub offset: usize,
-    /// 1-based archive line of the message's first byte.
-    pub line: usize,
-    /// `Message-ID`, without angle brackets.
-    pub message_id: Option<String>,
-    /// `Date`, in RFC 3339 when it parses.
-    pub date: Option<String>,
-    /// `Subject`, encoded words decoded.
-    pub subject: Option<String>,
-}
-
-/// How a part's body was transfer-encoded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TransferEncoding {
-    /// 7bit, 8bit or binary: the body is the text.
-    Identity,
-    /// Quoted-printable: maps byte by byte except for escapes.
-    QuotedPrintable,
-    /// Base64: maps only as a whole part.
-    Base64,
-}
-
-impl TransferEncoding {
-    /// Lower-case name, as mail headers spell it.
-    pub fn name(self) -> &'static str {
-        match self {
-            TransferEncoding::Identity => "identity",
-            TransferEncoding::QuotedPrintable => "quoted-printable",
-            TransferEncoding::Base64 => "base64",
-        }
-    }
-}
-
-/// Where in a message a text came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PartInfo {
-    /// MIME part path as IMAP numbers it (`1`, `1.2`), or `header` for the
-    /// URL-bearing header fields.
-    pub path: String,
-    /// Media type, lower case (`text/plain`).
-    pub content_type: String,
-    /// Declared charset, if any.
-    pub charset: Option<String>,
-    /// Transfer encoding of the body.
-    pub encoding: TransferEncoding,
-}
-
-/// One text-bearing unit of a message, ready for [`crate::lint::lint_markup`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MailText {
-    /// The decoded text in UTF-8.
-    pub text: String,
-    /// The markup it is written in: HTML for an HTML part.
-    pub markup: Markup,
-    /// The part it came from.
-    pub part: PartInfo,
-    /// Spans of `text` to archive byte spans.
-    pub map: OffsetMap,
-}
-
-/// What went wrong in a message that was still read as far as possible.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum WarningKind {
-    /// No header block was found; the message gave no text.
-    Unparseable,
-    /// The message was longer than the cap and was cut.
-    Truncated,
-    /// A multipart had no boundary or no closing delimiter.
-    UnterminatedMultipart,
-    /// A base64 or quoted-printable body did not decode; it was read raw.
-    BadEncoding,
-    /// A charset label named no known charset; UTF-8 was assumed.
-    UnknownCharset,
-}
-
-/// A problem found in a message.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MailWarning {
-    /// What kind of problem.
-    pub kind: WarningKind,
-    /// The part it is in, when it is in one.
-    pub part: Option<String>,
-    /// A sentence for the user.
-    pub message: String,
-}
 
 /// A message read: its texts, its problems, and its raw bytes for line numbers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -165,19 +70,21 @@ fn line_starts(bytes: &[u8]) -> Vec<usize> {
 
 /// Read the texts of one raw message. Never fails: problems become warnings.
 pub fn parse_message(raw: RawMessage) -> ParsedMessage {
-    let (buffer, archive) = unquote(&raw);
-    let mut reader = Reader {
-        buffer: &buffer,
-        archive,
-        texts: Vec::new(),
-        warnings: Vec::new(),
-    };
+    parse_message_with(raw, HeaderUrls::List)
+}
+
+/// Read the texts of one raw message, with the URLs of the header fields
+/// `headers` names. Never fails: problems become warnings.
+pub fn parse_message_with(raw: RawMessage, headers: HeaderUrls) -> ParsedMessage {
+    let (mut buffer, archive) = unquote(&raw);
+    nested::park_nested_messages(&mut buffer);
+    let mut warnings = Vec::new();
     if raw.truncated {
-        reader.warn(
-            WarningKind::Truncated,
-            None,
-            "message longer than the size cap; its end was not read".into(),
-        );
+        warnings.push(MailWarning {
+            kind: WarningKind::Truncated,
+            part: None,
+            message: "message longer than the size cap; its end was not read".into(),
+        });
     }
     let mut info = MessageInfo {
         number: raw.number,
@@ -187,7 +94,7 @@ pub fn parse_message(raw: RawMessage) -> ParsedMessage {
         date: None,
         subject: None,
     };
-    match MessageParser::default().parse(&buffer[..]) {
+    let walked = match MessageParser::default().parse(&buffer[..]) {
         Some(message) => {
             info.message_id = message.message_id().map(str::to_owned);
             info.date = message.date().map(|date| date.to_rfc3339()).or_else(|| {
@@ -196,18 +103,26 @@ pub fn parse_message(raw: RawMessage) -> ParsedMessage {
                     .map(|date| date.trim().to_owned())
             });
             info.subject = message.subject().map(str::to_owned);
-            reader.message(&message, "");
+            let walked = walk::walk(&message, &buffer, &archive, headers, warnings);
+            walk::dismantle(message);
+            walked
         }
-        None => reader.warn(
-            WarningKind::Unparseable,
-            None,
-            "no header block found".into(),
-        ),
-    }
+        None => {
+            warnings.push(MailWarning {
+                kind: WarningKind::Unparseable,
+                part: None,
+                message: "no header block found".into(),
+            });
+            Walked {
+                texts: Vec::new(),
+                warnings,
+            }
+        }
+    };
     ParsedMessage {
         info,
-        texts: reader.texts,
-        warnings: reader.warnings,
+        texts: walked.texts,
+        warnings: walked.warnings,
         raw,
         line_starts: OnceLock::new(),
     }
@@ -242,267 +157,11 @@ fn unquote(raw: &RawMessage) -> (Vec<u8>, OffsetMap) {
     (buffer, map)
 }
 
-/// Walks one parsed message, collecting texts and warnings.
-struct Reader<'b> {
-    /// The bytes mail-parser parsed; its offsets index these.
-    buffer: &'b [u8],
-    /// `buffer` offsets to archive offsets.
-    archive: OffsetMap,
-    texts: Vec<MailText>,
-    warnings: Vec<MailWarning>,
-}
-
-impl Reader<'_> {
-    /// Record a problem.
-    fn warn(&mut self, kind: WarningKind, part: Option<&str>, message: String) {
-        self.warnings.push(MailWarning {
-            kind,
-            part: part.map(str::to_owned),
-            message,
-        });
-    }
-
-    /// A message (the top one or a nested message/rfc822) under `prefix`.
-    fn message(&mut self, message: &Message<'_>, prefix: &str) {
-        let Some(root) = message.parts.first() else {
-            return;
-        };
-        let header_path = if prefix.is_empty() {
-            "header".to_owned()
-        } else {
-            format!("{prefix}.header")
-        };
-        self.url_headers(root, &header_path);
-        match &root.body {
-            PartType::Multipart(children) => self.children(message, root, children, prefix),
-            _ => self.part(message, 0, &join(prefix, 1)),
-        }
-    }
-
-    /// The children of the multipart `part` whose own path is `path`.
-    fn children(
-        &mut self,
-        message: &Message<'_>,
-        part: &MessagePart<'_>,
-        children: &[u32],
-        path: &str,
-    ) {
-        self.check_closing_delimiter(part, path);
-        for (index, &child) in children.iter().enumerate() {
-            self.part(message, child, &join(path, index + 1));
-        }
-    }
-
-    /// Part `id` of `message`, at `path`.
-    fn part(&mut self, message: &Message<'_>, id: u32, path: &str) {
-        let Some(part) = message.part(id) else {
-            return;
-        };
-        // mail-parser also flags parts cut short by a missing boundary; only
-        // a declared encoding that failed is an encoding problem.
-        let declared = part
-            .content_transfer_encoding()
-            .map(str::to_ascii_lowercase);
-        if part.is_encoding_problem
-            && matches!(declared.as_deref(), Some("base64" | "quoted-printable"))
-        {
-            let declared = declared.unwrap_or_default();
-            self.warn(
-                WarningKind::BadEncoding,
-                Some(path),
-                format!("{declared} body does not decode; read as raw text"),
-            );
-        }
-        match &part.body {
-            PartType::Multipart(children) => self.children(message, part, children, path),
-            PartType::Message(nested) => self.message(nested, path),
-            PartType::Text(text) => self.text(part, path, text, false),
-            PartType::Html(text) => self.text(part, path, text, true),
-            PartType::Binary(_) | PartType::InlineBinary(_) => {}
-        }
-    }
-
-    /// Warn when a multipart lacks its boundary or its closing delimiter
-    /// (RFC 2046 section 5.1.1), the usual sign of a cut message.
-    fn check_closing_delimiter(&mut self, part: &MessagePart<'_>, path: &str) {
-        let path = if path.is_empty() { None } else { Some(path) };
-        let Some(boundary) = part.content_type().and_then(|ct| ct.attribute("boundary")) else {
-            self.warn(
-                WarningKind::UnterminatedMultipart,
-                path,
-                "multipart without a boundary parameter".into(),
-            );
-            return;
-        };
-        let closing = format!("--{boundary}--");
-        // Search the part itself (plus a delimiter's length, should the
-        // part end be placed before it), not the rest of the message: a
-        // message of many multiparts must stay linear.
-        let start = part.offset_body as usize;
-        let end = (part.offset_end as usize + closing.len() + 2).min(self.buffer.len());
-        let body = self.buffer.get(start..end).unwrap_or_default();
-        if memchr::memmem::find(body, closing.as_bytes()).is_none() {
-            self.warn(
-                WarningKind::UnterminatedMultipart,
-                path,
-                format!(
-                    "multipart has no closing '{closing}' line; read up to the end of the message"
-                ),
-            );
-        }
-    }
-
-    /// A text or HTML part whose decoded text mail-parser gave as `decoded`.
-    fn text(&mut self, part: &MessagePart<'_>, path: &str, decoded: &str, is_html: bool) {
-        let charset = part
-            .content_type()
-            .and_then(|ct| ct.attribute("charset"))
-            .map(str::to_owned);
-        let (encoding, text, map) = self.decode_body(part, path, charset.as_deref(), decoded);
-        self.texts.push(MailText {
-            text,
-            markup: if is_html { Markup::Html } else { Markup::Plain },
-            part: PartInfo {
-                path: path.to_owned(),
-                content_type: media_type(part, is_html),
-                charset,
-                encoding,
-            },
-            map: map.then(&self.archive),
-        });
-    }
-
-    /// The text of a part's body and its map onto `buffer`: decoded here
-    /// where bytes map back (identity, quoted-printable), taken from
-    /// mail-parser where they cannot (base64).
-    fn decode_body(
-        &mut self,
-        part: &MessagePart<'_>,
-        path: &str,
-        charset: Option<&str>,
-        decoded: &str,
-    ) -> (TransferEncoding, String, OffsetMap) {
-        let start = part.offset_body as usize;
-        let body = Span::new(start, (part.offset_end as usize).max(start));
-        let raw = self.buffer.get(body.range()).unwrap_or_default();
-        match part.encoding {
-            Encoding::Base64 => {
-                if !charset::is_known(charset) {
-                    self.warn_unknown_charset(charset, path);
-                }
-                let map = OffsetMap::whole(decoded.len(), body);
-                (TransferEncoding::Base64, decoded.to_owned(), map)
-            }
-            Encoding::QuotedPrintable => {
-                let (bytes, transfer_map) = decode_quoted_printable(raw);
-                let (text, map) = self.decode_charset(&bytes, charset, path);
-                let body_map = transfer_map.then(&OffsetMap::identity(body));
-                (TransferEncoding::QuotedPrintable, text, map.then(&body_map))
-            }
-            Encoding::None => {
-                let (text, map) = self.decode_charset(raw, charset, path);
-                let map = map.then(&OffsetMap::identity(body));
-                (TransferEncoding::Identity, text, map)
-            }
-        }
-    }
-
-    /// Charset-decode `bytes`, warning about an unknown label.
-    fn decode_charset(
-        &mut self,
-        bytes: &[u8],
-        charset: Option<&str>,
-        path: &str,
-    ) -> (String, OffsetMap) {
-        let decoded = charset::decode(bytes, charset);
-        if !decoded.known_charset {
-            self.warn_unknown_charset(charset, path);
-        }
-        (decoded.text, decoded.map)
-    }
-
-    /// Warn that `charset` is unknown and UTF-8 was assumed.
-    fn warn_unknown_charset(&mut self, charset: Option<&str>, path: &str) {
-        let label = charset.unwrap_or_default();
-        self.warn(
-            WarningKind::UnknownCharset,
-            Some(path),
-            format!("unknown charset '{label}'; read as UTF-8"),
-        );
-    }
-
-    /// The URL-bearing header fields of `part`, raw, as one text.
-    fn url_headers(&mut self, part: &MessagePart<'_>, path: &str) {
-        let mut text = String::new();
-        let mut map = OffsetMap::new();
-        for header in &part.headers {
-            let name = header.name().to_ascii_lowercase();
-            let wanted = URL_HEADERS.iter().any(|h| {
-                if h.ends_with('-') {
-                    name.starts_with(h)
-                } else {
-                    name == *h
-                }
-            });
-            let field = Span::new(header.offset_field as usize, header.offset_end as usize);
-            let Some(raw) = self.buffer.get(field.range()).filter(|_| wanted) else {
-                continue;
-            };
-            let (field_text, field_map) = charset::decode_utf8_lossy(raw);
-            for piece in field_map.pieces() {
-                map.push(
-                    piece.text.shifted(text.len()),
-                    piece.raw.shifted(field.start),
-                    piece.exact,
-                );
-            }
-            text.push_str(&field_text);
-            if !text.ends_with('\n') {
-                text.push('\n');
-            }
-        }
-        if text.is_empty() {
-            return;
-        }
-        self.texts.push(MailText {
-            text,
-            markup: Markup::Plain,
-            part: PartInfo {
-                path: path.to_owned(),
-                content_type: "text/rfc822-headers".into(),
-                charset: None,
-                encoding: TransferEncoding::Identity,
-            },
-            map: map.then(&self.archive),
-        });
-    }
-}
-
-/// The media type of a text part, lower case; mail-parser's default when the
-/// part declares none.
-fn media_type(part: &MessagePart<'_>, is_html: bool) -> String {
-    match part.content_type() {
-        Some(ct) => match ct.subtype() {
-            Some(subtype) => format!("{}/{}", ct.ctype(), subtype).to_ascii_lowercase(),
-            None => ct.ctype().to_ascii_lowercase(),
-        },
-        None if is_html => "text/html".into(),
-        None => "text/plain".into(),
-    }
-}
-
-/// The path of child `number` (1-based) under `prefix`.
-fn join(prefix: &str, number: usize) -> String {
-    if prefix.is_empty() {
-        number.to_string()
-    } else {
-        format!("{prefix}.{number}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mail::part::TransferEncoding;
+    use crate::source::Markup;
 
     fn parse(bytes: &str, kind: MailKind) -> ParsedMessage {
         parse_message(RawMessage {
@@ -513,6 +172,39 @@ mod tests {
             truncated: false,
             kind,
         })
+    }
+
+    #[test]
+    fn rfc2369_header_fields_are_read_as_chosen() {
+        let raw = RawMessage {
+            number: 1,
+            offset: 0,
+            line: 1,
+            bytes: b"Subject: see http://s.example/\nList-Post: <mailto:l@x.example>\n\
+                     X-Archived-At: <http://a.example/1>\nContent-Base: http://b.example/\n\
+                     X-Original-URL: http://o.example/\n\nbody http://c.example/\n"
+                .to_vec(),
+            truncated: false,
+            kind: MailKind::Eml,
+        };
+        let headers = |choice| -> Vec<String> {
+            let message = parse_message_with(raw.clone(), choice);
+            let mut texts = message.texts.into_iter();
+            let body = texts.next_back().map(|text| text.part.path);
+            assert_eq!(body.as_deref(), Some("1"), "the body is always read");
+            texts
+                .flat_map(|t| t.text.lines().map(str::to_owned).collect::<Vec<_>>())
+                .collect()
+        };
+        assert!(headers(HeaderUrls::None).is_empty());
+        assert_eq!(
+            headers(HeaderUrls::List),
+            [
+                "List-Post: <mailto:l@x.example>",
+                "X-Archived-At: <http://a.example/1>"
+            ]
+        );
+        assert_eq!(headers(HeaderUrls::All).len(), 5);
     }
 
     #[test]
@@ -613,6 +305,22 @@ mod tests {
         );
         let paths: Vec<_> = message.texts.iter().map(|t| t.part.path.as_str()).collect();
         assert_eq!(paths, ["1.1", "2"]);
+        assert!(message.warnings.is_empty(), "{:?}", message.warnings);
+    }
+
+    #[test]
+    fn rfc3464_a_delivery_status_part_is_read_as_text_without_a_warning() {
+        let message = parse(
+            "Subject: bounce\nContent-Type: multipart/report; boundary=r\n\n\
+             --r\n\nnot delivered\n\
+             --r\nContent-Type: message/delivery-status\n\n\
+             Reporting-MTA: dns; mx.example.org\nX-Help: http://help.example.org/\n\
+             --r--\n",
+            MailKind::Eml,
+        );
+        let paths: Vec<_> = message.texts.iter().map(|t| t.part.path.as_str()).collect();
+        assert_eq!(paths, ["1", "2"]);
+        assert!(message.texts[1].text.contains("http://help.example.org/"));
         assert!(message.warnings.is_empty(), "{:?}", message.warnings);
     }
 

@@ -11,14 +11,18 @@
 //! (a lone `\r` ends a line here too).
 //!
 //! Short lines are copied whole, terminator included, so their rendering is
-//! exactly what codespan prints for the whole text.
+//! exactly what codespan prints for the whole text, except that control and
+//! bidirectional characters are written as escapes ([`crate::escape`]), each
+//! labelled as the one character it stands for.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use codespan_reporting::diagnostic::Label;
 use codespan_reporting::files::{Error as FilesError, Files};
 
 use crate::checked::DisplayedText;
+use crate::escape;
 
 /// Lines longer than this many characters are cropped.
 const LONG_LINE_CHARS: usize = 200;
@@ -37,8 +41,8 @@ const ELLIPSIS: &str = "…";
 /// codespan prints instead of a break) are held: the reporter asks codespan
 /// for no context lines around labels.
 pub(super) struct Excerpt<'c> {
-    /// The file name codespan prints.
-    name: &'c str,
+    /// The file name codespan prints, escaped.
+    name: Cow<'c, str>,
     /// The text the labels index.
     display: DisplayedText<'c>,
     /// The shown lines, one after the other.
@@ -61,12 +65,41 @@ struct ShownLine {
     kept: Vec<Kept>,
 }
 
-/// A run of a line's content copied into the excerpt.
+/// A run of a line's content copied into the excerpt: a stretch copied as
+/// it is, or one character written as its escape.
 struct Kept {
     /// Where it is in the displayed text.
     display: Range<usize>,
-    /// Where it starts in the excerpt.
-    at: usize,
+    /// Where it is in the excerpt.
+    shown: Range<usize>,
+    /// True for an escaped character, which maps only as a whole.
+    escaped: bool,
+}
+
+impl Kept {
+    /// The excerpt offset of displayed-text offset `offset`, clamped to
+    /// this run.
+    fn to_excerpt(&self, offset: usize) -> usize {
+        if offset >= self.display.end {
+            self.shown.end
+        } else if self.escaped {
+            self.shown.start
+        } else {
+            self.shown.start + offset.saturating_sub(self.display.start)
+        }
+    }
+
+    /// The displayed-text offset of excerpt offset `offset`, clamped to
+    /// this run.
+    fn to_display(&self, offset: usize) -> usize {
+        if offset >= self.shown.end {
+            self.display.end
+        } else if self.escaped {
+            self.display.start
+        } else {
+            self.display.start + offset.saturating_sub(self.shown.start)
+        }
+    }
 }
 
 impl<'c> Excerpt<'c> {
@@ -74,7 +107,7 @@ impl<'c> Excerpt<'c> {
     /// of the displayed text) touch, cropped around them.
     pub(super) fn new(name: &'c str, display: DisplayedText<'c>, spans: &[Range<usize>]) -> Self {
         let mut excerpt = Excerpt {
-            name,
+            name: escape::line(name),
             display,
             text: String::new(),
             lines: Vec::new(),
@@ -116,12 +149,7 @@ impl<'c> Excerpt<'c> {
             if run.start > shown_up_to {
                 self.text.push_str(ELLIPSIS);
             }
-            kept.push(Kept {
-                display: run.clone(),
-                at: self.text.len(),
-            });
-            self.text
-                .push_str(text.get(run.clone()).unwrap_or_default());
+            self.push_run(run.clone(), &mut kept);
             shown_up_to = run.end;
         }
         if shown_up_to < content.end {
@@ -135,6 +163,47 @@ impl<'c> Excerpt<'c> {
             content,
             content_end,
             kept,
+        });
+    }
+
+    /// Copy `run` of the displayed text, each escaped character a run of
+    /// its own.
+    fn push_run(&mut self, run: Range<usize>, kept: &mut Vec<Kept>) {
+        let text = self.display.text;
+        let Some(content) = text.get(run.clone()) else {
+            return;
+        };
+        let mut copied_to = run.start;
+        let escapes = content
+            .char_indices()
+            .filter(|&(_, c)| escape::is_escaped(c));
+        for (offset, c) in escapes {
+            let at = run.start + offset;
+            self.push_copy(copied_to..at, kept);
+            let start = self.text.len();
+            escape::push_escape(&mut self.text, c);
+            kept.push(Kept {
+                display: at..at + c.len_utf8(),
+                shown: start..self.text.len(),
+                escaped: true,
+            });
+            copied_to = at + c.len_utf8();
+        }
+        self.push_copy(copied_to..run.end, kept);
+    }
+
+    /// Copy `range` of the displayed text as it is, if it is not empty.
+    fn push_copy(&mut self, range: Range<usize>, kept: &mut Vec<Kept>) {
+        if range.is_empty() {
+            return;
+        }
+        let start = self.text.len();
+        self.text
+            .push_str(self.display.text.get(range.clone()).unwrap_or_default());
+        kept.push(Kept {
+            display: range,
+            shown: start..self.text.len(),
+            escaped: false,
         });
     }
 
@@ -168,9 +237,7 @@ impl<'c> Excerpt<'c> {
         line.kept
             .iter()
             .find(|kept| offset <= kept.display.end)
-            .map_or(line.content_end, |kept| {
-                kept.at + offset.saturating_sub(kept.display.start)
-            })
+            .map_or(line.content_end, |kept| kept.to_excerpt(offset))
     }
 
     /// The displayed-text offset of excerpt offset `offset`; an ellipsis
@@ -188,10 +255,8 @@ impl<'c> Excerpt<'c> {
             .map_or(line.content.end, |kept| kept.display.end);
         line.kept
             .iter()
-            .find(|kept| offset <= kept.at + kept.display.len())
-            .map_or(last, |kept| {
-                kept.display.start + offset.saturating_sub(kept.at)
-            })
+            .find(|kept| offset <= kept.shown.end)
+            .map_or(last, |kept| kept.to_display(offset))
     }
 }
 
@@ -307,7 +372,7 @@ impl<'a, 'c: 'a> Files<'a> for Excerpt<'c> {
     type Source = &'a str;
 
     fn name(&'a self, (): ()) -> Result<&'a str, FilesError> {
-        Ok(self.name)
+        Ok(&self.name)
     }
 
     fn source(&'a self, (): ()) -> Result<&'a str, FilesError> {
@@ -372,7 +437,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn labels_stay_on_kept_characters_of_any_text(
-            text in "([a-z é€𝄞~]{0,400}(\n|\r\n|\r)){0,3}[a-z é€𝄞~]{0,400}",
+            text in "([a-z é€𝄞~\x1b\u{85}\u{202e}]{0,400}(\n|\r\n|\r)){0,3}[a-z é€𝄞~\x1b\u{85}\u{202e}]{0,400}",
             pairs in proptest::collection::vec((0usize..2_000, 0usize..2_000), 0..4),
         ) {
             let spans: Vec<Range<usize>> = pairs
@@ -388,10 +453,12 @@ mod tests {
                 proptest::prop_assert_eq!(excerpt.to_display(range.start), span.start);
             }
             // A label of up to 120 characters with 60 each side, and an
-            // ellipsis, per span; a line no span is on shows its head.
-            let bound = LONG_LINE_CHARS.max(spans.len() * (4 * CONTEXT_CHARS + 2) + 1);
+            // ellipsis, per span; a line no span is on shows its head; an
+            // escape is up to 8 characters.
+            let bound = 8 * LONG_LINE_CHARS.max(spans.len() * (4 * CONTEXT_CHARS + 2) + 1);
             for line in excerpt.text.split(['\n', '\r']) {
                 proptest::prop_assert!(line.chars().count() <= bound, "{line}");
+                proptest::prop_assert!(!line.chars().any(escape::is_escaped), "{line:?}");
             }
         }
     }
@@ -459,6 +526,18 @@ mod tests {
         );
         assert_eq!(shown, expected);
         assert_eq!(labelled, [format!("~x\n{}…\ny~", "m".repeat(120))]);
+    }
+
+    #[test]
+    fn control_and_bidi_characters_are_shown_escaped_and_labelled_whole() {
+        let text = "a\u{1b}]0;t\u{7} http://x.example/\u{202e}~\n";
+        let esc = text.find('\u{1b}').unwrap_or(0);
+        let bidi = text.find('\u{202e}').unwrap_or(0);
+        let tilde = text.find('~').unwrap_or(0);
+        let (shown, labelled) =
+            excerpt_text(text, &[(esc, esc + 1), (bidi, bidi + 3), (bidi, tilde + 1)]);
+        assert_eq!(shown, "a\\x1b]0;t\\x07 http://x.example/\\u{202e}~\n");
+        assert_eq!(labelled, ["\\x1b", "\\u{202e}", "\\u{202e}~"]);
     }
 
     #[test]

@@ -13,6 +13,7 @@ use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 use super::excerpt::Excerpt;
 use super::reporter::{fix_instruction, is_valid, placed_spans, Reporter, Totals};
 use crate::checked::{Checked, MailFrame};
+use crate::escape;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{self, Rule};
 
@@ -22,6 +23,8 @@ pub(crate) struct HumanOptions {
     /// Print a valid/invalid verdict before each URL's diagnostics, and
     /// summarise in URLs rather than files (`urlint validate`).
     pub verdicts: bool,
+    /// Print the diagnostics only: no verdicts, no summary line (`--quiet`).
+    pub quiet: bool,
 }
 
 /// Renders findings as rustc-like diagnostics, then a summary line.
@@ -43,14 +46,14 @@ impl HumanReporter {
     /// Write "valid: URL" or "invalid: URL" for `urlint validate`.
     fn verdict(&self, out: &mut dyn WriteColor, report: &UrlReport) -> io::Result<()> {
         let verdict = if is_valid(report) { "valid" } else { "invalid" };
-        writeln!(out, "{verdict}: {}", report.found.url)
+        writeln!(out, "{verdict}: {}", escape::line(&report.found.url))
     }
 }
 
 impl Reporter for HumanReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
         for report in &checked.reports {
-            if self.options.verdicts {
+            if self.options.verdicts && !self.options.quiet {
                 self.verdict(out, report)?;
             }
             let alternatives_at = alternatives_finding(report);
@@ -64,6 +67,9 @@ impl Reporter for HumanReporter {
                         .notes
                         .extend(alternative_notes(report, &finding.diagnostic.help));
                 }
+                for note in &mut rendered.notes {
+                    *note = escape::text(note).into_owned();
+                }
                 term::emit_to_write_style(out, &self.config, &excerpt, &rendered)
                     .map_err(files_error)?;
             }
@@ -72,25 +78,38 @@ impl Reporter for HumanReporter {
     }
 
     fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()> {
-        let counts = format!(
-            "{}, {}",
-            plural(totals.errors, "error"),
-            plural(totals.warnings, "warning")
-        );
-        let summary = if self.options.verdicts {
-            format!("validated {}: {counts}", plural(totals.urls, "URL"))
-        } else {
-            format!(
-                "checked {}, found {}: {counts}",
-                plural(totals.files, "file"),
-                plural(totals.urls, "URL")
-            )
-        };
-        out.set_color(ColorSpec::new().set_bold(true))?;
-        write!(out, "{summary}")?;
-        out.reset()?;
-        writeln!(out)
+        if self.options.quiet {
+            return Ok(());
+        }
+        summary_line(out, totals, self.options.verdicts)
     }
+}
+
+/// Write the bold summary line: "checked 3 files, found 29 URLs: 9 errors,
+/// 2 warnings", or "validated 5 URLs: ..." for `verdicts`.
+pub(super) fn summary_line(
+    out: &mut dyn WriteColor,
+    totals: &Totals,
+    verdicts: bool,
+) -> io::Result<()> {
+    let counts = format!(
+        "{}, {}",
+        plural(totals.errors, "error"),
+        plural(totals.warnings, "warning")
+    );
+    let summary = if verdicts {
+        format!("validated {}: {counts}", plural(totals.urls, "URL"))
+    } else {
+        format!(
+            "checked {}, found {}: {counts}",
+            plural(totals.files, "file"),
+            plural(totals.urls, "URL")
+        )
+    };
+    out.set_color(ColorSpec::new().set_bold(true))?;
+    write!(out, "{summary}")?;
+    out.reset()?;
+    writeln!(out)
 }
 
 /// "1 file", "3 files".
@@ -142,7 +161,7 @@ fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanD
     }
     CodespanDiagnostic::new(severity)
         .with_code(diagnostic.rule.name())
-        .with_message(&diagnostic.message)
+        .with_message(escape::text(&diagnostic.message))
         .with_notes(notes)
 }
 
@@ -264,11 +283,31 @@ mod tests {
     fn validate_mode_prints_verdicts() {
         let output = render_plain(
             &[fixtures::wrapped(), fixtures::clean()],
-            HumanOptions { verdicts: true },
+            HumanOptions {
+                verdicts: true,
+                quiet: false,
+            },
         );
         assert!(output.contains("invalid: http://info.example.org/pub-lists/~ann/list.txt\n"));
         assert!(output.contains("valid: http://example.com/\n"));
         assert!(output.ends_with("validated 2 URLs: 1 error, 1 warning\n"));
+    }
+
+    #[test]
+    fn quiet_prints_the_diagnostics_alone() {
+        let checked = [fixtures::wrapped(), fixtures::clean()];
+        let quiet = HumanOptions {
+            verdicts: true,
+            quiet: true,
+        };
+        let output = render_plain(&checked, quiet);
+        let loud = render_plain(&checked, HumanOptions::default());
+        assert!(!output.contains("valid: ") && !output.contains("validated"));
+        assert!(output.starts_with("warning[hyphen-break]"), "{output}");
+        assert_eq!(
+            loud.strip_suffix("checked 2 files, found 2 URLs: 1 error, 1 warning\n"),
+            Some(output.as_str())
+        );
     }
 
     #[test]

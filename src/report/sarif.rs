@@ -10,18 +10,19 @@
 //! `columnKind: "unicodeCodePoints"` declares, the same columns every other
 //! format prints.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
-use super::explain::rule_entry;
+use super::explain::{example_profiles, rule_entry};
 use super::reporter::{fix_instruction, placed_spans, Reporter, Totals};
 use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{Level, RuleInfo, CATALOGUE};
-use crate::span::Span;
+use crate::span::{CharCounter, Span};
 
 /// The JSON schema of SARIF 2.1.0.
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -81,7 +82,11 @@ impl RuleDescriptor {
                 enabled: info.default_level != Level::Off,
             },
             properties: RuleProperties {
-                rfc1738_section: info.section,
+                profiles: info
+                    .sources
+                    .iter()
+                    .map(|source| (source.profile.name(), source.reference))
+                    .collect(),
             },
         }
     }
@@ -113,7 +118,8 @@ struct Configuration {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct RuleProperties {
-    rfc1738_section: &'static str,
+    /// Each profile that reports the rule, with the section it comes from.
+    profiles: BTreeMap<&'static str, &'static str>,
 }
 
 /// The rule's documentation as Markdown, for dashboards that render it.
@@ -122,8 +128,14 @@ fn help_markdown(info: &RuleInfo) -> String {
         "**{}**: {}\n\n{}\n",
         info.name, info.summary, info.explanation
     );
-    for (title, example) in [("Bad", info.bad_example), ("Good", info.good_example)] {
-        let _ = write!(markdown, "\n{title}:\n\n```text\n{example}\n```\n");
+    for example in info.examples {
+        let profiles = example_profiles(info, example);
+        for (title, example) in [("Bad", example.bad), ("Good", example.good)] {
+            let _ = write!(
+                markdown,
+                "\n{title}{profiles}:\n\n```text\n{example}\n```\n"
+            );
+        }
     }
     markdown
 }
@@ -199,41 +211,6 @@ struct Replacement {
     inserted_content: Text,
 }
 
-/// Counts code points up to byte offsets, moving forward through one text
-/// so that a source with many findings is counted once, not once per finding.
-struct CharCounter<'t> {
-    text: &'t str,
-    byte: usize,
-    chars: usize,
-}
-
-impl<'t> CharCounter<'t> {
-    fn new(text: &'t str) -> Self {
-        CharCounter {
-            text,
-            byte: 0,
-            chars: 0,
-        }
-    }
-
-    /// Code points before `byte` (a char boundary, as [`clamp`] makes it).
-    fn at(&mut self, byte: usize) -> usize {
-        let byte = byte.min(self.text.len());
-        if byte < self.byte {
-            self.byte = 0;
-            self.chars = 0;
-        }
-        self.chars += code_points(&self.text.as_bytes()[self.byte..byte]);
-        self.byte = byte;
-        self.chars
-    }
-}
-
-/// Code points in UTF-8 bytes: the bytes that are not continuation bytes.
-fn code_points(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
-}
-
 /// Builds the results of one source.
 struct SourceResults<'c> {
     checked: &'c Checked,
@@ -260,8 +237,9 @@ impl<'c> SourceResults<'c> {
         let base = self.checked.display().base;
         let (char_offset, char_length) = match base.chars {
             Some(before) => {
-                let start = self.chars.at(location.start - base.offset);
-                let end = self.chars.at(location.end - base.offset);
+                let shown = self.checked.display_extent(span);
+                let start = self.chars.at(shown.start);
+                let end = self.chars.at(shown.end);
                 (Some(before + start), Some(end - start))
             }
             None => (None, None),
@@ -459,16 +437,6 @@ mod tests {
         assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
         let rules = &log["runs"][0]["tool"]["driver"]["rules"];
         assert_eq!(rules.as_array().map(Vec::len), Some(CATALOGUE.len()));
-    }
-
-    #[test]
-    fn code_points_are_counted_forward_and_again_after_going_back() {
-        let text = "aé€x";
-        let mut counter = CharCounter::new(text);
-        let cases = [(0, 0), (3, 2), (6, 3), (7, 4), (1, 1), (7, 4)];
-        for (byte, chars) in cases {
-            assert_eq!(counter.at(byte), chars, "{byte}");
-        }
     }
 
     #[test]

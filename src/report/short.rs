@@ -1,5 +1,6 @@
 //! One line per finding, `path:line:col: severity[rule]: message`, for
-//! editors' quickfix lists and for grep.
+//! editors' quickfix lists and for grep. Input text in a line (the file
+//! name, a quoted character) is escaped, so one finding is one line.
 
 use std::io;
 
@@ -7,6 +8,7 @@ use codespan_reporting::term::termcolor::WriteColor;
 
 use super::reporter::{placed_spans, Reporter, Totals};
 use crate::checked::Checked;
+use crate::escape;
 use crate::lint::{Finding, UrlReport};
 
 /// Writes each finding on one line; no summary, so every line parses alike.
@@ -37,12 +39,12 @@ fn line(checked: &Checked, report: &UrlReport, finding: &Finding) -> String {
     let location = checked.locate(span);
     format!(
         "{}:{}:{}: {}[{}]: {}",
-        checked.source.name,
+        escape::line(&checked.source.name),
         location.line,
         location.column,
         diagnostic.severity.as_str(),
         diagnostic.rule.name(),
-        diagnostic.message
+        escape::line(&diagnostic.message)
     )
 }
 

@@ -131,7 +131,9 @@ fn push(segments: &mut Vec<Segment>, source: Span, url: Span, exact: bool) {
 /// (`&hellip;`). False when only the scheme and its colon are left
 /// (`**http:**`): no URL at all.
 fn trim_gfm_end(found: &mut Found, prose: &str) -> bool {
-    if found.form.is_delimited() {
+    // Wrappers and the markup's own link values are delimited: their ends
+    // are not guesses.
+    if !matches!(found.form, Form::Prefixed | Form::Bare) {
         return true;
     }
     let Some(start) = found.segments.first().map(|segment| segment.source.start) else {

@@ -36,12 +36,6 @@ impl Form {
             Form::Attribute => "attribute",
         }
     }
-
-    /// True for the delimited forms, in which a `#` starts a fragment: the
-    /// wrappers, and values the markup itself delimits.
-    pub fn is_delimited(self) -> bool {
-        !matches!(self, Form::Prefixed | Form::Bare)
-    }
 }
 
 /// A run of source bytes and the URL bytes it gives: the same bytes, or,

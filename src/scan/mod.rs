@@ -110,11 +110,7 @@ impl<L: Iterator<Item = Found>> Iterator for Urls<L> {
 /// True when the validator finds the URL's host invalid: the hyphen-break
 /// evidence that one reading cannot be right.
 fn host_invalid_by_validator(url: &str) -> bool {
-    let options = ValidateOptions {
-        fragment_allowed: true,
-        ..ValidateOptions::default()
-    };
-    validate(url, &options)
+    validate(url, &ValidateOptions::default())
         .iter()
         .any(|diagnostic| diagnostic.rule == Rule::BadHost)
 }

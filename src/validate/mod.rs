@@ -1,47 +1,35 @@
-//! The strict RFC 1738 validator: one URL in, precise diagnostics out.
+//! The validator: one URL in, precise diagnostics out, under a profile.
 //!
 //! It knows nothing of files or of where the URL was found; spans index the
 //! URL text it was given.
 //!
-//! The URL is read once, structure first: the fragment and the scheme are
-//! split off, the scheme picks a section 5 grammar, and the grammar splits
-//! its parts at their delimiters and checks each part's characters
-//! (`chars`). Delimiters are never characters that must be encoded, so a
-//! bad character never changes how the URL is split, and each problem is
-//! reported once: a part judged as a whole (a host, a newsgroup name) does
-//! not also report its characters one by one.
+//! Two profiles say what a correct URL is: [`Profile::Rfc1738`], the strict
+//! default, and [`Profile::Rfc3986`], the generic URI syntax with the
+//! scheme rules of today's standards. In both, the first `#` ends the URL
+//! and starts a fragment identifier (RFC 1738 section 2.2: `#` delimits a
+//! URL from a fragment identifier that may follow it), whose characters
+//! are checked by the profile's fragment grammar; a second `#` is an error.
 
-mod chars;
 mod collector;
-mod file;
-mod ftp;
-mod gopher;
-mod host;
-mod http;
-mod login;
-mod mailto;
-mod news;
 mod options;
-mod prospero;
-mod scheme;
-mod telnet;
+mod rfc1738;
+mod rfc3986;
 #[cfg(test)]
 mod test_cases;
-mod wais;
+mod text;
 
 use std::ops::Range;
 
-use self::chars::Part;
 use self::collector::Collector;
-use self::login::{Login, LoginRules};
-use self::scheme::{Grammar, Scheme};
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
 
+pub use crate::profile::Profile;
 pub use options::ValidateOptions;
 
-/// Check `url` against RFC 1738 and return every problem found, in URL order.
+/// Check `url` against the profile of `options` and return every problem
+/// found, in URL order.
 ///
 /// Spans are byte ranges of `url` on character boundaries, on exactly the
 /// offending characters; a missing part (a host, an `@domain`) gets an empty
@@ -49,202 +37,83 @@ pub use options::ValidateOptions;
 /// character problems are summed up in one diagnostic.
 pub fn validate(url: &str, options: &ValidateOptions) -> Vec<Diagnostic> {
     let mut collector = Collector::new(url);
-    let hash = options
-        .fragment_allowed
-        .then(|| memchr::memchr(b'#', url.as_bytes()))
-        .flatten();
+    let hash = memchr::memchr(b'#', url.as_bytes());
     let body_end = hash.unwrap_or(url.len());
-    if let Some(scheme) = scheme::parse(&mut collector, body_end, options) {
-        scheme_part(&mut collector, &scheme, scheme.colon + 1..body_end);
-        if let Some(hash) = hash {
-            chars::check(&mut collector, hash + 1..url.len(), &FRAGMENT);
-        }
+    let readable = match options.profile {
+        Profile::Rfc1738 => rfc1738::check(&mut collector, body_end, options),
+        Profile::Rfc3986 => rfc3986::check(&mut collector, body_end, options),
+    };
+    if let (true, Some(hash)) = (readable, hash) {
+        check_fragment(&mut collector, hash + 1..url.len(), options.profile);
     }
     collector.finish()
 }
 
-/// A fragment identifier: RFC 1738 leaves its syntax to the document type,
-/// so any `xchar` is accepted and only section 2.2 applies.
-const FRAGMENT: Part = Part::xchar("fragment identifier");
-
-/// Check the scheme-specific part `range` by the scheme's grammar.
-fn scheme_part(collector: &mut Collector, scheme: &Scheme, range: Range<usize>) {
-    let grammar = scheme.grammar();
-    if let Some(ip) = IP_SCHEMES.iter().find(|ip| ip.grammar == grammar) {
-        return ip_based(collector, scheme, ip, range);
+/// Check the fragment identifier `range` (after the first `#`): each piece
+/// between further `#`s by the profile's grammar, and each further `#`.
+fn check_fragment(collector: &mut Collector, range: Range<usize>, profile: Profile) {
+    let mut start = range.start;
+    let hashes = memchr::memchr_iter(b'#', &collector.url().as_bytes()[range.clone()]);
+    for at in hashes
+        .map(|offset| range.start + offset)
+        .collect::<Vec<_>>()
+    {
+        check_fragment_piece(collector, start..at, profile);
+        report_second_hash(collector, at, profile);
+        start = at + 1;
     }
-    match grammar {
-        Grammar::Mailto => mailto::check(collector, range),
-        Grammar::News => news::check_news(collector, range),
-        Grammar::File => file::check(collector, range),
-        _ => generic(collector, scheme, range),
+    check_fragment_piece(collector, start..range.end, profile);
+}
+
+fn check_fragment_piece(collector: &mut Collector, range: Range<usize>, profile: Profile) {
+    match profile {
+        Profile::Rfc1738 => rfc1738::check_fragment(collector, range),
+        Profile::Rfc3986 => rfc3986::check_fragment(collector, range),
     }
 }
 
-/// How an IP-based scheme's login is checked, and the function for its path.
-struct IpScheme {
-    grammar: Grammar,
-    userinfo: bool,
-    decoded_by: Option<&'static str>,
-    /// Checks what follows the login.
-    path: fn(&mut Collector, Range<usize>),
-}
-
-/// The IP-based schemes of section 3 that follow section 3.1's syntax.
-static IP_SCHEMES: &[IpScheme] = &[
-    IpScheme {
-        grammar: Grammar::Http,
-        userinfo: false,
-        decoded_by: None,
-        path: http::check_path,
-    },
-    IpScheme {
-        grammar: Grammar::Ftp,
-        userinfo: true,
-        decoded_by: Some("FTP"),
-        path: ftp::check_path,
-    },
-    IpScheme {
-        grammar: Grammar::Gopher,
-        userinfo: false,
-        decoded_by: None,
-        path: gopher::check_path,
-    },
-    IpScheme {
-        grammar: Grammar::Nntp,
-        userinfo: false,
-        decoded_by: None,
-        path: news::check_nntp_path,
-    },
-    IpScheme {
-        grammar: Grammar::Telnet,
-        userinfo: true,
-        decoded_by: Some("Telnet"),
-        path: telnet::check_path,
-    },
-    IpScheme {
-        grammar: Grammar::Wais,
-        userinfo: false,
-        decoded_by: None,
-        path: wais::check_path,
-    },
-    IpScheme {
-        grammar: Grammar::Prospero,
-        userinfo: false,
-        decoded_by: None,
-        path: prospero::check_path,
-    },
-];
-
-const SLASHES_HELP: &str = "RFC 1738 section 3.1: the scheme-specific part of an IP-based \
-     scheme starts with '//' to show that it follows the common Internet scheme syntax \
-     //<user>:<password>@<host>:<port>/<url-path>";
-
-/// An IP-based scheme: `//` login, then the scheme's own path.
-fn ip_based(collector: &mut Collector, scheme: &Scheme, ip: &IpScheme, range: Range<usize>) {
-    let Some(login) = slashes_login(collector, &range, ip.grammar == Grammar::Http) else {
-        report_missing_slashes(collector, scheme, &range);
-        chars::check(collector, range, &Part::xchar("scheme-specific part"));
-        return;
+/// A `#` inside the fragment: only the first `#` delimits, so any other is
+/// data that must be encoded.
+fn report_second_hash(collector: &mut Collector, at: usize, profile: Profile) {
+    let (rule, help) = match profile {
+        Profile::Rfc1738 => (
+            Rule::UnsafeChar,
+            "RFC 1808 section 2.4.1: the fragment identifier is everything after the \
+             first '#', and its grammar (fragment = *( uchar | reserved )) has no '#'; \
+             RFC 1738 section 2.2 lists '#' among the unsafe characters",
+        ),
+        Profile::Rfc3986 => (
+            Rule::ReservedChar,
+            "RFC 3986 section 3.5: the fragment is everything after the first '#', and \
+             '#' is a delimiter (gen-delims) that fragment = *( pchar / \"/\" / \"?\" ) \
+             does not include",
+        ),
     };
-    let rules = LoginRules {
-        scheme: scheme.name(),
-        userinfo: ip.userinfo,
-        decoded_by: ip.decoded_by,
-        default_port: scheme.spec.and_then(|spec| spec.default_port),
-    };
-    login::check(collector, &login, &rules);
-    let host = login.host(collector.url());
-    if host.is_empty() && login.end() == range.end {
-        // "scheme://" alone: the missing host, already reported, says it all.
-        return;
-    }
-    (ip.path)(collector, login.end()..range.end);
-}
-
-/// The login of a scheme-specific part that starts with `//`.
-fn slashes_login(
-    collector: &Collector,
-    range: &Range<usize>,
-    query_ends_host: bool,
-) -> Option<Login> {
-    let url = collector.url();
-    url.as_bytes()[range.clone()]
-        .starts_with(b"//")
-        .then(|| login::split(url, range.start, range.end, query_ends_host))
-}
-
-fn report_missing_slashes(collector: &mut Collector, scheme: &Scheme, range: &Range<usize>) {
-    let bytes = collector.url().as_bytes();
-    // Point at a lone '/' standing where '//' belongs, or where '//' goes.
-    let end = range.start + usize::from(bytes.get(range.start) == Some(&b'/'));
-    let span = Span::new(range.start, end);
-    let message = format!("'{}' URLs need '//' before the host", scheme.name());
-    collector.push(Diagnostic::new(Rule::MissingSlashes, span, message).with_help(SLASHES_HELP));
-}
-
-/// `genericurl`: `*xchar`, or an `ip-schemepart` when it starts with `//`.
-fn generic(collector: &mut Collector, scheme: &Scheme, range: Range<usize>) {
-    let Some(login) = slashes_login(collector, &range, false) else {
-        chars::check(collector, range, &Part::xchar("scheme-specific part"));
-        return;
-    };
-    let rules = LoginRules {
-        scheme: scheme.name(),
-        userinfo: true,
-        decoded_by: None,
-        default_port: None,
-    };
-    login::check(collector, &login, &rules);
-    chars::check(collector, login.end()..range.end, &Part::xchar("url-path"));
+    let message = "a second '#': the fragment identifier started at the first one and \
+                   cannot contain '#'; encode it as %23";
+    collector.push_char(
+        Diagnostic::new(rule, Span::new(at, at + 1), message)
+            .with_help(help)
+            .with_fix("%23"),
+    );
 }
 
 #[cfg(test)]
 mod tests {
-    use super::test_cases::{assert_cases, assert_cases_with, Expect};
-    use super::*;
+    use super::test_cases::{assert_cases, assert_rfc3986_cases, Expect};
 
-    /// Messages name the character and its encoding (the issue's example).
+    /// RFC 1738 section 2.2 and RFC 1808 section 2.4.1: the first `#` starts
+    /// the fragment wherever the URL was found; a second `#` is data.
     #[test]
-    fn messages_name_the_character() {
-        let diagnostics = validate("http://host.example/~user", &ValidateOptions::default());
-        assert_eq!(diagnostics.len(), 1);
-        assert_eq!(
-            diagnostics[0].message,
-            "unsafe character '~' must be encoded as %7E"
-        );
-        assert!(diagnostics[0].help.contains("section 2.2"));
-    }
-
-    /// Section 3.1: IP-based schemes need `//`.
-    #[test]
-    fn rfc1738_3_1_missing_slashes() {
-        let cases: &[(&str, Expect)] = &[
-            ("http:h.example/", &[(MissingSlashes, "", None)]),
-            ("http:/h.example/", &[(MissingSlashes, "/", None)]),
-            ("http:", &[(MissingSlashes, "", None)]),
-            ("telnet:h.example", &[(MissingSlashes, "", None)]),
-            (
-                "gopher:/h~",
-                &[(MissingSlashes, "/", None), (UnsafeChar, "~", Some("%7E"))],
-            ),
-        ];
-        assert_cases(cases);
-    }
-
-    /// Appendix: fragments after the first `#` of a wrapped URL.
-    #[test]
-    fn rfc1738_appendix_fragments() {
-        let wrapped = ValidateOptions {
-            fragment_allowed: true,
-            ..ValidateOptions::default()
-        };
+    fn rfc1808_2_4_1_fragment_after_first_hash() {
         let cases: &[(&str, Expect)] = &[
             ("http://h.example/a#sec-1", &[]),
             ("http://h.example/a#", &[]),
-            ("http://h.example/a#x/y?z:@", &[]),
+            ("http://h.example/a#x/y?z:@;&=", &[]),
             ("http://h.example/a#b#c", &[(UnsafeChar, "#", Some("%23"))]),
+            ("http://h.example/a##", &[(UnsafeChar, "#", Some("%23"))]),
             ("http://h.example/a#b c", &[(UnsafeChar, " ", Some("%20"))]),
+            ("http://h.example/a#~x", &[(UnsafeChar, "~", Some("%7E"))]),
             ("http://h.example/a#%zz", &[(BadEscape, "%", None)]),
             (
                 "http://h.example/a#\u{e9}",
@@ -256,41 +125,37 @@ mod tests {
                 "x-y:z#~",
                 &[(UnknownScheme, "x-y", None), (UnsafeChar, "~", Some("%7E"))],
             ),
-        ];
-        assert_cases_with(&wrapped, cases);
-        assert_cases(&[("http://h.example/a#b", &[(UnsafeChar, "#", Some("%23"))])]);
-    }
-
-    /// Section 5 `genericurl`: other schemes, opaque or with a login.
-    #[test]
-    fn rfc1738_5_genericurl() {
-        let cases: &[(&str, Expect)] = &[
-            ("cid:part1.x@h.example", &[]),
-            ("mid:", &[]),
-            ("afs://cell.example/user/x", &[]),
+            // The fragment is not part of the path: its characters are the
+            // fragment's, and the path before it is checked alone.
             (
-                "afs://u:pw@cell.example:7000/a",
-                &[(PasswordInUrl, "pw", None)],
+                "ftp://h.example/a;b#;type=x",
+                &[(ReservedChar, ";", Some("%3B"))],
             ),
-            (
-                "afs://cell..example/a b",
-                &[(BadHost, ".", None), (UnsafeChar, " ", Some("%20"))],
-            ),
-            ("nfs:opaque/with:reserved;chars?&=@", &[]),
-            ("nfs:a b", &[(UnsafeChar, " ", Some("%20"))]),
         ];
         assert_cases(cases);
     }
 
-    /// Precision: many bad characters are capped, linearly, into one summary.
+    /// RFC 3986 section 3.5: the same split, with the RFC 3986 grammar.
     #[test]
-    fn character_problems_are_capped() {
-        let url = format!("ftp://h.example/{}", "~".repeat(1000));
-        let diagnostics = validate(&url, &ValidateOptions::default());
-        assert_eq!(diagnostics.len(), collector::CHAR_DIAGNOSTIC_LIMIT + 1);
-        let summary = diagnostics.last().map(|d| (d.span, d.fix.is_none()));
-        let first_unlisted = 16 + collector::CHAR_DIAGNOSTIC_LIMIT;
-        assert_eq!(summary, Some((Span::new(first_unlisted, url.len()), true)));
+    fn rfc3986_3_5_fragment_after_first_hash() {
+        let cases: &[(&str, Expect)] = &[
+            ("http://h.example/a#sec-1", &[]),
+            ("http://h.example/a#~x/y?z:@!$&'()*+,;=", &[]),
+            (
+                "http://h.example/a#b#c",
+                &[(ReservedChar, "#", Some("%23"))],
+            ),
+            (
+                "http://h.example/a#[x]",
+                &[
+                    (ReservedChar, "[", Some("%5B")),
+                    (ReservedChar, "]", Some("%5D")),
+                ],
+            ),
+            ("http://h.example/a#b c", &[(UnsafeChar, " ", Some("%20"))]),
+            ("http://h.example/a#%zz", &[(BadEscape, "%", None)]),
+        ];
+        assert_rfc3986_cases(cases);
     }
 
     use crate::rules::Rule::*;

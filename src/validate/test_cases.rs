@@ -3,6 +3,7 @@
 
 use super::options::ValidateOptions;
 use super::validate;
+use crate::profile::Profile;
 use crate::rules::Rule;
 
 /// Expected diagnostics: rule, the exact text under the span, the fix.
@@ -35,7 +36,16 @@ pub(crate) fn assert_cases_with(options: &ValidateOptions, cases: &[(&str, Expec
     }
 }
 
-/// [`assert_cases_with`] for a URL found outside a wrapper.
+/// [`assert_cases_with`] under the default profile, RFC 1738.
 pub(crate) fn assert_cases(cases: &[(&str, Expect)]) {
     assert_cases_with(&ValidateOptions::default(), cases);
+}
+
+/// [`assert_cases_with`] under the RFC 3986 profile.
+pub(crate) fn assert_rfc3986_cases(cases: &[(&str, Expect)]) {
+    let options = ValidateOptions {
+        profile: Profile::Rfc3986,
+        ..ValidateOptions::default()
+    };
+    assert_cases_with(&options, cases);
 }

@@ -1,0 +1,858 @@
+//! The walk over one parsed message's MIME tree: each text part decoded with
+//! a map onto the bytes mail-parser read, each problem a warning.
+//!
+//! The walk keeps its own stack and stops descending [`MAX_DEPTH`] levels
+//! down, so no nest of multiparts or message/rfc822 parts can exhaust the
+//! thread's stack, and part paths (and so warnings and texts) stay short.
+//! Below the cap a part is read as raw text, so its URLs are still found.
+//!
+//! Its invariants: every text's map leads into the archive (a nested message
+//! decoded from base64 or quoted-printable, which the walk parses itself, see
+//! [`super::nested`], maps as a whole onto the part it was decoded from), and
+//! no part that may hold text is passed over without a warning.
+
+use std::borrow::Cow;
+use std::rc::Rc;
+
+use mail_parser::decoders::base64::base64_decode;
+use mail_parser::decoders::quoted_printable::quoted_printable_decode;
+use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, PartType};
+
+use super::charset::{self, CharsetProblem};
+use super::headers::HeaderUrls;
+use super::nested;
+use super::part::{MailText, MailWarning, PartInfo, TransferEncoding, WarningKind};
+use super::transfer::decode_quoted_printable;
+use crate::offset_map::OffsetMap;
+use crate::source::Markup;
+use crate::span::Span;
+
+/// How many multiparts and messages may enclose a part before the walk
+/// stops descending: far beyond what mail programs write (a forward of a
+/// forward of a reply is a handful of levels), far below what a worker
+/// thread's stack or a terminal full of part paths can take.
+pub(super) const MAX_DEPTH: usize = 64;
+
+/// Warnings of one kind shown per message; the rest are counted in one
+/// last warning, so that a message of many broken parts cannot flood stderr.
+const MAX_WARNINGS_PER_KIND: usize = 8;
+
+/// The texts and warnings of one message.
+pub(super) struct Walked {
+    /// Text-bearing units, headers first, then parts in order.
+    pub texts: Vec<MailText>,
+    /// Problems, at most [`MAX_WARNINGS_PER_KIND`] of a kind plus a count.
+    pub warnings: Vec<MailWarning>,
+}
+
+/// Walk `message`, which mail-parser parsed from `buffer`; `archive` maps
+/// `buffer` offsets to archive offsets. `warnings` are those found before
+/// the walk (a truncated message), kept first.
+pub(super) fn walk(
+    message: &Message<'_>,
+    buffer: &[u8],
+    archive: &OffsetMap,
+    headers: HeaderUrls,
+    warnings: Vec<MailWarning>,
+) -> Walked {
+    let mut walker = Walker {
+        archive,
+        headers,
+        texts: Vec::new(),
+        warnings: Warnings::default(),
+    };
+    for warning in warnings {
+        walker.warnings.push(warning);
+    }
+    walker.run(Visit {
+        message,
+        origin: Origin {
+            bytes: buffer,
+            place: Place::At(0),
+        },
+        target: Target::Root,
+        path: String::new(),
+        depth: 0,
+        enclosing: None,
+    });
+    Walked {
+        texts: walker.texts,
+        warnings: walker.warnings.finish(),
+    }
+}
+
+/// Drop a parsed message without recursion: mail-parser nests each
+/// message/rfc822 part's message inside its parent, and the compiler's drop
+/// of a deep nest would recurse once per level.
+pub(super) fn dismantle(message: Message<'_>) {
+    let mut pending = vec![message];
+    while let Some(mut message) = pending.pop() {
+        for part in &mut message.parts {
+            if let PartType::Message(_) = part.body {
+                let body = std::mem::replace(&mut part.body, PartType::Binary(Default::default()));
+                if let PartType::Message(nested) = body {
+                    pending.push(nested);
+                }
+            }
+        }
+    }
+}
+
+/// The bytes a message's offsets index.
+#[derive(Clone, Copy)]
+struct Origin<'m> {
+    bytes: &'m [u8],
+    place: Place,
+}
+
+/// Where an origin's bytes are in the buffer (the bytes of the whole
+/// message, which the archive map starts from).
+#[derive(Clone, Copy)]
+enum Place {
+    /// A stretch of the buffer from this offset, mapping byte for byte.
+    At(usize),
+    /// A decoded copy of this span of the buffer (a base64 message/rfc822
+    /// part), onto which they map only as a whole.
+    Whole(Span),
+}
+
+impl<'m> Origin<'m> {
+    /// The map of `span` of these bytes (as a text of its own) onto the buffer.
+    fn map(&self, span: Span) -> OffsetMap {
+        match self.place {
+            Place::At(at) => OffsetMap::identity(span.shifted(at)),
+            Place::Whole(raw) => OffsetMap::whole(span.len(), raw),
+        }
+    }
+
+    /// The origin of `span` of these bytes as bytes of their own.
+    fn within(&self, span: Span) -> Origin<'m> {
+        Origin {
+            bytes: &self.bytes[span.range()],
+            place: match self.place {
+                Place::At(at) => Place::At(at + span.start),
+                whole => whole,
+            },
+        }
+    }
+
+    /// The origin of `decoded`, decoded from `span` of these bytes.
+    fn decoded<'d>(&self, decoded: &'d [u8], span: Span) -> Origin<'d> {
+        let raw = match self.place {
+            Place::At(at) => span.shifted(at),
+            Place::Whole(raw) => raw,
+        };
+        Origin {
+            bytes: decoded,
+            place: Place::Whole(raw),
+        }
+    }
+
+    /// The bytes of `part`'s body and their span, clamped to these bytes.
+    fn body(&self, part: &MessagePart<'_>) -> (&[u8], Span) {
+        let end = (part.offset_end as usize).min(self.bytes.len());
+        let start = (part.offset_body as usize).min(end);
+        (&self.bytes[start..end], Span::new(start, end))
+    }
+}
+
+/// A boundary of a multipart that encloses a part, and the ones outside it.
+struct Enclosing {
+    boundary: String,
+    outer: Option<Rc<Enclosing>>,
+}
+
+/// What a visit reads.
+#[derive(Clone, Copy)]
+enum Target {
+    /// A message's header fields and its top part.
+    Root,
+    /// One part of the message, by mail-parser's id.
+    Part(u32),
+}
+
+/// One step of the walk.
+struct Visit<'m> {
+    message: &'m Message<'m>,
+    origin: Origin<'m>,
+    target: Target,
+    /// The part's path, or the message's prefix for [`Target::Root`].
+    path: String,
+    /// Multiparts and messages around this one.
+    depth: usize,
+    /// Boundaries of the multiparts around this one, innermost first.
+    enclosing: Option<Rc<Enclosing>>,
+}
+
+impl<'m> Visit<'m> {
+    /// A visit of `target` at `path` in the same message, at this depth.
+    fn beside(&self, target: Target, path: String) -> Visit<'m> {
+        Visit {
+            message: self.message,
+            origin: self.origin,
+            target,
+            path,
+            depth: self.depth,
+            enclosing: self.enclosing.clone(),
+        }
+    }
+
+    /// A visit of `target` at `path` in the same message, one level down.
+    fn below(&self, target: Target, path: String) -> Visit<'m> {
+        let mut visit = self.beside(target, path);
+        visit.depth += 1;
+        visit
+    }
+
+    /// The path when it names a part, `None` for the top of the message.
+    fn part_path(&self) -> Option<&str> {
+        Some(self.path.as_str()).filter(|path| !path.is_empty())
+    }
+}
+
+/// Warnings of one message, capped per kind.
+#[derive(Default)]
+struct Warnings {
+    kept: Vec<MailWarning>,
+    /// (kind, warnings seen), in order of first appearance.
+    seen: Vec<(WarningKind, usize)>,
+}
+
+impl Warnings {
+    fn push(&mut self, warning: MailWarning) {
+        let index = match self.seen.iter().position(|(kind, _)| *kind == warning.kind) {
+            Some(index) => index,
+            None => {
+                self.seen.push((warning.kind, 0));
+                self.seen.len() - 1
+            }
+        };
+        self.seen[index].1 += 1;
+        if self.seen[index].1 <= MAX_WARNINGS_PER_KIND {
+            self.kept.push(warning);
+        }
+    }
+
+    /// The kept warnings, then one per kind that had more.
+    fn finish(mut self) -> Vec<MailWarning> {
+        for (kind, seen) in self.seen {
+            if seen > MAX_WARNINGS_PER_KIND {
+                self.kept.push(MailWarning {
+                    kind,
+                    part: None,
+                    message: format!(
+                        "{} more warnings of this kind ({}) not shown",
+                        seen - MAX_WARNINGS_PER_KIND,
+                        kind.describe()
+                    ),
+                });
+            }
+        }
+        self.kept
+    }
+}
+
+/// How a body was transfer-encoded, as its header declares it.
+fn declared_encoding(part: &MessagePart<'_>) -> TransferEncoding {
+    match part.content_transfer_encoding() {
+        Some(name) if name.eq_ignore_ascii_case("base64") => TransferEncoding::Base64,
+        Some(name) if name.eq_ignore_ascii_case("quoted-printable") => {
+            TransferEncoding::QuotedPrintable
+        }
+        _ => TransferEncoding::Identity,
+    }
+}
+
+/// A text decoded from a body: the text, and its map onto the body bytes.
+struct BodyText {
+    encoding: TransferEncoding,
+    text: String,
+    map: OffsetMap,
+}
+
+/// Collects one message's texts and warnings.
+struct Walker<'a> {
+    /// `buffer` offsets to archive offsets.
+    archive: &'a OffsetMap,
+    /// The header fields read for URLs.
+    headers: HeaderUrls,
+    texts: Vec<MailText>,
+    warnings: Warnings,
+}
+
+impl Walker<'_> {
+    /// Walk the message of `start` to its end.
+    fn run(&mut self, start: Visit<'_>) {
+        let mut stack = vec![start];
+        while let Some(visit) = stack.pop() {
+            match visit.target {
+                Target::Root => self.root(&visit, &mut stack),
+                Target::Part(id) => self.part(&visit, id, &mut stack),
+            }
+        }
+    }
+
+    /// Record a problem.
+    fn warn(&mut self, kind: WarningKind, part: Option<&str>, message: String) {
+        self.warnings.push(MailWarning {
+            kind,
+            part: part.map(str::to_owned),
+            message,
+        });
+    }
+
+    /// A message (the top one or a nested one): its URL-bearing header
+    /// fields, then its body.
+    fn root<'m>(&mut self, visit: &Visit<'m>, stack: &mut Vec<Visit<'m>>) {
+        let Some(root) = visit.message.parts.first() else {
+            return;
+        };
+        let header_path = match visit.part_path() {
+            None => "header".to_owned(),
+            Some(prefix) => format!("{prefix}.header"),
+        };
+        self.url_headers(visit, root, &header_path);
+        match &root.body {
+            PartType::Multipart(children) => self.children(visit, root, children, stack),
+            _ => stack.push(visit.beside(Target::Part(0), join(&visit.path, 1))),
+        }
+    }
+
+    /// Part `id` of the visited message.
+    fn part<'m>(&mut self, visit: &Visit<'m>, id: u32, stack: &mut Vec<Visit<'m>>) {
+        let Some(part) = visit.message.part(id) else {
+            return;
+        };
+        if nested::is_parked(part.content_type()) {
+            let decoded = match &part.body {
+                PartType::Binary(bytes) | PartType::InlineBinary(bytes) => Some(bytes.as_ref()),
+                _ => None,
+            };
+            return self.parked_message(visit, part, decoded);
+        }
+        match &part.body {
+            PartType::Multipart(children) => {
+                if !self.too_deep(visit, part) {
+                    self.children(visit, part, children, stack);
+                }
+            }
+            PartType::Message(nested) => {
+                if !self.too_deep(visit, part) {
+                    stack.push(nested_visit(visit, part, nested));
+                }
+            }
+            PartType::Text(text) => self.text(visit, part, Some(text), false),
+            PartType::Html(text) => self.text(visit, part, Some(text), true),
+            PartType::Binary(_) | PartType::InlineBinary(_) => self.binary(visit, part),
+        }
+    }
+
+    /// Past [`MAX_DEPTH`], read a container part's body as raw text instead
+    /// of descending into it; true when it was.
+    fn too_deep(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>) -> bool {
+        if visit.depth < MAX_DEPTH {
+            return false;
+        }
+        self.warn(
+            WarningKind::TooDeep,
+            visit.part_path(),
+            format!(
+                "MIME parts nested more than {MAX_DEPTH} levels deep; the rest read as raw text"
+            ),
+        );
+        let (raw, span) = visit.origin.body(part);
+        self.push_text(visit, raw_part(visit), raw_text(raw), span);
+        true
+    }
+
+    /// Queue the children of the multipart `part`, in order.
+    fn children<'m>(
+        &mut self,
+        visit: &Visit<'m>,
+        part: &MessagePart<'_>,
+        children: &[u32],
+        stack: &mut Vec<Visit<'m>>,
+    ) {
+        let boundary = part
+            .content_type()
+            .and_then(|ct| ct.attribute("boundary"))
+            .unwrap_or_default();
+        self.check_closing_delimiter(visit, part, boundary);
+        let enclosing = Some(Rc::new(Enclosing {
+            boundary: boundary.to_owned(),
+            outer: visit.enclosing.clone(),
+        }));
+        for (index, &child) in children.iter().enumerate().rev() {
+            let mut child = visit.below(Target::Part(child), join(&visit.path, index + 1));
+            child.enclosing = enclosing.clone();
+            stack.push(child);
+        }
+    }
+
+    /// Warn when a multipart lacks its closing delimiter (RFC 2046 section
+    /// 5.1.1), the usual sign of a cut message.
+    fn check_closing_delimiter(
+        &mut self,
+        visit: &Visit<'_>,
+        part: &MessagePart<'_>,
+        boundary: &str,
+    ) {
+        let closing = format!("--{boundary}--");
+        // Search the part itself (plus a delimiter's length, should the part
+        // end be placed before it), from its end, where a closed part has
+        // it: only an unclosed one is read through, so a nest costs at most
+        // MAX_DEPTH passes over the message.
+        let bytes = visit.origin.bytes;
+        let end = (part.offset_end as usize + closing.len() + 2).min(bytes.len());
+        let start = (part.offset_body as usize).min(end);
+        if memchr::memmem::rfind(&bytes[start..end], closing.as_bytes()).is_none() {
+            self.warn(
+                WarningKind::UnterminatedMultipart,
+                visit.part_path(),
+                format!(
+                    "multipart has no closing '{closing}' line; read up to the end of the message"
+                ),
+            );
+        }
+    }
+
+    /// A part mail-parser kept as bytes: skipped unless it may hold text. A
+    /// multipart without a usable boundary and a nested message that did
+    /// not parse are read as one text part with a warning; the other
+    /// message types (delivery-status, disposition-notification,
+    /// external-body, ...) are header-like text and read as such.
+    fn binary(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>) {
+        let Some(content_type) = part.content_type() else {
+            return;
+        };
+        let ctype = content_type.ctype().to_ascii_lowercase();
+        let subtype = content_type
+            .subtype()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let problem = match (ctype.as_str(), subtype.as_str()) {
+            ("multipart", _) => Some("multipart without a usable boundary parameter"),
+            ("message", "rfc822" | "global") => Some("nested message does not parse"),
+            ("message", _) => None,
+            _ => return,
+        };
+        if let Some(problem) = problem {
+            self.warn(
+                WarningKind::UnterminatedMultipart,
+                visit.part_path(),
+                format!("{problem}; its body read as one text part"),
+            );
+        }
+        self.text(visit, part, None, false);
+    }
+
+    /// A message/rfc822 part (parked, see [`nested`]): its body parsed as
+    /// a message of its own, in place, or as a decoded copy that maps as a
+    /// whole onto the part. `decoded` is mail-parser's decoding of the body,
+    /// when it decoded it.
+    fn parked_message(
+        &mut self,
+        visit: &Visit<'_>,
+        part: &MessagePart<'_>,
+        decoded: Option<&[u8]>,
+    ) {
+        if self.too_deep(visit, part) {
+            return;
+        }
+        let (raw, span) = visit.origin.body(part);
+        let copy = match (decoded, declared_encoding(part)) {
+            (_, TransferEncoding::Identity) => None,
+            (Some(decoded), _) if part.encoding != Encoding::None => Some(decoded.to_vec()),
+            // mail-parser gave up on the encoding (no closing boundary).
+            (_, declared) => transfer_decode(raw, declared),
+        };
+        let copy = copy.map(|mut bytes| {
+            nested::park_nested_messages(&mut bytes);
+            bytes
+        });
+        let origin = match &copy {
+            Some(bytes) => visit.origin.decoded(bytes, span),
+            None => visit.origin.within(span),
+        };
+        let Some(message) = MessageParser::default().parse(origin.bytes) else {
+            if origin.bytes.iter().all(u8::is_ascii_whitespace) {
+                return; // an empty attachment: nothing lost
+            }
+            self.warn(
+                WarningKind::Unparseable,
+                visit.part_path(),
+                "nested message does not parse; its body read as one text part".into(),
+            );
+            let (text, map) = charset::decode_utf8_lossy(origin.bytes);
+            let map = match copy {
+                Some(_) => OffsetMap::whole(text.len(), Span::new(0, span.len())),
+                None => map,
+            };
+            let body = BodyText {
+                encoding: TransferEncoding::Identity,
+                text,
+                map,
+            };
+            return self.push_text(visit, raw_part(visit), body, span);
+        };
+        // Recursion here is bounded: each level is one more level of depth.
+        self.run(Visit {
+            message: &message,
+            origin,
+            target: Target::Root,
+            path: visit.path.clone(),
+            depth: visit.depth + 1,
+            enclosing: None,
+        });
+        dismantle(message);
+    }
+
+    /// A text or HTML part; `decoded` is mail-parser's decoding of it.
+    fn text(
+        &mut self,
+        visit: &Visit<'_>,
+        part: &MessagePart<'_>,
+        decoded: Option<&str>,
+        is_html: bool,
+    ) {
+        let (raw, span) = visit.origin.body(part);
+        let declared = declared_encoding(part);
+        let charset = part.content_type().and_then(|ct| ct.attribute("charset"));
+        let mut info = PartInfo {
+            path: visit.path.clone(),
+            content_type: media_type(part, is_html),
+            charset: charset.map(str::to_owned),
+            encoding: declared,
+        };
+        if !part.is_encoding_problem || declared == TransferEncoding::Identity {
+            let encoding = match part.encoding {
+                Encoding::Base64 => TransferEncoding::Base64,
+                Encoding::QuotedPrintable => TransferEncoding::QuotedPrintable,
+                Encoding::None => TransferEncoding::Identity,
+            };
+            let body = self.decode_body(visit, raw, encoding, charset, decoded);
+            info.encoding = body.encoding;
+            return self.push_text(visit, info, body, span);
+        }
+        // mail-parser gives up on an encoded part whose boundary never
+        // comes (a cut message): decode it here, up to the delimiter of an
+        // enclosing multipart if one follows, and read what follows raw.
+        let cut = enclosing_delimiter(raw, visit.enclosing.as_deref()).unwrap_or(raw.len());
+        let (head, rest) = raw.split_at(cut);
+        let encoding = if transfer_decode(head, declared).is_some() {
+            declared
+        } else {
+            self.warn_bad_encoding(visit, declared);
+            TransferEncoding::Identity
+        };
+        let body = self.decode_body(visit, head, encoding, charset, None);
+        info.encoding = body.encoding;
+        self.push_text(visit, info, body, Span::new(span.start, span.start + cut));
+        if !rest.iter().all(u8::is_ascii_whitespace) {
+            let rest_span = Span::new(span.start + cut, span.end);
+            self.push_text(visit, raw_part(visit), raw_text(rest), rest_span);
+        }
+    }
+
+    /// Decode the body bytes `raw` of a part transfer-encoded as
+    /// `encoding`; `decoded` is mail-parser's decoding, used where bytes
+    /// cannot map back anyway (base64) and its charset decoding is ours.
+    fn decode_body(
+        &mut self,
+        visit: &Visit<'_>,
+        raw: &[u8],
+        encoding: TransferEncoding,
+        charset: Option<&str>,
+        decoded: Option<&str>,
+    ) -> BodyText {
+        let transferred = match encoding {
+            TransferEncoding::Identity => None,
+            TransferEncoding::Base64 => {
+                if let Some(text) = decoded.filter(|_| charset::is_ascii_compatible(charset)) {
+                    if !charset::is_known(charset) {
+                        self.warn_charset(visit, charset, CharsetProblem::Unknown);
+                    }
+                    let map = OffsetMap::whole(text.len(), Span::new(0, raw.len()));
+                    return BodyText {
+                        encoding,
+                        text: text.to_owned(),
+                        map,
+                    };
+                }
+                base64_decode(raw).map(|bytes| {
+                    let map = OffsetMap::whole(bytes.len(), Span::new(0, raw.len()));
+                    (bytes, map)
+                })
+            }
+            TransferEncoding::QuotedPrintable => Some(decode_quoted_printable(raw)),
+        };
+        let (bytes, transfer_map, encoding) = match transferred {
+            Some((bytes, map)) => (Cow::Owned(bytes), Some(map), encoding),
+            None => {
+                if encoding != TransferEncoding::Identity {
+                    self.warn_bad_encoding(visit, encoding);
+                }
+                (Cow::Borrowed(raw), None, TransferEncoding::Identity)
+            }
+        };
+        let decoded = charset::decode(&bytes, charset);
+        if let Some(problem) = decoded.problem {
+            self.warn_charset(visit, charset, problem);
+        }
+        let map = match transfer_map {
+            Some(transfer) => decoded.map.then(&transfer),
+            None => decoded.map,
+        };
+        BodyText {
+            encoding,
+            text: decoded.text,
+            map,
+        }
+    }
+
+    /// Warn that a body did not decode as `encoding` says.
+    fn warn_bad_encoding(&mut self, visit: &Visit<'_>, encoding: TransferEncoding) {
+        self.warn(
+            WarningKind::BadEncoding,
+            visit.part_path(),
+            format!("{} body does not decode; read as raw text", encoding.name()),
+        );
+    }
+
+    /// Warn about a charset that was not decoded as labelled.
+    fn warn_charset(&mut self, visit: &Visit<'_>, charset: Option<&str>, problem: CharsetProblem) {
+        let label = charset.unwrap_or_default();
+        let (kind, message) = match problem {
+            CharsetProblem::Unknown => (
+                WarningKind::UnknownCharset,
+                format!("unknown charset '{label}'; read as UTF-8"),
+            ),
+            CharsetProblem::Undecodable => (
+                WarningKind::UndecodableCharset,
+                format!(
+                    "charset '{label}' cannot be decoded (it would erase the text); \
+                     read as ASCII, other bytes as Latin-1"
+                ),
+            ),
+            CharsetProblem::Mislabelled => (
+                WarningKind::UndecodableCharset,
+                format!(
+                    "charset '{label}' does not fit the text (no byte order mark, \
+                     no NUL byte); read as ASCII, other bytes as Latin-1"
+                ),
+            ),
+        };
+        self.warn(kind, visit.part_path(), message);
+    }
+
+    /// Add the text decoded from the body bytes at `span` of the visited
+    /// message's bytes; an HTML part stays HTML, for the HTML reader.
+    fn push_text(&mut self, visit: &Visit<'_>, part: PartInfo, body: BodyText, span: Span) {
+        let markup = if part.content_type == "text/html" {
+            Markup::Html
+        } else {
+            Markup::Plain
+        };
+        let map = body.map.then(&visit.origin.map(span)).then(self.archive);
+        self.texts.push(MailText {
+            text: body.text,
+            markup,
+            part,
+            map,
+        });
+    }
+
+    /// The header fields of `part` read for URLs, raw, as one text.
+    fn url_headers(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>, path: &str) {
+        let mut text = String::new();
+        let mut map = OffsetMap::new();
+        let bytes = visit.origin.bytes;
+        for header in &part.headers {
+            let wanted = self.headers.reads(header.name());
+            let field = Span::new(header.offset_field as usize, header.offset_end as usize);
+            let Some(raw) = bytes.get(field.range()).filter(|_| wanted) else {
+                continue;
+            };
+            let (field_text, field_map) = charset::decode_utf8_lossy(raw);
+            for piece in field_map.pieces() {
+                map.push(
+                    piece.text.shifted(text.len()),
+                    piece.raw.shifted(field.start),
+                    piece.exact,
+                );
+            }
+            text.push_str(&field_text);
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+        }
+        if text.is_empty() {
+            return;
+        }
+        let all = Span::new(0, bytes.len());
+        let map = map.then(&visit.origin.map(all)).then(self.archive);
+        self.texts.push(MailText {
+            text,
+            markup: Markup::Plain,
+            part: PartInfo {
+                path: path.to_owned(),
+                content_type: "text/rfc822-headers".into(),
+                charset: None,
+                encoding: TransferEncoding::Identity,
+            },
+            map,
+        });
+    }
+}
+
+/// The visit of the message nested in `part` (a message/rfc822 part).
+fn nested_visit<'m>(
+    visit: &Visit<'m>,
+    part: &MessagePart<'_>,
+    nested: &'m Message<'m>,
+) -> Visit<'m> {
+    let bytes: &[u8] = nested.raw_message.as_ref();
+    let origin = if std::ptr::eq(bytes, visit.origin.bytes) {
+        visit.origin
+    } else {
+        // mail-parser parsed a decoded copy of the part's body.
+        visit.origin.decoded(bytes, visit.origin.body(part).1)
+    };
+    let mut nested_visit = visit.below(Target::Root, visit.path.clone());
+    nested_visit.message = nested;
+    nested_visit.origin = origin;
+    nested_visit
+}
+
+/// `raw` decoded from `encoding` by mail-parser's strict decoders; `None`
+/// when it is not well-formed.
+fn transfer_decode(raw: &[u8], encoding: TransferEncoding) -> Option<Vec<u8>> {
+    match encoding {
+        TransferEncoding::Identity => Some(raw.to_vec()),
+        TransferEncoding::Base64 => base64_decode(raw),
+        TransferEncoding::QuotedPrintable => quoted_printable_decode(raw),
+    }
+}
+
+/// The part info of bytes read as raw text at the visited path.
+fn raw_part(visit: &Visit<'_>) -> PartInfo {
+    PartInfo {
+        path: visit.path.clone(),
+        content_type: "text/plain".into(),
+        charset: None,
+        encoding: TransferEncoding::Identity,
+    }
+}
+
+/// `raw` read as text: UTF-8, each invalid sequence one U+FFFD.
+fn raw_text(raw: &[u8]) -> BodyText {
+    let (text, map) = charset::decode_utf8_lossy(raw);
+    BodyText {
+        encoding: TransferEncoding::Identity,
+        text,
+        map,
+    }
+}
+
+/// The offset in `raw` of the first delimiter line (RFC 2046 section
+/// 5.1.1: `--boundary`, `--` if closing, transport padding) of an enclosing
+/// multipart, if any.
+fn enclosing_delimiter(raw: &[u8], enclosing: Option<&Enclosing>) -> Option<usize> {
+    let mut line_start = 0;
+    for line in raw.split_inclusive(|&b| b == b'\n') {
+        if let Some(rest) = line.strip_prefix(b"--") {
+            let mut outer = enclosing;
+            while let Some(node) = outer {
+                let after = rest.strip_prefix(node.boundary.as_bytes());
+                let after = after.map(|after| after.strip_prefix(b"--").unwrap_or(after));
+                if !node.boundary.is_empty()
+                    && after.is_some_and(|after| after.trim_ascii().is_empty())
+                {
+                    return Some(line_start);
+                }
+                outer = node.outer.as_deref();
+            }
+        }
+        line_start += line.len();
+    }
+    None
+}
+
+/// The media type of a part, lower case; mail-parser's default when the
+/// part declares none.
+fn media_type(part: &MessagePart<'_>, is_html: bool) -> String {
+    match part.content_type() {
+        Some(ct) => match ct.subtype() {
+            Some(subtype) => format!("{}/{}", ct.ctype(), subtype).to_ascii_lowercase(),
+            None => ct.ctype().to_ascii_lowercase(),
+        },
+        None if is_html => "text/html".into(),
+        None => "text/plain".into(),
+    }
+}
+
+/// The path of child `number` (1-based) under `prefix`.
+fn join(prefix: &str, number: usize) -> String {
+    if prefix.is_empty() {
+        number.to_string()
+    } else {
+        format!("{prefix}.{number}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc2046_5_1_1_an_enclosing_delimiter_ends_a_body() {
+        let outer = Enclosing {
+            boundary: "out".into(),
+            outer: None,
+        };
+        let inner = Enclosing {
+            boundary: "in".into(),
+            outer: Some(Rc::new(outer)),
+        };
+        let body = b"aGk=\n--inside text\n--out\nrest\n";
+        assert_eq!(enclosing_delimiter(body, Some(&inner)), Some(19));
+        assert_eq!(enclosing_delimiter(b"aGk=\n", Some(&inner)), None);
+        assert_eq!(enclosing_delimiter(body, None), None);
+    }
+
+    #[test]
+    fn warnings_past_the_cap_are_counted_in_one() {
+        let mut warnings = Warnings::default();
+        let warning = |kind| MailWarning {
+            kind,
+            part: Some("1".into()),
+            message: "m".into(),
+        };
+        for _ in 0..MAX_WARNINGS_PER_KIND + 3 {
+            warnings.push(warning(WarningKind::BadEncoding));
+        }
+        warnings.push(warning(WarningKind::TooDeep));
+        let kept = warnings.finish();
+        assert_eq!(kept.len(), MAX_WARNINGS_PER_KIND + 2);
+        assert_eq!(kept[MAX_WARNINGS_PER_KIND].kind, WarningKind::TooDeep);
+        let last = kept.last().expect("a count");
+        assert_eq!(
+            (last.kind, last.message.as_str()),
+            (
+                WarningKind::BadEncoding,
+                "3 more warnings of this kind (undecodable body) not shown"
+            )
+        );
+    }
+
+    #[test]
+    fn a_deep_nest_is_dropped_without_recursion() {
+        // Deep enough to overflow a test thread's stack if dropped recursively.
+        let depth = 200_000;
+        let raw = "Content-Type: message/rfc822\n\n".repeat(depth) + "Subject: x\n\nbody\n";
+        let message = mail_parser::MessageParser::default()
+            .parse(raw.as_bytes())
+            .expect("parses");
+        dismantle(message);
+    }
+}

@@ -1,0 +1,221 @@
+//! The scheme (RFC 3986 section 3.1) and whether IANA registers it.
+//!
+//! Any syntactically valid scheme is checked with the generic syntax; the
+//! registry only decides the `unknown-scheme` warning. The list is the
+//! registry's permanent entries, shipped as data (`iana-schemes.txt`).
+
+use std::sync::OnceLock;
+
+use crate::diagnostic::Diagnostic;
+use crate::rules::Rule;
+use crate::span::Span;
+use crate::validate::collector::Collector;
+use crate::validate::options::ValidateOptions;
+use crate::validate::text::{char_span, describe_char};
+
+/// The IANA registry's permanent URI schemes, one per line.
+const REGISTRY: &str = include_str!("iana-schemes.txt");
+
+/// The schemes of [`REGISTRY`], sorted for binary search.
+fn registered() -> &'static [&'static str] {
+    static SCHEMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    SCHEMES.get_or_init(|| {
+        let mut schemes: Vec<&str> = REGISTRY
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+            .collect();
+        schemes.sort_unstable();
+        schemes
+    })
+}
+
+/// True when IANA registers `name` (any case) as a permanent scheme.
+fn is_registered(name: &str) -> bool {
+    let lower;
+    let name = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        lower = name.to_ascii_lowercase();
+        lower.as_str()
+    } else {
+        name
+    };
+    registered().binary_search(&name).is_ok()
+}
+
+/// The scheme of a URI whose scheme syntax is right.
+#[derive(Debug)]
+pub(crate) struct Scheme {
+    /// The name in lower case.
+    pub name: String,
+    /// Byte offset of the `:` that ends the scheme.
+    pub colon: usize,
+}
+
+const SCHEME_HELP: &str = "RFC 3986 section 3.1: a URI starts with a scheme, a letter \
+     followed by letters, digits, '+', '-' and '.', then ':'";
+const CASE_HELP: &str = "RFC 3986 section 3.1: schemes are case-insensitive, but URIs \
+     should be produced with lower-case schemes for consistency";
+const UNKNOWN_HELP: &str = "RFC 7595 section 3: schemes in use on the Internet are \
+     registered with IANA; provisional registrations, private and mistyped schemes are not \
+     in the permanent registry. Configure the schemes you rely on as extra schemes";
+
+/// Parse and check the scheme of `url[..end]`; `None` when it is too broken
+/// for the rest of the URI to be read.
+pub(crate) fn parse(
+    collector: &mut Collector,
+    end: usize,
+    options: &ValidateOptions,
+) -> Option<Scheme> {
+    let url = collector.url();
+    let head = &url.as_bytes()[..end];
+    let Some(colon) = memchr::memchr(b':', head) else {
+        let (span, message) = match (head.is_empty(), url.is_empty()) {
+            (true, true) => (Span::new(0, 0), "the URI is empty: it has no scheme"),
+            (true, false) => (
+                Span::new(0, 1),
+                "a fragment alone is a relative reference, not a URI: it has no scheme",
+            ),
+            _ => (Span::new(0, end), "no ':' ends a scheme: this is not a URI"),
+        };
+        return report(collector, span, message.to_string());
+    };
+    if colon == 0 {
+        let message = "the scheme before ':' is empty".to_string();
+        return report(collector, Span::new(0, 1), message);
+    }
+    if !head[0].is_ascii_alphabetic() {
+        let message = format!(
+            "a scheme starts with a letter, not {}",
+            describe_char(url, 0)
+        );
+        return report(collector, char_span(url, 0), message);
+    }
+    if let Some(bad) = head[..colon].iter().position(|&b| !is_scheme_byte(b)) {
+        let message = format!(
+            "character {} is not allowed in a scheme name",
+            describe_char(url, bad)
+        );
+        return report(collector, char_span(url, bad), message);
+    }
+    let name = &url[..colon];
+    check_case(collector, name);
+    let configured = options
+        .extra_schemes
+        .iter()
+        .any(|extra| extra.eq_ignore_ascii_case(name));
+    if !configured && !is_registered(name) {
+        let message = format!("scheme '{name}' is not in IANA's permanent URI scheme registry");
+        collector.push(
+            Diagnostic::new(Rule::UnknownScheme, Span::new(0, colon), message)
+                .with_help(UNKNOWN_HELP),
+        );
+    }
+    Some(Scheme {
+        name: name.to_ascii_lowercase(),
+        colon,
+    })
+}
+
+fn report(collector: &mut Collector, span: Span, message: String) -> Option<Scheme> {
+    collector.push(Diagnostic::new(Rule::BadScheme, span, message).with_help(SCHEME_HELP));
+    None
+}
+
+/// Bytes after a scheme's first letter.
+fn is_scheme_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')
+}
+
+fn check_case(collector: &mut Collector, name: &str) {
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        let lower = name.to_ascii_lowercase();
+        let message = format!("scheme '{name}' is written in upper case; write '{lower}'");
+        collector.push(
+            Diagnostic::new(Rule::SchemeCase, Span::new(0, name.len()), message)
+                .with_help(CASE_HELP)
+                .with_fix(lower),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::Profile;
+    use crate::rules::Rule::*;
+    use crate::validate::test_cases::{assert_cases_with, assert_rfc3986_cases, Expect};
+
+    /// Section 3.1 `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+    #[test]
+    fn rfc3986_3_1_scheme() {
+        let cases: &[(&str, Expect)] = &[
+            ("urn:isbn:0451450523", &[]),
+            ("coap+tcp://h.example/", &[]),
+            ("iris.beep:x", &[]),
+            ("z39.50s://h.example/", &[]),
+            ("HTTP://h.example/", &[(SchemeCase, "HTTP", Some("http"))]),
+            (
+                "Mailto:a@h.example",
+                &[(SchemeCase, "Mailto", Some("mailto"))],
+            ),
+            ("9p:x", &[(BadScheme, "9", None)]),
+            ("+x:y", &[(BadScheme, "+", None)]),
+            ("ht_tp://h.example/", &[(BadScheme, "_", None)]),
+            ("h\u{e9}:x", &[(BadScheme, "\u{e9}", None)]),
+            ("hostname", &[(BadScheme, "hostname", None)]),
+            ("", &[(BadScheme, "", None)]),
+            (":x", &[(BadScheme, ":", None)]),
+            ("#top", &[(BadScheme, "#", None)]),
+        ];
+        assert_rfc3986_cases(cases);
+    }
+
+    /// RFC 7595: schemes outside the permanent registry warn, configured
+    /// ones do not, in any case.
+    #[test]
+    fn rfc7595_permanent_registry() {
+        let cases: &[(&str, Expect)] = &[
+            ("ssh://h.example/", &[(UnknownScheme, "ssh", None)]),
+            ("sftp://h.example/", &[(UnknownScheme, "sftp", None)]),
+            ("x-local:thing", &[(UnknownScheme, "x-local", None)]),
+            ("wais://h.example/db", &[(UnknownScheme, "wais", None)]),
+            ("ws://h.example/chat", &[]),
+            ("wss://h.example/chat", &[]),
+            ("ldap://h.example/dc=example", &[]),
+            ("data:,Hello", &[]),
+            ("tel:+1-816-555-1212", &[]),
+            (
+                "IRC://h.example/",
+                &[
+                    (SchemeCase, "IRC", Some("irc")),
+                    (UnknownScheme, "IRC", None),
+                ],
+            ),
+        ];
+        assert_rfc3986_cases(cases);
+        let options = ValidateOptions {
+            profile: Profile::Rfc3986,
+            extra_schemes: vec!["SSH".to_string()],
+        };
+        assert_cases_with(&options, &[("ssh://h.example/", &[])]);
+    }
+
+    /// The shipped registry is sorted, without duplicates, lower case, and
+    /// every name is a valid scheme.
+    #[test]
+    fn registry_is_sorted_lower_case_schemes() {
+        let schemes: Vec<&str> = REGISTRY
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .collect();
+        assert!(schemes.windows(2).all(|pair| pair[0] < pair[1]));
+        for name in &schemes {
+            assert!(name.starts_with(|c: char| c.is_ascii_lowercase()), "{name}");
+            assert!(name
+                .bytes()
+                .all(|b| is_scheme_byte(b) && !b.is_ascii_uppercase()));
+        }
+        assert_eq!(registered().len(), schemes.len());
+        assert!(is_registered("https") && is_registered("HTTPS") && !is_registered("ssh"));
+    }
+}

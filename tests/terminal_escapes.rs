@@ -1,0 +1,149 @@
+//! Input text never drives the terminal or forges a record, through the
+//! real binary: control and bidirectional characters from file contents,
+//! file names and mail headers are written as escapes in the human, short
+//! and plain formats and on stderr, the human format's carets stay under
+//! them, and the JSON formats keep them exact.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{run, urlint};
+
+/// A line that sets the window title and writes the clipboard, with a URL
+/// holding both sequences and one holding a right-to-left override.
+const HOSTILE_TEXT: &str = "Title \u{1b}]0;pwned\u{7} see \
+    <URL:http://a.example/x\u{1b}]52;c;ZXZpbA==\u{7}y> and <URL:http://b.example/~z\u{202e}txt>\n";
+
+/// Run `urlint ARGS` in `dir`; returns (exit code, stdout, stderr).
+fn urlint_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let mut command = urlint(args);
+    command.current_dir(dir);
+    run(&mut command)
+}
+
+/// A temporary directory holding `files`.
+fn dir_with(files: &[(&str, &[u8])]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    for (name, bytes) in files {
+        fs::write(dir.path().join(name), bytes).expect("write file");
+    }
+    dir
+}
+
+/// The first character that must not reach a terminal raw, if any: a
+/// control character other than tab and newline, or a bidi control.
+fn raw_control(output: &str) -> Option<char> {
+    output.chars().find(|&c| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+#[test]
+fn human_output_escapes_source_lines_and_keeps_carets_under_escapes() {
+    let dir = dir_with(&[("osc.txt", HOSTILE_TEXT.as_bytes())]);
+    let (code, stdout, stderr) = urlint_in(dir.path(), &["check", "osc.txt"]);
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    assert_eq!(raw_control(&stdout), None, "{stdout}");
+    let source_line = "1 │ Title \\x1b]0;pwned\\x07 see <URL:http://a.example/x\\x1b]52;c;\
+        ZXZpbA==\\x07y> and <URL:http://b.example/~z\\u{202e}txt>";
+    assert!(stdout.contains(source_line), "{stdout}");
+    assert!(
+        stdout.contains("= help: replace `\\x1b` with `%1B`"),
+        "{stdout}"
+    );
+    // The ESC inside the wrapper is labelled by four carets under `\x1b`,
+    // and the header still gives its true column.
+    let esc_column = HOSTILE_TEXT.find("x\u{1b}]52").unwrap_or(0) + 2;
+    assert!(
+        stdout.contains(&format!("┌─ osc.txt:1:{esc_column}\n")),
+        "{stdout}"
+    );
+    let shown_at = source_line.find("x\\x1b]52").unwrap_or(0) + 1;
+    let carets = format!("\n  │ {}^^^^\n", " ".repeat(shown_at - "1 │ ".len()));
+    assert!(stdout.contains(&carets), "{carets:?} in\n{stdout}");
+}
+
+#[test]
+fn plain_and_json_extract_escape_and_keep_the_url() {
+    let dir = dir_with(&[("osc.txt", HOSTILE_TEXT.as_bytes())]);
+    let (_, plain, _) = urlint_in(dir.path(), &["extract", "osc.txt"]);
+    assert_eq!(
+        plain,
+        "http://a.example/x\\x1b]52;c;ZXZpbA==\\x07y\nhttp://b.example/~z\\u{202e}txt\n"
+    );
+    let (_, jsonl, _) = urlint_in(dir.path(), &["extract", "--format", "jsonl", "osc.txt"]);
+    let urls: Vec<String> = jsonl
+        .lines()
+        .map(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).expect("jsonl");
+            record["url"].as_str().unwrap_or_default().to_owned()
+        })
+        .collect();
+    assert_eq!(
+        urls,
+        [
+            "http://a.example/x\u{1b}]52;c;ZXZpbA==\u{7}y",
+            "http://b.example/~z\u{202e}txt"
+        ],
+        "JSON stays exact"
+    );
+}
+
+#[test]
+fn non_ascii_message_shows_a_bidi_override_escaped() {
+    let dir = dir_with(&[("osc.txt", HOSTILE_TEXT.as_bytes())]);
+    let (_, short, _) = urlint_in(dir.path(), &["check", "--format", "short", "osc.txt"]);
+    assert_eq!(raw_control(&short), None, "{short}");
+    assert!(
+        short.contains("non-ASCII character '\\u{202e}' must be encoded as %E2%80%AE"),
+        "{short}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_newline_in_a_file_name_cannot_forge_a_short_record() {
+    let forged = "a.txt:9:9: error[bad-port]: forged\nb.txt";
+    let dir = dir_with(&[
+        (forged, b"http://x.example/~y\n"),
+        ("r\u{202e}txt.exe", b"http://r.example/~y\n"),
+    ]);
+    let (code, stdout, stderr) = urlint_in(dir.path(), &["check", "--format", "short", "."]);
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    let mut lines: Vec<&str> = stdout.lines().collect();
+    lines.sort_unstable();
+    assert_eq!(
+        lines,
+        [
+            "./a.txt:9:9: error[bad-port]: forged\\x0ab.txt:1:18: error[unsafe-char]: \
+             unsafe character '~' must be encoded as %7E",
+            "./r\\u{202e}txt.exe:1:18: error[unsafe-char]: \
+             unsafe character '~' must be encoded as %7E",
+        ]
+    );
+    let (_, human, _) = urlint_in(dir.path(), &["check", "."]);
+    assert_eq!(raw_control(&human), None, "{human}");
+    assert!(human.contains("┌─ ./r\\u{202e}txt.exe:1:18\n"), "{human}");
+}
+
+#[test]
+fn mail_header_fields_in_warnings_are_escaped() {
+    let message = "Subject: s\nMessage-ID: <\u{1b}]0;id\u{7}@x>\n\
+        Content-Type: multipart/mixed; boundary=\"\u{1b}[31mB\"\n\n\
+        --\u{1b}[31mB\nContent-Type: text/plain; charset=\"x-\u{1b}]0;cs\u{7}\"\n\n\
+        http://m.example/~m\n";
+    let dir = dir_with(&[("inj.eml", message.as_bytes())]);
+    let (code, _, stderr) = urlint_in(dir.path(), &["check", "--format", "short", "inj.eml"]);
+    assert_eq!(code, 1);
+    assert_eq!(raw_control(&stderr), None, "{stderr}");
+    assert_eq!(
+        stderr,
+        "urlint: warning: inj.eml: message 1 (line 1) <\\x1b]0;id\\x07@x>: \
+         multipart has no closing '--\\x1b[31mB--' line; read up to the end of the message\n\
+         urlint: warning: inj.eml: message 1 (line 1) <\\x1b]0;id\\x07@x>, part 1: \
+         unknown charset 'x-\\x1b]0;cs\\x07'; read as UTF-8\n"
+    );
+}
