@@ -24,6 +24,7 @@ use super::archive::{
     check_message_at, check_messages, empty_archive, ArchivePosition, MailReading,
 };
 use super::check::lint_source;
+use super::kind::Content;
 use super::large::LargeInput;
 use super::load::{is_binary, HEAD_LEN};
 use super::notice::{cannot_read, latin1_note, panicked, InputError};
@@ -36,7 +37,7 @@ use crate::checked::{Base, Checked, Frame};
 use crate::escape;
 use crate::lint::LintOptions;
 use crate::mail::{self, ArchivePoint, MailKind, RawMessage};
-use crate::source::{decode, Origin, Source, Widened};
+use crate::source::{decode, Markup, Origin, Source, Widened};
 
 /// How a large input is read.
 pub(crate) enum LargePlan {
@@ -71,21 +72,18 @@ pub(crate) fn plan_large(
         // No longer a regular file: read as it reads.
         return Ok(LargePlan::Streamed(large));
     };
-    let kind = options.kind.detect(Some(path), &head);
-    let pieces = match kind.mail() {
-        Some(MailKind::Mbox) => {
-            let reading = MailReading::whole(MailKind::Mbox, options.mail_headers, options.chunks);
-            slice_cuts(&file, len, reading.window_len())
+    let reading = MailReading::whole(MailKind::Mbox, options.mail_headers, options.chunks);
+    let (pieces, chain) = match options.kind.detect(&options.globs, Some(path), &head) {
+        Content::Mail(MailKind::Mbox) => (slice_cuts(&file, len, reading.window_len()), true),
+        // A message, a binary file and a document are read as they stream.
+        Content::Mail(MailKind::Eml) | Content::Text(Markup::Markdown | Markup::Html) => {
+            return Ok(LargePlan::Streamed(large))
         }
-        Some(_) => return Ok(LargePlan::Streamed(large)),
-        None if is_binary(&head) => return Ok(LargePlan::Streamed(large)),
-        None => window_cuts(&file, len, options.chunks),
-    }
-    .map_err(|err| cannot_read(&origin, &err))?;
-    let chain = kind.mail().map(|kind| {
-        let reading = MailReading::whole(kind, options.mail_headers, options.chunks);
-        Chain::new(pieces.len(), reading)
-    });
+        Content::Text(Markup::Plain) if is_binary(&head) => return Ok(LargePlan::Streamed(large)),
+        Content::Text(Markup::Plain) => (window_cuts(&file, len, options.chunks), false),
+    };
+    let pieces = pieces.map_err(|err| cannot_read(&origin, &err))?;
+    let chain = chain.then(|| Chain::new(pieces.len(), reading));
     Ok(LargePlan::Parts(Parts {
         file,
         origin,
@@ -814,7 +812,7 @@ fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
 mod tests {
     use super::*;
     use crate::checked::Location;
-    use crate::input::kind::InputKind;
+    use crate::input::kind::{InputKind, KindGlobs};
     use crate::lint;
     use crate::mail::HeaderUrls;
     use crate::scan::MAX_WRAPPER_BYTES;
@@ -858,6 +856,7 @@ mod tests {
         std::fs::write(&path, bytes).expect("write file");
         let options = ReadOptions {
             kind: InputKind::Auto,
+            globs: KindGlobs::default(),
             mail_headers: HeaderUrls::List,
             chunks,
             progress: false,

@@ -1,16 +1,18 @@
 //! Reading one input into checked texts, whatever it holds: a small text
-//! file is read whole (the fast path, run in a worker thread), a large text
-//! file or stdin in overlapping windows (see the `windows` module), and
-//! mail (`.mbox`, `.eml`, or sniffed) one message at a time. Each checked
+//! file is read whole (the fast path, run in a worker thread), a large plain
+//! text file or stdin in overlapping windows (see the `windows` module), a
+//! Markdown or HTML document always whole (its structure needs all of it),
+//! and mail (`.mbox`, `.eml`, or sniffed) one message at a time. Each checked
 //! text goes to a [`Sink`] as soon as it is ready, so a run reports as it
 //! reads and never holds a whole large input.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
+use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
 use super::check::{check_loaded, lint_source};
-use super::kind::InputKind;
+use super::kind::{Content, InputKind, KindGlobs};
 use super::large::LargeInput;
 use super::load::{
     is_binary, load, load_slice, read_file_start, with_buffer, FileStart, Loaded, HEAD_LEN,
@@ -24,7 +26,7 @@ use crate::checked::{Checked, Frame};
 use crate::escape;
 use crate::lint::LintOptions;
 use crate::mail::{self, HeaderUrls, MailKind};
-use crate::source::{Origin, Source};
+use crate::source::{Markup, Origin, Source};
 
 /// Buffer size for streamed reads.
 const BUFFER_LEN: usize = 1 << 20;
@@ -33,8 +35,10 @@ const BUFFER_LEN: usize = 1 << 20;
 #[derive(Debug, Clone)]
 pub(crate) struct ReadOptions {
     /// The kind every input is read as (`--input`); `Auto` detects it from
-    /// the file name, then the content.
+    /// `globs`, the file name, then the content.
     pub kind: InputKind,
+    /// The configuration's `[kinds]` globs.
+    pub globs: KindGlobs,
     /// The header fields of mail messages read for URLs (`--mail-headers`).
     pub mail_headers: HeaderUrls,
     /// How large text is cut; files smaller than a chunk are read whole.
@@ -65,14 +69,15 @@ pub(crate) fn read_input(input: &Input, options: &ReadOptions, lint: &LintOption
             })
         }
     };
-    let named = options.kind.named(path);
+    let named = options.kind.named(&options.globs, path);
     let origin = Origin::File(path.clone());
-    // Mail named so is read whole whatever its first bytes hold.
-    let sniff_binary = named.and_then(InputKind::mail).is_none();
+    // Mail by choice or name is read whole whatever its first bytes hold.
+    let sniff_binary = !options.kind.mail_by_name(&options.globs, path);
     with_buffer(|buffer| {
         match read_file_start(path, buffer, options.chunks.chunk_len, sniff_binary) {
             Ok(FileStart::Whole { len }) => {
-                WorkerRead::Checked(check_bytes(origin, named, &buffer[..len], options, lint))
+                let bytes = &buffer[..len];
+                WorkerRead::Checked(check_bytes(path, origin, named, bytes, options, lint))
             }
             Ok(FileStart::Large) => WorkerRead::Large(LargeInput {
                 input: input.clone(),
@@ -91,39 +96,48 @@ pub(crate) fn read_input(input: &Input, options: &ReadOptions, lint: &LintOption
     })
 }
 
-/// Check the whole content of a small file: mail by name, else text,
-/// unless its decoded start looks like mail.
+/// Check the whole content of the small file at `path`: mail or a text
+/// kind when its name says, else what its decoded start looks like.
 fn check_bytes(
+    path: &Path,
     origin: Origin,
-    named: Option<InputKind>,
+    named: Option<Content>,
     bytes: &[u8],
     options: &ReadOptions,
     lint: &LintOptions,
 ) -> Collected {
     let mut collected = Collected::default();
-    if let Some(kind) = named.and_then(InputKind::mail) {
+    if let Some(Content::Mail(kind)) = named {
         check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected);
         return collected;
     }
     let loaded = load_slice(origin.clone(), bytes);
-    let sniffed = if named.is_none() {
-        sniff_loaded(&loaded)
-    } else {
-        None
-    };
-    match sniffed {
+    let content = named.unwrap_or_else(|| {
+        let text = loaded
+            .sources
+            .first()
+            .map_or("", |source| source.text.as_str());
+        let head = &text.as_bytes()[..text.len().min(mail::SNIFF_LEN)];
+        options.kind.detect(&options.globs, Some(path), head)
+    });
+    match content {
         // Mail is parsed from its raw bytes, not from the decoded text.
-        Some(kind) => check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected),
-        None => check_loaded(loaded, lint, &mut collected),
+        Content::Mail(kind) => {
+            check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected)
+        }
+        Content::Text(markup) => check_loaded(written_in(loaded, markup), lint, &mut collected),
     }
     collected
 }
 
-/// The mail kind the decoded head of a loaded text looks like.
-fn sniff_loaded(loaded: &Loaded) -> Option<MailKind> {
-    let text = &loaded.sources.first()?.text;
-    let head = &text.as_bytes()[..text.len().min(mail::SNIFF_LEN)];
-    MailKind::sniff(head)
+/// The loaded sources, marked as written in `markup`.
+fn written_in(mut loaded: Loaded, markup: Markup) -> Loaded {
+    loaded.sources = loaded
+        .sources
+        .into_iter()
+        .map(|source| source.written_in(markup))
+        .collect();
+    loaded
 }
 
 /// Check the messages of a mail file held whole.
@@ -190,16 +204,38 @@ pub(crate) fn read_streamed(
         Input::File(path) => Some(path.as_path()),
         Input::Stdin => None,
     };
-    let kind = options.kind.detect(path, &head);
-    if let Some(mail) = kind.mail() {
-        let reader = Cursor::new(head).chain(reader);
-        let reading = MailReading::whole(mail, options.mail_headers, options.chunks);
-        return check_mail(reader, reading, &origin, lint, sink);
-    }
+    let markup = match options.kind.detect(&options.globs, path, &head) {
+        Content::Mail(mail) => {
+            let reading = MailReading::whole(mail, options.mail_headers, options.chunks);
+            return check_mail(
+                Cursor::new(head).chain(reader),
+                reading,
+                &origin,
+                lint,
+                sink,
+            );
+        }
+        Content::Text(markup) => markup,
+    };
     if is_binary(&head) {
         // Skipped on its head alone, so an endless device ends at once.
         let mut collected = Collected::default();
         check_loaded(load(origin, head), lint, &mut collected);
+        return collected.replay(sink);
+    }
+    if markup != Markup::Plain {
+        // A document is parsed whole.
+        let mut bytes = head;
+        if let Err(err) = reader.read_to_end(&mut bytes) {
+            sink.error(cannot_read(&origin, &err));
+            return Ok(());
+        }
+        let mut collected = Collected::default();
+        check_loaded(
+            written_in(load(origin, bytes), markup),
+            lint,
+            &mut collected,
+        );
         return collected.replay(sink);
     }
     check_text(

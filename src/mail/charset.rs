@@ -15,7 +15,7 @@
 
 use mail_parser::decoders::charsets::map::charset_decoder;
 
-use super::offset_map::OffsetMap;
+use crate::offset_map::OffsetMap;
 use crate::source::for_each_run;
 use crate::span::Span;
 
