@@ -307,11 +307,11 @@ pub(crate) fn is_envelope_line(line: &[u8]) -> bool {
 /// Line breaks in `bytes`, counted as [`crate::span::LineIndex`] counts them:
 /// `\n`, `\r\n` and a lone `\r` each end a line.
 pub(crate) fn line_breaks(bytes: &[u8]) -> usize {
-    let newlines = memchr::memchr_iter(b'\n', bytes).count();
-    let lone_returns = memchr::memchr_iter(b'\r', bytes)
-        .filter(|&at| bytes.get(at + 1) != Some(&b'\n'))
-        .count();
-    newlines + lone_returns
+    // One pass for both bytes: the splitter calls this for every line, and
+    // a line holds one or two of them.
+    memchr::memchr2_iter(b'\n', b'\r', bytes)
+        .filter(|&at| bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
+        .count()
 }
 
 #[cfg(test)]
