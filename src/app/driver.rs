@@ -333,8 +333,12 @@ impl ReportSink<'_> {
 
 impl Sink for ReportSink<'_> {
     fn checked(&mut self, checked: Checked) -> io::Result<()> {
-        self.totals.add(&checked);
-        self.reporter.source(self.out, &checked)?;
+        self.checked_ref(&checked)
+    }
+
+    fn checked_ref(&mut self, checked: &Checked) -> io::Result<()> {
+        self.totals.add(checked);
+        self.reporter.source(self.out, checked)?;
         // On a terminal, output keeps pace with reading.
         if self.console.interactive {
             self.out.flush()?;

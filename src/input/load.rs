@@ -185,7 +185,7 @@ pub(super) fn load_slice(origin: Origin, bytes: &[u8]) -> Loaded {
     if is_binary(bytes) {
         return binary(origin);
     }
-    let (text, latin1_bytes) = match std::str::from_utf8(bytes) {
+    let (text, latin1_bytes) = match simdutf8::basic::from_utf8(bytes) {
         Ok(text) => (text.to_owned(), 0),
         Err(_) => decode(bytes.to_vec()),
     };

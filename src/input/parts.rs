@@ -15,9 +15,10 @@
 //! reader splits messages at.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 use super::archive::{
@@ -37,7 +38,7 @@ use crate::checked::{Base, Checked, Frame};
 use crate::escape;
 use crate::lint::LintOptions;
 use crate::mail::{self, ArchivePoint, MailKind, RawMessage};
-use crate::source::{decode, Markup, Origin, Source, Widened};
+use crate::source::{Markup, Origin, Source, Widened};
 
 /// How a large input is read.
 pub(crate) enum LargePlan {
@@ -86,17 +87,20 @@ pub(crate) fn plan_large(
     let chain = chain.then(|| Chain::new(pieces.len(), reading));
     Ok(LargePlan::Parts(Parts {
         file,
+        path: path.clone(),
         origin,
         len,
         pieces,
         chain,
         progress: options.progress,
+        buffers: Buffers::default(),
     }))
 }
 
 /// A large file cut into parts.
 pub(crate) struct Parts {
     file: File,
+    path: PathBuf,
     origin: Origin,
     len: u64,
     pieces: Vec<Piece>,
@@ -104,6 +108,32 @@ pub(crate) struct Parts {
     /// before it are split.
     chain: Option<Chain>,
     progress: bool,
+    /// Buffers of windows reported, for the windows still to read.
+    buffers: Buffers,
+}
+
+/// Read buffers handed back once their window is reported: a window is as
+/// long as a chunk, and a fresh buffer for each cost more in page faults
+/// than scanning the window. At most as many exist as windows are worked
+/// on or waiting at once.
+#[derive(Default)]
+struct Buffers(Mutex<Vec<Vec<u8>>>);
+
+impl Buffers {
+    /// An empty buffer, with the room of a reported window if one is back.
+    fn take(&self) -> Vec<u8> {
+        let mut buffer = self.lock().pop().unwrap_or_default();
+        buffer.clear();
+        buffer
+    }
+
+    fn put(&self, buffer: Vec<u8>) {
+        self.lock().push(buffer);
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Vec<Vec<u8>>> {
+        self.0.lock().unwrap_or_else(|poison| poison.into_inner())
+    }
 }
 
 /// One part of a large file, by its byte offsets in the file.
@@ -174,20 +204,22 @@ impl Parts {
     /// in what it owns, and count how far its start is from the next's.
     fn read_window(&self, piece: &Piece, lint: &LintOptions) -> (Collected, Option<(Base, usize)>) {
         let mut collected = Collected::default();
-        let bytes = match read_range(&self.file, piece.read.clone()) {
-            Ok(bytes) => bytes,
-            Err(err) => {
-                collected.error(cannot_read(&self.origin, &err));
-                return (collected, None);
-            }
-        };
-        let (text, widened) = match String::from_utf8(bytes) {
-            Ok(text) => (text, None),
-            Err(err) => {
-                let bytes = err.into_bytes();
-                let widened = Widened::of(&bytes);
-                (decode(bytes).0, Some(widened))
-            }
+        let mut bytes = self.buffers.take();
+        if let Err(err) = self.read_into(piece.read.clone(), &mut bytes) {
+            collected.error(cannot_read(&self.origin, &err));
+            self.buffers.put(bytes);
+            return (collected, None);
+        }
+        let (text, widened) = if simdutf8::basic::from_utf8(&bytes).is_ok() {
+            // Checked just above; `from_utf8` only says so again.
+            (String::from_utf8(bytes).unwrap_or_default(), None)
+        } else {
+            // Decoded into a second reused buffer (an empty one is UTF-8).
+            let mut text = String::from_utf8(self.buffers.take()).unwrap_or_default();
+            text.reserve(bytes.len() + bytes.len() / 8);
+            let widened = Widened::decode_into(&bytes, &mut text);
+            self.buffers.put(bytes);
+            (text, Some(widened))
         };
         // Offsets in the file to offsets in the decoded text (a file that
         // shrank since it was cut ends early).
@@ -329,6 +361,21 @@ impl Parts {
         }
     }
 
+    /// Read the bytes of `range` into `bytes`, which is emptied first (fewer
+    /// when the file ends first). The file is opened again, so that the
+    /// read goes straight into the buffer's spare room: threads cannot
+    /// share one file position, and positioned reads want the room
+    /// zeroed first.
+    fn read_into(&self, range: Range<u64>, bytes: &mut Vec<u8>) -> io::Result<()> {
+        bytes.clear();
+        let mut file = File::open(&self.path)?;
+        file.seek(SeekFrom::Start(range.start))?;
+        let len = range.end.saturating_sub(range.start);
+        bytes.reserve(usize::try_from(len).unwrap_or(usize::MAX));
+        file.take(len).read_to_end(bytes)?;
+        Ok(())
+    }
+
     /// The state that places parts in the file as they are reported;
     /// messages left for the reporting thread are checked with `lint`.
     pub(crate) fn placer<'p>(&'p self, lint: &'p LintOptions) -> Placer<'p> {
@@ -371,15 +418,29 @@ impl Placer<'_> {
         }
         for output in part.outputs {
             match output {
-                PartOutput::Collected(mut collected) => {
-                    for checked in &mut collected.checked {
+                PartOutput::Collected(collected) => {
+                    let Collected {
+                        checked,
+                        notes,
+                        warnings,
+                        errors,
+                    } = collected;
+                    // In the order [`Collected::replay`] tells them.
+                    notes.into_iter().for_each(|note| sink.note(note));
+                    warnings.into_iter().for_each(|note| sink.warning(note));
+                    errors.into_iter().for_each(|error| sink.error(error));
+                    for mut checked in checked {
                         if part.window.is_some() {
                             checked.frame = Frame::Text(self.base);
                         }
                         checked.continuation = self.started;
                         self.started = true;
+                        sink.checked_ref(&checked)?;
+                        if part.window.is_some() {
+                            let text = std::mem::take(&mut checked.source.text);
+                            self.parts.buffers.put(text.into_bytes());
+                        }
                     }
-                    collected.replay(sink)?;
                 }
                 PartOutput::Message { raw, base } => {
                     let Some(chain) = &self.parts.chain else {
@@ -816,6 +877,7 @@ mod tests {
     use crate::lint;
     use crate::mail::HeaderUrls;
     use crate::scan::MAX_WRAPPER_BYTES;
+    use crate::source::decode;
 
     /// A URL as reported: its text, outer span placed in the input, and
     /// the characters before it in the input when they are counted.
