@@ -59,9 +59,9 @@ where
 }
 
 /// [`for_each_ordered`] for a few large items (the parts of one large
-/// file): one item at a time, and at most one finished item per thread
-/// waiting to be emitted, so that memory stays within twice the items the
-/// threads work on. `stopped` is called once no more items will be taken
+/// file): one item at a time, and one item more than the threads work on
+/// started ahead of the output, so that a thread that finishes goes on at
+/// once while memory stays within a part per thread and one. `stopped` is called once no more items will be taken
 /// (the run ended, an emit failed or a worker panicked), before the workers
 /// are joined: work that waits on an earlier item must give up then, as
 /// that item may never be worked on.
@@ -79,7 +79,7 @@ where
     let plan = Plan {
         threads,
         batch_len: 1,
-        window: threads * 2,
+        window: threads + 1,
     };
     run(items, plan, work, emit, stopped)
 }
