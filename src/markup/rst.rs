@@ -815,17 +815,23 @@ fn is_role_byte(byte: u8) -> bool {
 }
 
 /// The embedded URI of a reference whose text is `content`: the `<...>`
-/// that ends it, after whitespace or alone.
+/// that ends it, after whitespace or alone; a `<` escaped with a backslash
+/// is part of the URI.
 fn embedded_uri(bytes: &[u8], content: Span) -> Option<Span> {
     let text = &bytes[content.range()];
-    if text.last() != Some(&b'>') {
+    if text.last() != Some(&b'>') || text.get(text.len().wrapping_sub(2)) == Some(&b'\\') {
         return None;
     }
-    let open = memchr::memrchr(b'<', &text[..text.len() - 1])?;
+    let mut open = text.len() - 1;
+    loop {
+        open = memchr::memrchr(b'<', &text[..open])?;
+        if open == 0 || text[open - 1] != b'\\' {
+            break;
+        }
+    }
     let separated = open == 0 || text[open - 1].is_ascii_whitespace();
     let inside = &text[open + 1..text.len() - 1];
-    let delimited = !inside.is_empty() && memchr(b'>', inside).is_none();
-    (separated && delimited).then(|| Span::new(content.start + open, content.end))
+    (separated && !inside.is_empty()).then(|| Span::new(content.start + open, content.end))
 }
 
 /// True for `name_` or `` `phrase`_ ``: a reference to another target
@@ -1095,7 +1101,8 @@ __ https://short.example/
     fn rst_embedded_uris_are_links_and_reference_text_is_not_prose() {
         let source = "See `the docs <https://docs.example/a>`_, `<https://self.example/>`__ \
                       and `a wrapped\n   link <https://wrap.example/a\n   /b>`_; \
-                      `alias <Python_>`_ and `Python`_ are names.\n";
+                      `alias <Python_>`_ and `Python`_ are names, \
+                      `escaped <https://lt.example/\\<x\\>>`_ is not.\n";
         assert_eq!(
             links(source),
             [
@@ -1111,11 +1118,15 @@ __ https://short.example/
                     "https://wrap.example/a/b".to_string(),
                     "<https://wrap.example/a\n   /b>"
                 ),
+                (
+                    "https://lt.example/<x>".to_string(),
+                    "<https://lt.example/\\<x\\>>"
+                ),
             ]
         );
         assert_eq!(
             words(source, false),
-            ["See", ",", "and", ";", "and", "are", "names."]
+            ["See", ",", "and", ";", "and", "are", "names,", "is", "not."]
         );
         let document = document(source, false);
         let wrapped = &document.links[2];
