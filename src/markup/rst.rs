@@ -71,6 +71,7 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         verbatim,
         prose: ProseBuilder::new(source),
         links: Vec::new(),
+        borders: Vec::new(),
     };
     reader.read();
     let mut links = reader.links;
@@ -169,6 +170,9 @@ struct Reader<'s> {
     verbatim: bool,
     prose: ProseBuilder<'s>,
     links: Vec<Link>,
+    /// The border bytes of the grid table being read, ascending: blanks
+    /// between cell text, never part of it.
+    borders: Vec<usize>,
 }
 
 impl<'s> Reader<'s> {
@@ -179,10 +183,12 @@ impl<'s> Reader<'s> {
             let line = self.lines[at];
             at = if line.is_blank() {
                 at + 1
+            } else if is_grid_border(&self.bytes()[line.text..line.end]) {
+                self.grid_table(at)
             } else if self.is_explicit(line) {
                 self.explicit(at)
             } else {
-                self.text_block(at, line.text)
+                self.text_block(at, line.text, self.lines.len())
             };
         }
     }
@@ -222,17 +228,95 @@ impl<'s> Reader<'s> {
         }
     }
 
+    /// A grid table whose top border is line `at`, up to a blank line: its
+    /// cell text is read as one run in which the borders (`|` at the top
+    /// border's `+` columns, and separator lines) are blanks, so that a
+    /// reference wrapped inside a cell is read whole. Returns the line
+    /// after it.
+    fn grid_table(&mut self, at: usize) -> usize {
+        let top = self.lines[at];
+        let columns: Vec<usize> = self.source[top.text..top.end]
+            .char_indices()
+            .filter(|&(_, c)| c == '+')
+            .map(|(column, _)| column)
+            .collect();
+        let mut end = at;
+        let mut borders = Vec::new();
+        while let Some(&line) = self.lines.get(end) {
+            let first = self.bytes().get(line.text).copied();
+            if line.is_blank() || !matches!(first, Some(b'+' | b'|')) {
+                break;
+            }
+            if first == Some(b'+') {
+                borders.extend(line.text..line.end);
+            } else {
+                let cells = self.source[line.text..line.end].char_indices();
+                for (column, (offset, c)) in cells.enumerate() {
+                    if matches!(c, '|' | '+') && columns.binary_search(&column).is_ok() {
+                        borders.push(line.text + offset);
+                    }
+                }
+            }
+            end += 1;
+        }
+        self.borders = borders;
+        let last = self.lines[end - 1];
+        self.inline(Span::new(top.text, last.end));
+        self.borders.clear();
+        end
+    }
+
+    /// True for a blank byte of the text being read: whitespace, or a grid
+    /// table's border.
+    fn is_blank_at(&self, at: usize) -> bool {
+        self.bytes().get(at).is_none_or(u8::is_ascii_whitespace)
+            || (!self.borders.is_empty() && self.borders.binary_search(&at).is_ok())
+    }
+
+    /// Source bytes `span` as prose, a grid table's borders blanked.
+    fn copy_prose(&mut self, span: Span) {
+        let mut start = span.start;
+        if !self.borders.is_empty() {
+            let first = self.borders.partition_point(|&border| border < span.start);
+            let inside = self.borders[first..]
+                .iter()
+                .take_while(|&&border| border < span.end)
+                .count();
+            for index in first..first + inside {
+                let border = self.borders[index];
+                self.prose.copy(Span::new(start, border));
+                start = border + 1;
+            }
+        }
+        self.prose.copy(Span::new(start.min(span.end), span.end));
+    }
+
+    /// `span` without a grid table's borders, in pieces.
+    fn without_borders(&self, span: Span) -> Vec<Span> {
+        let mut pieces = Vec::new();
+        let mut start = span.start;
+        for at in span.range() {
+            if !self.borders.is_empty() && self.borders.binary_search(&at).is_ok() {
+                pieces.push(Span::new(start, at));
+                start = at + 1;
+            }
+        }
+        pieces.push(Span::new(start, span.end));
+        pieces
+    }
+
     /// A paragraph-like block starting at line `at`, its text from byte
-    /// `from`: the lines up to a blank line or an explicit markup start.
+    /// `from`: the lines up to a blank line, an explicit markup start or
+    /// line `limit` (where the explicit markup block it opens ends).
     /// Returns the line after it, or after the literal block it opens.
-    fn text_block(&mut self, at: usize, from: usize) -> usize {
+    fn text_block(&mut self, at: usize, from: usize, limit: usize) -> usize {
         let first = self.lines[at];
         let text = &self.bytes()[from..first.end];
         if from == first.text && (text == b"__" || text.starts_with(b"__ ")) {
             return self.target(at, from + 2);
         }
         let mut end = at + 1;
-        while end < self.lines.len() {
+        while end < limit {
             let line = self.lines[end];
             if line.is_blank() || self.is_explicit(line) {
                 break;
@@ -300,7 +384,7 @@ impl<'s> Reader<'s> {
         } else if let Some(uri) = target_uri_start(rest) {
             return self.target(at, after + uri);
         } else if let Some(body) = footnote_body_start(rest) {
-            return self.text_block(at, after + body);
+            return self.text_block(at, after + body, end);
         } else if let Some((name, arguments)) = substitution_directive(rest) {
             return self.directive(at, name, after + arguments, end);
         } else if let Some((name, arguments)) = directive(rest) {
@@ -330,7 +414,7 @@ impl<'s> Reader<'s> {
         if IMAGE_DIRECTIVES.contains(&kind.as_str()) {
             return self.image(at, arguments, end);
         }
-        self.text_block(at, arguments)
+        self.text_block(at, arguments, end)
     }
 
     /// The content of a `raw:: html` directive, after its options, read as
@@ -360,8 +444,9 @@ impl<'s> Reader<'s> {
 
     /// An image or figure directive: its URI (the argument, continued on
     /// the lines before its options), and its options, of which `:target:`
-    /// is a link and the others text. A figure's caption and legend after
-    /// them are read as any other text.
+    /// is a link; the others (`:alt:` text too, like a Markdown image's) are
+    /// not prose. A figure's caption and legend after them are read as any
+    /// other text.
     fn image(&mut self, at: usize, arguments: usize, end: usize) -> usize {
         let mut uri = vec![Span::new(arguments, self.lines[at].end)];
         let mut next = at + 1;
@@ -390,9 +475,6 @@ impl<'s> Reader<'s> {
             }
             if name == "target" {
                 self.push_uri(&value_lines, None);
-            } else {
-                let last = value_lines.last().map_or(value_start, |span| span.end);
-                self.inline(Span::new(value_start, last));
             }
         }
         next
@@ -454,20 +536,21 @@ impl<'s> Reader<'s> {
                         .count();
                 continue;
             };
-            self.prose.copy(Span::new(copied, markup.start.max(copied)));
+            self.copy_prose(Span::new(copied, markup.start.max(copied)));
             match markup.kind {
                 InlineKind::Literal | InlineKind::Interpreted => self.verbatim(markup.content),
                 InlineKind::Reference => {
-                    if let Some(angle) = embedded_uri(self.bytes(), markup.content) {
+                    if let Some(angle) = self.embedded_uri(markup.content) {
                         let inner = Span::new(angle.start + 1, angle.end - 1);
-                        self.push_uri(&[inner], Some(angle));
+                        let pieces = self.without_borders(inner);
+                        self.push_uri(&pieces, Some(angle));
                     }
                 }
             }
             copied = markup.end;
             at = markup.end;
         }
-        self.prose.copy(Span::new(copied, run.end));
+        self.copy_prose(Span::new(copied, run.end));
     }
 
     /// A backslash at `at`: an escaped punctuation character is prose of
@@ -478,14 +561,14 @@ impl<'s> Reader<'s> {
             return at + 1;
         };
         if next.is_ascii_punctuation() {
-            self.prose.copy(Span::new(*copied, at));
+            self.copy_prose(Span::new(*copied, at));
             let raw = Span::new(at, at + 2);
             self.prose.decoded(&self.source[at + 1..at + 2], raw);
             *copied = at + 2;
             return at + 2;
         }
         if next == ' ' || next == '\t' {
-            self.prose.copy(Span::new(*copied, at));
+            self.copy_prose(Span::new(*copied, at));
             *copied = at + 2;
             return at + 2;
         }
@@ -507,7 +590,7 @@ impl<'s> Reader<'s> {
         if !self.opens_markup(start, run.start) {
             return None;
         }
-        if at + 1 >= run.end || bytes[at + 1].is_ascii_whitespace() {
+        if at + 1 >= run.end || self.is_blank_at(at + 1) {
             return None;
         }
         let mut from = at + 1;
@@ -515,7 +598,7 @@ impl<'s> Reader<'s> {
             let close = from + memchr(b'`', &bytes[from..run.end])?;
             let after = close + 1;
             from = after;
-            if bytes[close - 1] == b'\\' || bytes[close - 1].is_ascii_whitespace() {
+            if bytes[close - 1] == b'\\' || self.is_blank_at(close - 1) {
                 continue;
             }
             if bytes.get(after) == Some(&b'`') {
@@ -548,10 +631,7 @@ impl<'s> Reader<'s> {
     fn inline_literal(&self, at: usize, run: Span) -> Option<Inline> {
         let bytes = self.bytes();
         let content = at + 2;
-        if !self.opens_markup(at, run.start)
-            || content >= run.end
-            || bytes[content].is_ascii_whitespace()
-        {
+        if !self.opens_markup(at, run.start) || content >= run.end || self.is_blank_at(content) {
             return None;
         }
         let mut from = content;
@@ -559,7 +639,7 @@ impl<'s> Reader<'s> {
             let close = from + memmem::find(&bytes[from..run.end], b"``")?;
             from = close + 1;
             if close > content
-                && !bytes[close - 1].is_ascii_whitespace()
+                && !self.is_blank_at(close - 1)
                 && self.closes_markup(close + 2, run.end)
             {
                 return Some(Inline {
@@ -572,10 +652,30 @@ impl<'s> Reader<'s> {
         }
     }
 
+    /// The embedded URI of a reference whose text is `content`: the `<...>`
+    /// that ends it, after a blank or alone; a `<` escaped with a backslash
+    /// is part of the URI.
+    fn embedded_uri(&self, content: Span) -> Option<Span> {
+        let text = &self.bytes()[content.range()];
+        if text.last() != Some(&b'>') || text.get(text.len().wrapping_sub(2)) == Some(&b'\\') {
+            return None;
+        }
+        let mut open = text.len() - 1;
+        loop {
+            open = memchr::memrchr(b'<', &text[..open])?;
+            if open == 0 || text[open - 1] != b'\\' {
+                break;
+            }
+        }
+        let separated = open == 0 || self.is_blank_at(content.start + open - 1);
+        let inside = &text[open + 1..text.len() - 1];
+        (separated && !inside.is_empty()).then(|| Span::new(content.start + open, content.end))
+    }
+
     /// True when inline markup may start at `at`: after whitespace, an
     /// opening bracket, a quote or other punctuation, or at the run's start.
     fn opens_markup(&self, at: usize, run_start: usize) -> bool {
-        if at == run_start {
+        if at == run_start || self.is_blank_at(at - 1) {
             return true;
         }
         match self.source[..at].chars().next_back() {
@@ -591,7 +691,7 @@ impl<'s> Reader<'s> {
     /// True when inline markup may end before `at`: before whitespace, a
     /// closing bracket, a quote or sentence punctuation, or at the run's end.
     fn closes_markup(&self, at: usize, run_end: usize) -> bool {
-        if at >= run_end {
+        if at >= run_end || self.is_blank_at(at) {
             return true;
         }
         match self.source[at..].chars().next() {
@@ -619,6 +719,15 @@ impl<'s> Reader<'s> {
             None => true,
         }
     }
+}
+
+/// True for a grid table's top border: `+`, then runs of `-` each closed
+/// by `+`.
+fn is_grid_border(text: &[u8]) -> bool {
+    text.len() > 2
+        && text.starts_with(b"+-")
+        && text.ends_with(b"+")
+        && text.iter().all(|&b| b == b'+' || b == b'-')
 }
 
 /// True for text that opens a doctest block: `>>>` and a space, or alone.
@@ -812,26 +921,6 @@ fn role_end(bytes: &[u8], colon: usize, run_end: usize) -> Option<usize> {
 
 fn is_role_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'+' | b':')
-}
-
-/// The embedded URI of a reference whose text is `content`: the `<...>`
-/// that ends it, after whitespace or alone; a `<` escaped with a backslash
-/// is part of the URI.
-fn embedded_uri(bytes: &[u8], content: Span) -> Option<Span> {
-    let text = &bytes[content.range()];
-    if text.last() != Some(&b'>') || text.get(text.len().wrapping_sub(2)) == Some(&b'\\') {
-        return None;
-    }
-    let mut open = text.len() - 1;
-    loop {
-        open = memchr::memrchr(b'<', &text[..open])?;
-        if open == 0 || text[open - 1] != b'\\' {
-            break;
-        }
-    }
-    let separated = open == 0 || text[open - 1].is_ascii_whitespace();
-    let inside = &text[open + 1..text.len() - 1];
-    (separated && !inside.is_empty()).then(|| Span::new(content.start + open, content.end))
 }
 
 /// True for `name_` or `` `phrase`_ ``: a reference to another target
@@ -1224,14 +1313,7 @@ __ https://short.example/
         );
         assert_eq!(
             words(source, false),
-            [
-                "build",
-                "at",
-                "http://alt.example/",
-                "Caption",
-                "with",
-                "http://caption.example/."
-            ]
+            ["Caption", "with", "http://caption.example/."]
         );
     }
 
@@ -1241,6 +1323,7 @@ __ https://short.example/
 .. [1] See http://footnote.example/.
 .. [#note] And http://auto.example/
    on two lines.
+__ https://anonymous.example/
 .. |name| replace:: http://replace.example/
 ";
         let words = words(source, false);
@@ -1251,7 +1334,40 @@ __ https://short.example/
         ] {
             assert!(words.contains(&url.to_string()), "{url}");
         }
-        assert!(links(source).is_empty());
+        assert_eq!(
+            links(source),
+            [(
+                "https://anonymous.example/".to_string(),
+                "https://anonymous.example/"
+            )]
+        );
+    }
+
+    #[test]
+    fn rst_grid_table_cells_hold_references_wrapped_inside_them() {
+        let source = "\
++------------+------------------------------+
+| Old        | New                          |
++============+==============================+
+| ``a.b``    | `client <https://h.example/a |
+|            | /b/c>`_ and http://t.example |
++------------+------------------------------+
+";
+        assert_eq!(
+            links(source),
+            [(
+                "https://h.example/a/b/c".to_string(),
+                "<https://h.example/a |\n|            | /b/c>"
+            )]
+        );
+        assert_eq!(
+            words(source, false),
+            ["Old", "New", "and", "http://t.example"]
+        );
+        let document = document(source, false);
+        let slash = document.links[0].value.rfind('/').expect("slash");
+        let raw = document.links[0].map.raw_span(Span::new(slash, slash + 1));
+        assert_eq!(raw.map(|span| &source[span.range()]), Some("/"));
     }
 
     #[test]
