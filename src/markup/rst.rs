@@ -72,6 +72,7 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         prose: ProseBuilder::new(source),
         links: Vec::new(),
         borders: Vec::new(),
+        no_close_after: [usize::MAX; 3],
     };
     reader.read();
     let mut links = reader.links;
@@ -173,6 +174,22 @@ struct Reader<'s> {
     /// The border bytes of the grid table being read, ascending: blanks
     /// between cell text, never part of it.
     borders: Vec<usize>,
+    /// Per kind of opening ([`CloseKind`]), where a search of the current
+    /// run found no closing backquotes: a later opening of that kind finds
+    /// none either, since whether backquotes close does not depend on where
+    /// the markup opened. Keeps a run full of lone backquotes linear.
+    no_close_after: [usize; 3],
+}
+
+/// The kinds of search for closing backquotes, as indices.
+#[derive(Debug, Clone, Copy)]
+enum CloseKind {
+    /// ``` `` ``` of an inline literal.
+    Literal = 0,
+    /// `` ` `` of interpreted text or a reference.
+    Plain = 1,
+    /// `` ` `` after a role, which no reference suffix may follow.
+    Role = 2,
 }
 
 impl<'s> Reader<'s> {
@@ -188,7 +205,7 @@ impl<'s> Reader<'s> {
             } else if self.is_explicit(line) {
                 self.explicit(at)
             } else {
-                self.text_block(at, line.text, self.lines.len())
+                self.text_block(at, line.text, None)
             };
         }
     }
@@ -306,19 +323,20 @@ impl<'s> Reader<'s> {
     }
 
     /// A paragraph-like block starting at line `at`, its text from byte
-    /// `from`: the lines up to a blank line, an explicit markup start or
-    /// line `limit` (where the explicit markup block it opens ends).
-    /// Returns the line after it, or after the literal block it opens.
-    fn text_block(&mut self, at: usize, from: usize, limit: usize) -> usize {
+    /// `from`: the lines up to a blank line, an explicit markup start or,
+    /// when it is the body of explicit markup indented by `within`, a line
+    /// indented no more than that. Returns the line after it, or after the
+    /// literal block it opens.
+    fn text_block(&mut self, at: usize, from: usize, within: Option<usize>) -> usize {
         let first = self.lines[at];
         let text = &self.bytes()[from..first.end];
         if from == first.text && (text == b"__" || text.starts_with(b"__ ")) {
             return self.target(at, from + 2);
         }
         let mut end = at + 1;
-        while end < limit {
-            let line = self.lines[end];
-            if line.is_blank() || self.is_explicit(line) {
+        while let Some(&line) = self.lines.get(end) {
+            let outside = within.is_some_and(|indent| line.indent <= indent);
+            if line.is_blank() || outside || self.is_explicit(line) {
                 break;
             }
             end += 1;
@@ -373,7 +391,6 @@ impl<'s> Reader<'s> {
     fn explicit(&mut self, at: usize) -> usize {
         let line = self.lines[at];
         let after = skip_blanks(self.bytes(), line.text + 2, line.end);
-        let end = self.indented_end(at + 1, line.indent);
         let rest = &self.source[after..line.end];
         if rest.is_empty() {
             // An empty comment followed by a blank line holds nothing: the
@@ -384,12 +401,13 @@ impl<'s> Reader<'s> {
         } else if let Some(uri) = target_uri_start(rest) {
             return self.target(at, after + uri);
         } else if let Some(body) = footnote_body_start(rest) {
-            return self.text_block(at, after + body, end);
+            return self.text_block(at, after + body, Some(line.indent));
         } else if let Some((name, arguments)) = substitution_directive(rest) {
-            return self.directive(at, name, after + arguments, end);
+            return self.directive(at, name, after + arguments);
         } else if let Some((name, arguments)) = directive(rest) {
-            return self.directive(at, name, after + arguments, end);
+            return self.directive(at, name, after + arguments);
         }
+        let end = self.indented_end(at + 1, line.indent);
         if let Some(text_end) = self.last_text_end(at, end) {
             self.verbatim(Span::new(after, text_end));
         }
@@ -397,24 +415,25 @@ impl<'s> Reader<'s> {
     }
 
     /// The directive `name` at line `at`, its arguments from byte
-    /// `arguments`, its block ending before line `end`.
-    fn directive(&mut self, at: usize, name: &str, arguments: usize, end: usize) -> usize {
+    /// `arguments`. Code takes its whole block; the body of any other
+    /// directive is read as the text it is.
+    fn directive(&mut self, at: usize, name: &str, arguments: usize) -> usize {
         let kind = name.rsplit(':').next().unwrap_or(name).to_ascii_lowercase();
         let line = self.lines[at];
-        if kind == "raw" && is_html_format(&self.source[arguments..line.end]) {
-            self.raw_html(at, end);
-            return end;
-        }
-        if CODE_DIRECTIVES.contains(&kind.as_str()) {
-            if let Some(text_end) = self.last_text_end(at, end) {
+        let html = kind == "raw" && is_html_format(&self.source[arguments..line.end]);
+        if html || CODE_DIRECTIVES.contains(&kind.as_str()) {
+            let end = self.indented_end(at + 1, line.indent);
+            if html {
+                self.raw_html(at, end);
+            } else if let Some(text_end) = self.last_text_end(at, end) {
                 self.verbatim(Span::new(arguments, text_end));
             }
             return end;
         }
         if IMAGE_DIRECTIVES.contains(&kind.as_str()) {
-            return self.image(at, arguments, end);
+            return self.image(at, arguments);
         }
-        self.text_block(at, arguments, end)
+        self.text_block(at, arguments, Some(line.indent))
     }
 
     /// The content of a `raw:: html` directive, after its options, read as
@@ -447,30 +466,30 @@ impl<'s> Reader<'s> {
     /// is a link; the others (`:alt:` text too, like a Markdown image's) are
     /// not prose. A figure's caption and legend after them are read as any
     /// other text.
-    fn image(&mut self, at: usize, arguments: usize, end: usize) -> usize {
+    fn image(&mut self, at: usize, arguments: usize) -> usize {
+        let indent = self.lines[at].indent;
+        let inside = |line: &&Line| !line.is_blank() && line.indent > indent;
         let mut uri = vec![Span::new(arguments, self.lines[at].end)];
         let mut next = at + 1;
-        while next < end
-            && !self.lines[next].is_blank()
-            && self.bytes()[self.lines[next].text] != b':'
-        {
-            uri.push(Span::new(self.lines[next].text, self.lines[next].end));
+        while let Some(line) = self.lines.get(next).filter(inside) {
+            if self.bytes()[line.text] == b':' {
+                break;
+            }
+            uri.push(Span::new(line.text, line.end));
             next += 1;
         }
         self.push_uri(&uri, None);
-        while next < end && !self.lines[next].is_blank() {
-            let option = self.lines[next];
+        while let Some(&option) = self.lines.get(next).filter(inside) {
             let Some((name, value)) = field_marker(&self.source[option.text..option.end]) else {
                 break;
             };
-            let value_start = option.text + value;
-            let mut value_lines = vec![Span::new(value_start, option.end)];
+            let mut value_lines = vec![Span::new(option.text + value, option.end)];
             next += 1;
-            while next < end
-                && !self.lines[next].is_blank()
-                && self.lines[next].indent > option.indent
-            {
-                value_lines.push(Span::new(self.lines[next].text, self.lines[next].end));
+            while let Some(line) = self.lines.get(next) {
+                if line.is_blank() || line.indent <= option.indent {
+                    break;
+                }
+                value_lines.push(Span::new(line.text, line.end));
                 next += 1;
             }
             if name == "target" {
@@ -519,6 +538,7 @@ impl<'s> Reader<'s> {
     /// prose; interpreted text and inline literals verbatim), embedded
     /// URIs (links) and backslash escapes (decoded).
     fn inline(&mut self, run: Span) {
+        self.no_close_after = [usize::MAX; 3];
         let mut copied = run.start;
         let mut at = run.start;
         while let Some(found) = memchr2(b'`', b'\\', &self.bytes()[at..run.end]) {
@@ -578,7 +598,7 @@ impl<'s> Reader<'s> {
     /// The backquoted inline markup whose first backquote is at `at`, if
     /// the markup is well formed there (start- and end-strings where the
     /// specification's recognition rules allow them).
-    fn inline_markup(&self, at: usize, run: Span) -> Option<Inline> {
+    fn inline_markup(&mut self, at: usize, run: Span) -> Option<Inline> {
         let bytes = self.bytes();
         if bytes.get(at + 1) == Some(&b'`') {
             return self.inline_literal(at, run);
@@ -593,9 +613,21 @@ impl<'s> Reader<'s> {
         if at + 1 >= run.end || self.is_blank_at(at + 1) {
             return None;
         }
+        let search = if role.is_some() {
+            CloseKind::Role
+        } else {
+            CloseKind::Plain
+        };
+        if at >= self.no_close_after[search as usize] {
+            return None;
+        }
         let mut from = at + 1;
         loop {
-            let close = from + memchr(b'`', &bytes[from..run.end])?;
+            let Some(found) = memchr(b'`', &bytes[from..run.end]) else {
+                self.no_close_after[search as usize] = at;
+                return None;
+            };
+            let close = from + found;
             let after = close + 1;
             from = after;
             if bytes[close - 1] == b'\\' || self.is_blank_at(close - 1) {
@@ -628,15 +660,22 @@ impl<'s> Reader<'s> {
     }
 
     /// The inline literal whose ``` `` ``` starts at `at`.
-    fn inline_literal(&self, at: usize, run: Span) -> Option<Inline> {
+    fn inline_literal(&mut self, at: usize, run: Span) -> Option<Inline> {
         let bytes = self.bytes();
         let content = at + 2;
         if !self.opens_markup(at, run.start) || content >= run.end || self.is_blank_at(content) {
             return None;
         }
+        if at >= self.no_close_after[CloseKind::Literal as usize] {
+            return None;
+        }
         let mut from = content;
         loop {
-            let close = from + memmem::find(&bytes[from..run.end], b"``")?;
+            let Some(found) = memmem::find(&bytes[from..run.end], b"``") else {
+                self.no_close_after[CloseKind::Literal as usize] = at;
+                return None;
+            };
+            let close = from + found;
             from = close + 1;
             if close > content
                 && !self.is_blank_at(close - 1)
