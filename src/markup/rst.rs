@@ -95,6 +95,7 @@ struct Line {
 }
 
 impl Line {
+    /// True for a line of whitespace only.
     fn is_blank(&self) -> bool {
         self.text == self.end
     }
@@ -210,6 +211,7 @@ impl<'s> Reader<'s> {
         }
     }
 
+    /// The source as bytes, for the byte-wise tests of the syntax.
     fn bytes(&self) -> &'s [u8] {
         self.source.as_bytes()
     }
@@ -241,7 +243,7 @@ impl<'s> Reader<'s> {
     /// Source bytes that are verbatim text: prose only when it is wanted.
     fn verbatim(&mut self, span: Span) {
         if self.verbatim && span.start < span.end {
-            self.prose.copy(span);
+            self.copy_prose(span);
         }
     }
 
@@ -958,6 +960,7 @@ fn role_end(bytes: &[u8], colon: usize, run_end: usize) -> Option<usize> {
     (close > colon + 1).then_some(close + 1)
 }
 
+/// True for a byte a role name may hold (`py:func`, `rst:dir`).
 fn is_role_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'+' | b':')
 }
