@@ -77,7 +77,8 @@ pub(crate) fn plan_large(
     let (pieces, chain) = match options.kind.detect(&options.globs, Some(path), &head) {
         Content::Mail(MailKind::Mbox) => (slice_cuts(&file, len, reading.window_len()), true),
         // A message, a binary file and a document are read as they stream.
-        Content::Mail(MailKind::Eml) | Content::Text(Markup::Markdown | Markup::Html) => {
+        Content::Mail(MailKind::Eml)
+        | Content::Text(Markup::Markdown | Markup::Html | Markup::Rst) => {
             return Ok(LargePlan::Streamed(large))
         }
         Content::Text(Markup::Plain) if is_binary(&head) => return Ok(LargePlan::Streamed(large)),
