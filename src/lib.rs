@@ -30,13 +30,14 @@ pub mod lint;
 pub mod mail;
 mod profile;
 mod report;
+mod rewrite;
 pub mod rules;
 pub mod scan;
 mod source;
 pub mod span;
 pub mod validate;
 
-pub use diagnostic::{Diagnostic, Fix};
+pub use diagnostic::{Applicability, Diagnostic, Fix};
 pub use lint::{lint, Finding, LintOptions, RuleLevels, UrlReport};
 pub use profile::Profile;
 pub use rules::{Level, Rule, RuleInfo, Severity};

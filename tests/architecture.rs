@@ -21,7 +21,7 @@ const LAYERS: &[&[&str]] = &[
     &["validate"],
     &["scan"],
     &["lint"],
-    &["checked"],
+    &["checked", "rewrite"],
     &["input", "report"],
     &["config"],
     &["app"],

@@ -6,6 +6,7 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 
 use crate::checked::Checked;
+use crate::diagnostic::Applicability;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::Severity;
 use crate::span::{clamp, Span};
@@ -49,6 +50,26 @@ pub(super) fn fix_instruction(
         (true, _) => format!("insert `{}`", fix.replacement),
         (false, true) => format!("remove `{old}`"),
         (false, false) => format!("replace `{old}` with `{}`", fix.replacement),
+    })
+}
+
+/// The fix of `finding` as a line of text: `{label}: replace ...` for a
+/// machine-applicable fix, `suggestion: replace ... (only --unsafe-fixes
+/// applies it)` for a suggestion, so that a reader sees which fixes
+/// `check --fix` would make.
+pub(super) fn fix_line(
+    checked: &Checked,
+    report: &UrlReport,
+    finding: &Finding,
+    label: &str,
+) -> Option<String> {
+    let instruction = fix_instruction(checked, report, finding)?;
+    let applicability = finding.diagnostic.fix.as_ref()?.applicability;
+    Some(match applicability {
+        Applicability::Suggestion => {
+            format!("suggestion: {instruction} (only --unsafe-fixes applies it)")
+        }
+        _ => format!("{label}: {instruction}"),
     })
 }
 
