@@ -36,6 +36,7 @@ pub mod scan;
 mod source;
 pub mod span;
 pub mod validate;
+mod write;
 
 pub use diagnostic::{Applicability, Diagnostic, Fix};
 pub use lint::{lint, Finding, LintOptions, RuleLevels, UrlReport};

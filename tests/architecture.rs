@@ -22,7 +22,7 @@ const LAYERS: &[&[&str]] = &[
     &["scan"],
     &["lint"],
     &["checked", "rewrite"],
-    &["input", "report"],
+    &["input", "report", "write"],
     &["config"],
     &["app"],
     &["crate"],

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
 use crate::input::InputKind;
 use crate::lint::RuleOverrides;
@@ -56,10 +56,13 @@ pub(super) enum Command {
     Explain(ExplainArgs),
     /// Check URLs given as arguments, or one per line on stdin.
     Validate(ValidateArgs),
+    /// Wrap long URLs in plain-text files the RFC 1738 Appendix way.
+    Fmt(FmtArgs),
 }
 
 /// Arguments of `check`.
 #[derive(Debug, Args)]
+#[command(group(ArgGroup::new("rewrite").args(["fix", "diff"])))]
 pub(super) struct CheckArgs {
     #[command(flatten)]
     pub inputs: InputArgs,
@@ -71,6 +74,35 @@ pub(super) struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human, help_heading = "Output")]
     pub format: Format,
+    /// Apply machine-applicable fixes in place, then report what remains
+    /// (`-` writes the fixed stdin to stdout and the report to stderr).
+    #[arg(long, help_heading = "Fixes")]
+    pub fix: bool,
+    /// Print a unified diff of what --fix would change, and write nothing;
+    /// exit 1 when there is something to fix.
+    #[arg(long, conflicts_with = "fix", help_heading = "Fixes")]
+    pub diff: bool,
+    /// With --fix or --diff, apply suggestions too: fixes that change what
+    /// a URL means or pick one reading of it.
+    #[arg(long, requires = "rewrite", help_heading = "Fixes")]
+    pub unsafe_fixes: bool,
+}
+
+/// Arguments of `fmt`.
+#[derive(Debug, Args)]
+pub(super) struct FmtArgs {
+    #[command(flatten)]
+    pub inputs: InputArgs,
+    /// The line width, in columns, that URLs should not cross.
+    #[arg(long, value_name = "COLUMNS", default_value_t = 72, value_parser = clap::value_parser!(u16).range(1..))]
+    pub width: u16,
+    /// Write nothing; list the files that would change and exit 1 if any would.
+    #[arg(long)]
+    pub check: bool,
+    /// Print a unified diff of the changes and write nothing; exit 1 when a
+    /// file would change.
+    #[arg(long, conflicts_with = "check")]
+    pub diff: bool,
 }
 
 /// Arguments of `extract`.

@@ -7,10 +7,11 @@ use std::panic::{self, AssertUnwindSafe};
 use codespan_reporting::term::termcolor::{BufferedStandardStream, WriteColor};
 
 use super::cli::{
-    CheckArgs, Cli, Command, DenyArg, ExplainArgs, ExtractArgs, RuleArgs, ValidateArgs,
+    CheckArgs, Cli, ColorArg, Command, DenyArg, ExplainArgs, ExtractArgs, RuleArgs, ValidateArgs,
 };
 use super::driver::{self, Console, Named};
 use super::output::{color_choice, say, OutputBuffer};
+use super::rewriting;
 use super::status::{ExitStatus, Outcome};
 use crate::checked::Checked;
 use crate::config::Config;
@@ -46,6 +47,10 @@ pub(super) fn run(cli: Cli) -> ExitStatus {
         interactive,
     )));
     let mut outcome = match cli.command {
+        Command::Check(args) if args.fix || args.diff => {
+            fix(&mut out, console, cli.color, &config, args)
+        }
+        Command::Fmt(args) => rewriting::fmt(&mut out, console, &config, args),
         Command::Check(args) => check(&mut out, console, &config, args),
         Command::Extract(args) => extract(&mut out, console, &config, args),
         Command::Validate(args) => validate(&mut out, console, &config, args),
@@ -81,6 +86,27 @@ fn check(out: &mut dyn WriteColor, console: Console, config: &Config, args: Chec
         failing: fails(&linted.totals, &args.rules),
         trouble: linted.trouble,
         output: linted.output,
+    }
+}
+
+/// `urlint check --fix` or `--diff`: fails on what remains after fixing,
+/// or, for a diff, when there is something to fix.
+fn fix(
+    out: &mut dyn WriteColor,
+    console: Console,
+    color: ColorArg,
+    config: &Config,
+    args: CheckArgs,
+) -> Outcome {
+    let options = config.lint_options(levels(config, &args.rules), args.profile);
+    let run = rewriting::fix(out, console, color, config, &options, &args);
+    Outcome {
+        failing: match &run.remaining {
+            Some(remaining) => fails(remaining, &args.rules),
+            None => run.fixed > 0,
+        },
+        trouble: run.trouble,
+        output: run.output,
     }
 }
 

@@ -73,46 +73,13 @@ pub(super) fn lint_inputs(
     options: &LintOptions,
     inputs: &InputArgs,
 ) -> Linted {
-    let (paths, walk) = (&inputs.paths, &inputs.walk);
-    let threads = walk
-        .threads
-        .map(usize::from)
-        .or_else(|| std::thread::available_parallelism().ok().map(Into::into))
-        .unwrap_or(1);
-    let walk_options = input::WalkOptions {
-        no_ignore: walk.no_ignore,
-        hidden: walk.hidden,
-        globs: walk.glob.clone(),
-        excludes: walk.exclude.clone(),
-        threads,
-    };
-    let read_options = read_options(walk);
-    let (mut inputs, errors) = input::collect_inputs(paths, &walk_options);
-    let mut sink = ReportSink {
-        out,
-        reporter,
-        console,
-        named: Named::new(paths),
-        totals: Totals::default(),
-        trouble: false,
-        progress: read_options.progress,
-    };
-    errors.into_iter().for_each(|err| sink.error(err));
-    match config.path_filter() {
-        Ok(Some(filter)) => inputs.retain(|input| match input {
-            Input::File(path) => filter.allows(path),
-            Input::Stdin => true,
-        }),
-        Ok(None) => {}
-        Err(err) => {
-            say(format_args!("{err}"));
-            sink.trouble = true;
-            inputs.clear();
-        }
-    }
+    let read_options = read_options(&inputs.walk);
+    let mut sink = ReportSink::new(out, reporter, console, &inputs.paths, read_options.progress);
+    let expanded = expand(config, inputs, &mut sink);
+    sink.trouble |= expanded.trouble;
     let output = parallel::for_each_ordered(
-        &inputs,
-        threads,
+        &expanded.inputs,
+        expanded.threads,
         |input| {
             if input::streams(input, &read_options) {
                 Work::Streamed(input.clone())
@@ -135,8 +102,56 @@ pub(super) fn lint_inputs(
     }
 }
 
+/// The inputs of a run and the threads to read them with.
+pub(super) struct Expanded {
+    /// What to read, in report order.
+    pub inputs: Vec<Input>,
+    /// Worker threads (`-j`, else the number of CPUs).
+    pub threads: usize,
+    /// The configuration's path globs were invalid (and said so on stderr).
+    pub trouble: bool,
+}
+
+/// Expand `inputs`' paths and keep those the configuration's path globs
+/// allow; walk errors go to `sink`.
+pub(super) fn expand(config: &Config, inputs: &InputArgs, sink: &mut dyn Sink) -> Expanded {
+    let walk = &inputs.walk;
+    let threads = walk
+        .threads
+        .map(usize::from)
+        .or_else(|| std::thread::available_parallelism().ok().map(Into::into))
+        .unwrap_or(1);
+    let walk_options = input::WalkOptions {
+        no_ignore: walk.no_ignore,
+        hidden: walk.hidden,
+        globs: walk.glob.clone(),
+        excludes: walk.exclude.clone(),
+        threads,
+    };
+    let (mut found, errors) = input::collect_inputs(&inputs.paths, &walk_options);
+    errors.into_iter().for_each(|err| sink.error(err));
+    let mut trouble = false;
+    match config.path_filter() {
+        Ok(Some(filter)) => found.retain(|input| match input {
+            Input::File(path) => filter.allows(path),
+            Input::Stdin => true,
+        }),
+        Ok(None) => {}
+        Err(err) => {
+            say(format_args!("{err}"));
+            found.clear();
+            trouble = true;
+        }
+    }
+    Expanded {
+        inputs: found,
+        threads,
+        trouble,
+    }
+}
+
 /// How `--input` and the hidden `--chunk-len` say inputs are read.
-fn read_options(walk: &WalkArgs) -> ReadOptions {
+pub(super) fn read_options(walk: &WalkArgs) -> ReadOptions {
     let mut chunks = ChunkOptions::default();
     if let Some(len) = walk.chunk_len {
         chunks.chunk_len = usize::try_from(len).unwrap_or(usize::MAX);
@@ -158,19 +173,40 @@ enum Work {
 
 /// Reports each checked text as it arrives, tells notes and errors on
 /// stderr, and keeps the totals and whether an input failed.
-struct ReportSink<'o> {
-    out: &'o mut dyn WriteColor,
-    reporter: &'o mut dyn Reporter,
+pub(super) struct ReportSink<'o> {
+    pub(super) out: &'o mut dyn WriteColor,
+    pub(super) reporter: &'o mut dyn Reporter,
     console: Console,
     named: Named,
-    totals: Totals,
-    trouble: bool,
+    /// Counts over what was reported.
+    pub(super) totals: Totals,
+    /// An input failed, or the configuration's paths were invalid.
+    pub(super) trouble: bool,
     /// A progress line may be on stderr: erase it before writing a line
     /// there (it is redrawn on the next tick).
     progress: bool,
 }
 
-impl ReportSink<'_> {
+impl<'o> ReportSink<'o> {
+    /// A sink reporting to `out` through `reporter`, for a run over `paths`.
+    pub(super) fn new(
+        out: &'o mut dyn WriteColor,
+        reporter: &'o mut dyn Reporter,
+        console: Console,
+        paths: &[PathBuf],
+        progress: bool,
+    ) -> Self {
+        ReportSink {
+            out,
+            reporter,
+            console,
+            named: Named::new(paths),
+            totals: Totals::default(),
+            trouble: false,
+            progress,
+        }
+    }
+
     /// Make room on stderr for a line of text.
     fn clear_progress(&self) {
         if self.progress {

@@ -7,6 +7,7 @@ mod commands;
 mod driver;
 mod output;
 mod parallel;
+mod rewriting;
 mod status;
 
 use std::process::ExitCode;

@@ -26,7 +26,7 @@ use crate::source::{Origin, Source};
 
 /// Bytes of an input looked at to decide what it holds: enough for the
 /// binary check and for mail sniffing.
-const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
+pub(super) const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
     BINARY_SNIFF_LEN
 } else {
     mail::SNIFF_LEN

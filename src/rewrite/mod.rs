@@ -1,6 +1,17 @@
-//! Rewriting texts: fixes placed in the source bytes they repair.
+//! Rewriting texts: fixes applied in the source bytes (`check --fix`),
+//! long URLs wrapped the RFC 1738 Appendix way (`fmt`), and the unified
+//! diff of a rewrite (`--diff`). Everything here works on text in memory;
+//! reading and writing files is the application's.
 
+mod diff;
 mod edit;
+mod fixes;
 mod place;
+#[cfg(test)]
+mod test_texts;
+mod wrap;
 
+pub(crate) use diff::unified_diff;
+pub(crate) use fixes::{fix_text, FixSelection, Fixed, Stopped, MAX_PASSES};
 pub(crate) use place::place;
+pub(crate) use wrap::{wrap_text, WrapOptions};

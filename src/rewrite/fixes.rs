@@ -1,0 +1,230 @@
+//! Applying fixes to a text: lint, place every selected fix, apply the ones
+//! that do not overlap, lint again, and repeat until nothing is left to
+//! apply or the pass limit is reached.
+//!
+//! Fixes that overlap wait for the next pass, where they are placed anew
+//! in the changed text, so no edit is ever applied to bytes another edit
+//! has moved. A pass that would change how many URLs the text holds (a fix
+//! that ends one URL or glues two together) is not kept: the text stays as
+//! the last good pass left it.
+
+use super::edit::{apply, non_overlapping};
+use super::place::{place, Unplaced};
+use crate::diagnostic::Applicability;
+use crate::lint::{self, LintOptions, UrlReport};
+
+/// Most passes over one text. Each pass fixes every URL's first 64
+/// character problems (the validator's cap) and every fix that overlaps
+/// none before it, so a handful of passes is all real text needs; the
+/// bound keeps fixes that undo each other from looping.
+pub(crate) const MAX_PASSES: usize = 10;
+
+/// Which fixes a run applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct FixSelection {
+    /// Apply suggestions too (`--unsafe-fixes`), not only machine-applicable fixes.
+    pub suggestions: bool,
+}
+
+impl FixSelection {
+    /// Whether a fix of this applicability is applied.
+    pub(crate) fn allows(self, applicability: Applicability) -> bool {
+        match applicability {
+            Applicability::MachineApplicable => true,
+            Applicability::Suggestion => self.suggestions,
+        }
+    }
+}
+
+/// Why fixing stopped with selected fixes left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stopped {
+    /// [`MAX_PASSES`] passes ran.
+    PassLimit,
+    /// The next pass would have changed how many URLs the text holds.
+    UrlCountChanged,
+}
+
+/// What fixing a text came to.
+#[derive(Debug)]
+pub(crate) struct Fixed {
+    /// The text with the fixes applied (the text itself when none was).
+    pub text: String,
+    /// The findings fixed, over all passes.
+    pub fixed: usize,
+    /// The URLs of `text`, linted: what remains.
+    pub reports: Vec<UrlReport>,
+    /// Selected fixes that could not be placed in the source, and why.
+    pub unplaced: Vec<Unplaced>,
+    /// Why the passes stopped early, if they did.
+    pub stopped: Option<Stopped>,
+}
+
+/// Apply the fixes `selection` allows to `text`, linted with `options`.
+pub(crate) fn fix_text(text: &str, options: &LintOptions, selection: FixSelection) -> Fixed {
+    let mut fixed = Fixed {
+        text: text.to_string(),
+        fixed: 0,
+        reports: lint::lint(text, options).collect(),
+        unplaced: Vec::new(),
+        stopped: None,
+    };
+    for pass in 0..=MAX_PASSES {
+        let mut groups = Vec::new();
+        fixed.unplaced.clear();
+        for report in &fixed.reports {
+            for finding in &report.findings {
+                let selected = finding
+                    .diagnostic
+                    .fix
+                    .as_ref()
+                    .is_some_and(|fix| selection.allows(fix.applicability));
+                match place(&fixed.text, report, finding).filter(|_| selected) {
+                    Some(Ok(group)) => groups.push(group),
+                    Some(Err(why)) => fixed.unplaced.push(why),
+                    None => {}
+                }
+            }
+        }
+        let chosen = non_overlapping(groups);
+        if chosen.is_empty() {
+            break;
+        }
+        if pass == MAX_PASSES {
+            fixed.stopped = Some(Stopped::PassLimit);
+            break;
+        }
+        let text = apply(&fixed.text, &chosen);
+        let reports: Vec<UrlReport> = lint::lint(&text, options).collect();
+        if reports.len() != fixed.reports.len() {
+            fixed.stopped = Some(Stopped::UrlCountChanged);
+            break;
+        }
+        fixed.fixed += chosen.len();
+        fixed.text = text;
+        fixed.reports = reports;
+    }
+    fixed
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::profile::Profile;
+    use crate::rewrite::test_texts::{document, found, noise, outside_urls};
+
+    /// What must hold after fixing `text` with machine-applicable fixes
+    /// under `profile`: no such fix left, as many URLs as before, the text
+    /// outside URLs unchanged, and a second run changing nothing.
+    fn assert_fix_properties(text: &str, profile: Profile) {
+        let options = LintOptions {
+            profile,
+            ..LintOptions::default()
+        };
+        let fixed = fix_text(text, &options, FixSelection::default());
+        assert_eq!(fixed.stopped, None, "{text:?}");
+        let left: Vec<_> = fixed
+            .reports
+            .iter()
+            .flat_map(|report| &report.findings)
+            .filter(|finding| {
+                finding
+                    .diagnostic
+                    .fix
+                    .as_ref()
+                    .is_some_and(|fix| fix.applicability == Applicability::MachineApplicable)
+            })
+            .collect();
+        assert!(left.is_empty(), "{text:?} -> {:?}: {left:?}", fixed.text);
+        assert_eq!(found(&fixed.text).len(), found(text).len(), "{text:?}");
+        assert_eq!(outside_urls(&fixed.text), outside_urls(text), "{text:?}");
+        let again = fix_text(&fixed.text, &options, FixSelection::default());
+        assert_eq!((again.fixed, again.text), (0, fixed.text));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn fixing_a_document_leaves_no_machine_fix_and_the_prose_alone(
+            text in document(),
+            rfc3986 in any::<bool>(),
+        ) {
+            let profile = if rfc3986 { Profile::Rfc3986 } else { Profile::Rfc1738 };
+            assert_fix_properties(&text, profile);
+        }
+
+        #[test]
+        fn fixing_any_text_keeps_its_urls(text in noise()) {
+            assert_fix_properties(&text, Profile::Rfc1738);
+        }
+    }
+
+    fn fixed(text: &str, suggestions: bool) -> (String, usize) {
+        let result = fix_text(text, &LintOptions::default(), FixSelection { suggestions });
+        (result.text, result.fixed)
+    }
+
+    #[test]
+    fn rfc1738_2_2_unsafe_characters_are_encoded_unasked() {
+        assert_eq!(
+            fixed("see <URL:HTTP://h.example/~a b{c}>.\n", false),
+            ("see <URL:http://h.example/%7Ea b%7Bc%7D>.\n".to_string(), 4)
+        );
+    }
+
+    #[test]
+    fn suggestions_wait_for_unsafe_fixes() {
+        let text = "<URL:file://h.example:21/x> <URL:ftp://h.example/a;b>";
+        assert_eq!(fixed(text, false), (text.to_string(), 0));
+        assert_eq!(
+            fixed(text, true),
+            (
+                "<URL:file://h.example/x> <URL:ftp://h.example/a%3Bb>".to_string(),
+                2
+            )
+        );
+    }
+
+    #[test]
+    fn appendix_wrapped_urls_keep_their_layout() {
+        let text = "> see <URL:HT\n>     TP://h.example/~a/\n>     ~b>\n";
+        assert_eq!(
+            fixed(text, false),
+            (
+                "> see <URL:ht\n>     tp://h.example/%7Ea/\n>     %7Eb>\n".to_string(),
+                3
+            )
+        );
+    }
+
+    #[test]
+    fn suppressed_findings_are_not_fixed() {
+        let text = "<URL:http://h.example/~a> urlint: ignore[unsafe-char]\n\
+                    <URL:http://h.example/~b>\n";
+        assert_eq!(
+            fixed(text, false),
+            (
+                "<URL:http://h.example/~a> urlint: ignore[unsafe-char]\n\
+                 <URL:http://h.example/%7Eb>\n"
+                    .to_string(),
+                1
+            )
+        );
+    }
+
+    #[test]
+    fn many_problems_in_one_url_take_several_passes() {
+        let text = format!("<URL:http://h.example/{}>", "~".repeat(150));
+        let result = fix_text(&text, &LintOptions::default(), FixSelection::default());
+        assert_eq!(result.fixed, 150);
+        assert_eq!(result.stopped, None);
+        assert!(result.reports[0].findings.is_empty());
+        assert_eq!(
+            result.text,
+            format!("<URL:http://h.example/{}>", "%7E".repeat(150))
+        );
+    }
+}
