@@ -40,6 +40,8 @@ fn piece() -> impl Strategy<Value = String> {
         1 => url().prop_map(|url| format!(" <{url}>")),
         3 => (url(), prop::collection::vec(any::<usize>(), 0..3), leader(), leader())
             .prop_map(|(url, cuts, leader, indent)| wrapped(&url, &cuts, leader, indent)),
+        2 => (url(), any::<usize>(), any::<bool>(), leader())
+            .prop_map(|(url, cut, angle, indent)| broken_after_hyphen(&url, cut, angle, indent)),
         1 => Just("\n".to_string()),
         1 => Just("\r\n\r\n".to_string()),
     ]
@@ -65,6 +67,20 @@ fn wrapped(url: &str, cuts: &[usize], leader: &str, indent: &str) -> String {
     out.push_str(&url[start..]);
     out.push_str(">\n");
     out
+}
+
+/// `url` with a `-` added at a cut and the line broken after it, in
+/// `<URL:...>` or in angle brackets, as RFC 2368's examples are written.
+fn broken_after_hyphen(url: &str, cut: usize, angle: bool, indent: &str) -> String {
+    let at = (cut % url.len().max(1)..url.len())
+        .find(|&at| at > 0 && url.is_char_boundary(at))
+        .unwrap_or(url.len());
+    let opener = if angle { "<" } else { "<URL:" };
+    format!(
+        "\n{indent}{opener}{}-\n{indent}{}>\n",
+        &url[..at],
+        &url[at..]
+    )
 }
 
 /// A generated document.

@@ -4,7 +4,7 @@
 //! A bare (or `URL:`-prefixed) URL that runs past the line width is put in
 //! `<URL:...>` and broken over lines; a wrapper that breaks a line after a
 //! hyphen is broken again. Breaks go after a `/` where one fits, else after
-//! another delimiter (`? & ; = # , . : @`), else between two characters;
+//! another delimiter (`? & ; = #`, then `, . : @`), else between two characters;
 //! never after a `-` (a reader could take it for a typesetter's hyphen) and
 //! never inside a `%XX` escape. Continuation lines repeat the leader and
 //! indentation of the paragraph (a mail quote's `> ` included). The prose
@@ -30,8 +30,9 @@ use crate::span::LineIndex;
 /// Columns a tab advances to the next multiple of.
 const TAB_STOP: usize = 8;
 
-/// Break points after which a line may end, besides `/`.
-const OTHER_DELIMITERS: &[u8] = b"?&;=#,.:@";
+/// Break points after which a line may end, besides `/`: the delimiters
+/// of queries and parameters first, then those inside names.
+const OTHER_DELIMITERS: [&[u8]; 2] = [b"?&;=#", b",.:@"];
 
 /// How `fmt` lays out URLs.
 #[derive(Debug, Clone)]
@@ -181,7 +182,12 @@ fn layout(text: &str, found: &Found, width: usize) -> Layout {
         .saturating_sub(columns(&text[opening_line..found.outer.start]))
         .saturating_sub(opener.chars().count());
     let rest = width.saturating_sub(columns(prefix));
-    let (pieces, overlong) = break_url(&found.url, first, rest);
+    // `<scheme:` opens an angle wrapper only in one piece, `//` included.
+    let head = match opener.as_str() {
+        "<" => angle_head(&found.url),
+        _ => 0,
+    };
+    let (pieces, overlong) = break_url(&found.url, first, rest, head);
     let mut replacement = opener;
     for (index, piece) in pieces.iter().enumerate() {
         if index > 0 {
@@ -252,10 +258,21 @@ fn is_blank(text: &str, open: usize, line: usize) -> bool {
     continuation_text_start(text, open, line).is_some_and(|start| start >= line_end(text, line))
 }
 
-/// Cut `url` into line pieces: the first at most `first` columns wide, the
-/// others at most `rest`, the last leaving room for the closing `>`. At
-/// most [`MAX_WRAPPER_LINES`] pieces; true when the last runs past its width.
-fn break_url(url: &str, first: usize, rest: usize) -> (Vec<&str>, bool) {
+/// The bytes of `url` that must stay on the line of an angle wrapper's
+/// `<`: its scheme and colon, and the `//` after them.
+fn angle_head(url: &str) -> usize {
+    let colon = url.find(':').map_or(0, |at| at + 1);
+    match url[colon..].starts_with("//") {
+        true => colon + 2,
+        false => colon,
+    }
+}
+
+/// Cut `url` into line pieces: the first at most `first` columns wide and
+/// holding at least `head` bytes, the others at most `rest`, the last
+/// leaving room for the closing `>`. At most [`MAX_WRAPPER_LINES`] pieces;
+/// true when the last runs past its width.
+fn break_url(url: &str, first: usize, rest: usize, head: usize) -> (Vec<&str>, bool) {
     let mut pieces = Vec::new();
     let mut remaining = url;
     let mut room = first;
@@ -263,7 +280,8 @@ fn break_url(url: &str, first: usize, rest: usize) -> (Vec<&str>, bool) {
         if remaining.is_empty() || remaining.chars().count() < room {
             break;
         }
-        let cut = cut_point(remaining, room, pieces.is_empty());
+        let head = if pieces.is_empty() { head } else { 0 };
+        let cut = cut_point(remaining, room, pieces.is_empty(), head);
         pieces.push(&remaining[..cut]);
         remaining = &remaining[cut..];
         room = rest;
@@ -275,19 +293,20 @@ fn break_url(url: &str, first: usize, rest: usize) -> (Vec<&str>, bool) {
     (pieces, overlong)
 }
 
-/// Where to end a line holding the start of `url` in `room` columns: after
-/// the last `/` that fits, past the `scheme://` that opens the URL; failing
-/// that, the first line holds nothing (the URL starts on the next line, so
-/// that its host is not cut), and a later line ends after the last other
-/// delimiter that fits, else after the last character that fits, else
-/// after its first character. Never after a `-`, never inside `%XX`.
-fn cut_point(url: &str, room: usize, first_line: bool) -> usize {
+/// Where to end a line holding the start of `url` in `room` columns, at
+/// least `head` bytes in: after the last `/` that fits, past the
+/// `scheme://` that opens the URL; failing that, a first line without a
+/// `head` holds nothing (the URL starts on the next line, so that its host
+/// is not cut), and any other line ends after the last other delimiter
+/// that fits, else after the last character that fits, else as early as
+/// it may. Never after a `-`, never inside `%XX`.
+fn cut_point(url: &str, room: usize, first_line: bool, head: usize) -> usize {
     let bytes = url.as_bytes();
     let fits: Vec<usize> = url
         .char_indices()
         .map(|(at, c)| at + c.len_utf8())
         .take(room)
-        .filter(|&end| end < url.len() && may_end_line(bytes, end))
+        .filter(|&end| end >= head && end < url.len() && may_end_line(bytes, end))
         .collect();
     let floor = match first_line {
         true => url.find("://").map_or(0, |at| at + 3),
@@ -299,21 +318,23 @@ fn cut_point(url: &str, room: usize, first_line: bool) -> usize {
             .copied()
             .find(|&end| end > floor && set.contains(&bytes[end - 1]))
     };
-    match (after(b"/"), first_line) {
+    match (after(b"/"), first_line && head == 0) {
         (Some(cut), _) => cut,
         (None, true) => 0,
-        (None, false) => after(OTHER_DELIMITERS)
+        (None, false) => OTHER_DELIMITERS
+            .iter()
+            .find_map(|set| after(set))
             .or_else(|| fits.last().copied())
-            .unwrap_or_else(|| first_allowed_cut(url)),
+            .unwrap_or_else(|| first_allowed_cut(url, head.max(1))),
     }
 }
 
-/// The first place after at least one character where a line may end
-/// (the URL's end when there is none).
-fn first_allowed_cut(url: &str) -> usize {
+/// The first place at least `min` bytes in where a line may end (the
+/// URL's end when there is none).
+fn first_allowed_cut(url: &str, min: usize) -> usize {
     url.char_indices()
         .map(|(at, c)| at + c.len_utf8())
-        .find(|&end| end == url.len() || may_end_line(url.as_bytes(), end))
+        .find(|&end| end >= min && (end == url.len() || may_end_line(url.as_bytes(), end)))
         .unwrap_or(url.len())
 }
 
@@ -471,8 +492,12 @@ mod tests {
             ("a.example/x", 5, false, 2),
         ];
         for (url, room, first_line, cut) in cases {
-            assert_eq!(cut_point(url, room, first_line), cut, "{url} {room}");
+            assert_eq!(cut_point(url, room, first_line, 0), cut, "{url} {room}");
         }
+        // An angle wrapper keeps `<scheme:` (and `//`) on its first line.
+        assert_eq!(angle_head("mailto:a@b.example?x=y"), 7);
+        assert_eq!(angle_head("x-new://h.example/"), 8);
+        assert_eq!(cut_point("mailto:a@b.example?body=x", 3, true, 7), 7);
     }
 
     #[test]
