@@ -126,8 +126,13 @@ pub(super) fn fix(
             output,
         };
     }
-    // Fixed stdin goes to stdout, so the report goes to stderr.
+    // Fixed stdin goes to stdout, so the report goes to stderr, flushed
+    // after each input to keep its place among the other messages there.
     let has_stdin = args.inputs.paths.iter().any(|path| path.as_os_str() == "-");
+    let console = Console {
+        interactive: console.interactive || has_stdin,
+        ..console
+    };
     let mut stderr =
         BufferedStandardStream::stderr(color_choice(color, io::stderr().is_terminal()));
     let mut report_out = OutputBuffer::new(&mut stderr);
@@ -384,7 +389,8 @@ impl Rewriter<'_> {
         let (text, changes, reports) =
             match &self.rewrite {
                 Rewrite::Fix(selection) => {
-                    let fixed = fix_text(&source.text, self.lint, *selection);
+                    let linter = |text: &str| lint::lint(text, self.lint).collect();
+                    let fixed = fix_text(&source.text, &linter, *selection);
                     done.messages.extend(fix_warnings(&source.name, &fixed));
                     (fixed.text, fixed.fixed, Some(fixed.reports))
                 }

@@ -11,7 +11,7 @@
 use super::edit::{apply, non_overlapping};
 use super::place::{place, Unplaced};
 use crate::diagnostic::Applicability;
-use crate::lint::{self, LintOptions, UrlReport};
+use crate::lint::UrlReport;
 
 /// Most passes over one text. Each pass fixes every URL's first 64
 /// character problems (the validator's cap) and every fix that overlaps
@@ -60,12 +60,17 @@ pub(crate) struct Fixed {
     pub stopped: Option<Stopped>,
 }
 
-/// Apply the fixes `selection` allows to `text`, linted with `options`.
-pub(crate) fn fix_text(text: &str, options: &LintOptions, selection: FixSelection) -> Fixed {
+/// Lints a whole text: [`lint::lint`] for plain text; an input kind with
+/// its own structure (Markdown, HTML) passes its own, whose URL segments
+/// map back to the text it is given.
+pub(crate) type Linter<'a> = &'a (dyn Fn(&str) -> Vec<UrlReport> + Sync);
+
+/// Apply the fixes `selection` allows to `text`, linted by `linter`.
+pub(crate) fn fix_text(text: &str, linter: Linter<'_>, selection: FixSelection) -> Fixed {
     let mut fixed = Fixed {
         text: text.to_string(),
         fixed: 0,
-        reports: lint::lint(text, options).collect(),
+        reports: linter(text),
         unplaced: Vec::new(),
         stopped: None,
     };
@@ -95,7 +100,7 @@ pub(crate) fn fix_text(text: &str, options: &LintOptions, selection: FixSelectio
             break;
         }
         let text = apply(&fixed.text, &chosen);
-        let reports: Vec<UrlReport> = lint::lint(&text, options).collect();
+        let reports = linter(&text);
         if reports.len() != fixed.reports.len() {
             fixed.stopped = Some(Stopped::UrlCountChanged);
             break;
@@ -112,6 +117,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::lint::{self, LintOptions};
     use crate::profile::Profile;
     use crate::rewrite::test_texts::{document, found, noise, outside_urls};
 
@@ -123,7 +129,8 @@ mod tests {
             profile,
             ..LintOptions::default()
         };
-        let fixed = fix_text(text, &options, FixSelection::default());
+        let linter = |text: &str| lint::lint(text, &options).collect();
+        let fixed = fix_text(text, &linter, FixSelection::default());
         assert_eq!(fixed.stopped, None, "{text:?}");
         let left: Vec<_> = fixed
             .reports
@@ -140,8 +147,13 @@ mod tests {
         assert!(left.is_empty(), "{text:?} -> {:?}: {left:?}", fixed.text);
         assert_eq!(found(&fixed.text).len(), found(text).len(), "{text:?}");
         assert_eq!(outside_urls(&fixed.text), outside_urls(text), "{text:?}");
-        let again = fix_text(&fixed.text, &options, FixSelection::default());
+        let again = fix_text(&fixed.text, &linter, FixSelection::default());
         assert_eq!((again.fixed, again.text), (0, fixed.text));
+    }
+
+    /// Plain text linted with the default options.
+    fn plain(text: &str) -> Vec<UrlReport> {
+        lint::lint(text, &LintOptions::default()).collect()
     }
 
     proptest! {
@@ -163,7 +175,7 @@ mod tests {
     }
 
     fn fixed(text: &str, suggestions: bool) -> (String, usize) {
-        let result = fix_text(text, &LintOptions::default(), FixSelection { suggestions });
+        let result = fix_text(text, &plain, FixSelection { suggestions });
         (result.text, result.fixed)
     }
 
@@ -218,7 +230,7 @@ mod tests {
     #[test]
     fn many_problems_in_one_url_take_several_passes() {
         let text = format!("<URL:http://h.example/{}>", "~".repeat(150));
-        let result = fix_text(&text, &LintOptions::default(), FixSelection::default());
+        let result = fix_text(&text, &plain, FixSelection::default());
         assert_eq!(result.fixed, 150);
         assert_eq!(result.stopped, None);
         assert!(result.reports[0].findings.is_empty());
