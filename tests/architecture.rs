@@ -24,7 +24,7 @@ const LAYERS: &[&[&str]] = &[
     &["checked", "rewrite"],
     &["input", "report", "write"],
     &["config"],
-    &["app"],
+    &["app", "python"],
     &["crate"],
 ];
 

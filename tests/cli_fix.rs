@@ -474,6 +474,30 @@ fn the_remaining_findings_are_reported_in_the_chosen_format() {
 }
 
 #[test]
+fn per_file_ignores_keep_their_findings_unfixed() {
+    let text: &[u8] = b"<URL:HTTP://h.example/~x>\n";
+    let dir = dir_with(&[
+        (
+            "urlint.toml",
+            b"[per-file-ignores]\n\"legacy/**\" = [\"unsafe-char\"]\n",
+        ),
+        ("legacy/old.txt", text),
+        ("new.txt", text),
+    ]);
+    let mut command = assert_cmd::cargo::cargo_bin_cmd!("urlint");
+    command
+        .current_dir(dir.path())
+        .args(["check", "--fix", "legacy/old.txt", "new.txt"]);
+    let (code, _, stderr) = run(&mut command);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        read(dir.path(), "legacy/old.txt"),
+        "<URL:http://h.example/~x>\n"
+    );
+    assert_eq!(read(dir.path(), "new.txt"), "<URL:http://h.example/%7Ex>\n");
+}
+
+#[test]
 fn unsafe_fixes_needs_fix_or_diff() {
     let dir = dir_with(&[]);
     let (code, _, stderr) = run(&mut urlint_in(

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use codespan_reporting::term::termcolor::{BufferedStandardStream, NoColor, WriteColor};
 
 use super::cli::{CheckArgs, ColorArg, FmtArgs, InputArgs};
-use super::driver::{self, Console, Named, ReportSink};
+use super::driver::{self, Console, Named, Prepared, ReportSink, Written};
 use super::output::{color_choice, say, OutputBuffer};
 use super::parallel;
 use super::status::Outcome;
@@ -33,10 +33,20 @@ use crate::rewrite::{
 use crate::source::{Origin, Source};
 use crate::write::replace_file;
 
+/// What a rewriting command works with.
+pub(super) struct RewriteRun<'r> {
+    /// Where the report, diff or list goes: stdout or the `--output-file`.
+    pub out: &'r mut dyn WriteColor,
+    pub console: Console,
+    pub config: &'r Config,
+    /// Files the run writes, which it must not read.
+    pub written: &'r Written,
+}
+
 /// What a run does with a text it has rewritten.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// Write it back in place (stdin's to stdout).
+    /// Write it back in place (stdin's to the output).
     Write,
     /// Print the change as a unified diff.
     Diff,
@@ -53,10 +63,9 @@ enum Rewrite {
 }
 
 /// Everything a worker needs, shared by all of them.
-struct Rewriter<'a> {
+struct Rewriter {
     rewrite: Rewrite,
     mode: Mode,
-    lint: &'a LintOptions,
     read: ReadOptions,
     /// Every input is plain text (`--input text`), whatever its name.
     all_text: bool,
@@ -71,7 +80,7 @@ struct Done {
     messages: Vec<String>,
     /// The unified diff of the change (`--diff`).
     diff: String,
-    /// Text for stdout: stdin's rewritten (or unchanged) text.
+    /// Text for the output: stdin's rewritten (or unchanged) text.
     stdout: Option<Vec<u8>>,
     /// Fixes applied or URLs wrapped (or that would be).
     changes: usize,
@@ -94,56 +103,66 @@ pub(super) struct FixRun {
 
 /// `urlint check --fix` or `--diff` with lint `options`: fixes applied,
 /// then what remains reported.
-pub(super) fn fix(
-    out: &mut dyn WriteColor,
-    console: Console,
-    color: ColorArg,
-    config: &Config,
-    options: &LintOptions,
-    args: &CheckArgs,
-) -> FixRun {
+pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -> FixRun {
     let rewriter = Rewriter {
         rewrite: Rewrite::Fix(FixSelection {
             suggestions: args.unsafe_fixes,
         }),
         mode: if args.diff { Mode::Diff } else { Mode::Write },
-        lint: options,
-        read: driver::read_options(&args.inputs.walk),
+        read: driver::read_options(&args.inputs.walk, run.console),
         all_text: args.inputs.walk.input == InputKind::Text,
     };
+    let quiet = run.console.quiet;
     if rewriter.mode == Mode::Diff {
-        let mut told = Told::new(console, &args.inputs.paths);
-        let (run, output) = rewriter.run(config, &args.inputs, out, &mut told);
-        say(format_args!(
-            "would fix {} in {}",
-            plural(run.changes, "finding"),
-            plural(run.files, "file")
-        ));
+        let mut told = Told::new(run.console, &args.inputs.paths);
+        let counts = rewriter.run(
+            run.config,
+            run.written,
+            options,
+            &args.inputs,
+            run.out,
+            &mut told,
+        );
+        if !quiet {
+            say(format_args!(
+                "would fix {} in {}",
+                plural(counts.changes, "finding"),
+                plural(counts.files, "file")
+            ));
+        }
         return FixRun {
             remaining: None,
-            fixed: run.changes,
-            trouble: told.trouble || run.trouble,
-            output,
+            fixed: counts.changes,
+            trouble: told.trouble || counts.trouble,
+            output: counts.output,
         };
     }
-    // Fixed stdin goes to stdout, so the report goes to stderr, flushed
-    // after each input to keep its place among the other messages there.
+    // Stdin's fixed text goes to the output, so the report goes to stderr,
+    // flushed after each input to keep its place among the messages there.
     let has_stdin = args.inputs.paths.iter().any(|path| path.as_os_str() == "-");
     let console = Console {
-        interactive: console.interactive || has_stdin,
-        ..console
+        interactive: run.console.interactive || has_stdin,
+        ..run.console
     };
-    let mut stderr =
-        BufferedStandardStream::stderr(color_choice(color, io::stderr().is_terminal()));
-    let mut report_out = OutputBuffer::new(&mut stderr);
+    let color = match has_stdin {
+        true => color_choice(args.output.color, io::stderr().is_terminal()),
+        false => color_choice(ColorArg::Never, false),
+    };
+    let mut stderr = OutputBuffer::new(BufferedStandardStream::stderr(color));
     let mut nowhere = NoColor::new(io::sink());
-    let (text_out, report_out): (&mut dyn WriteColor, &mut dyn WriteColor) = if has_stdin {
-        (out, &mut report_out)
-    } else {
-        // No stdin: no fixed text is written, and the report has stdout.
-        (&mut nowhere, out)
+    let (text_out, report_out): (&mut dyn WriteColor, &mut dyn WriteColor) = match has_stdin {
+        true => (&mut *run.out, &mut stderr),
+        false => (&mut nowhere, &mut *run.out),
     };
-    let mut reporter = report::diagnostics_reporter(args.format, HumanOptions::default());
+    let mut reporter = if args.statistics {
+        report::statistics_reporter(args.format, quiet)
+    } else {
+        let human = HumanOptions {
+            verdicts: false,
+            quiet,
+        };
+        report::diagnostics_reporter(args.format, human)
+    };
     let mut sink = ReportSink::new(
         report_out,
         reporter.as_mut(),
@@ -151,32 +170,37 @@ pub(super) fn fix(
         &args.inputs.paths,
         false,
     );
-    let (run, output) = rewriter.run(config, &args.inputs, text_out, &mut sink);
-    let output = output
+    let counts = rewriter.run(
+        run.config,
+        run.written,
+        options,
+        &args.inputs,
+        text_out,
+        &mut sink,
+    );
+    let output = counts
+        .output
         .and_then(|()| sink.reporter.finish(sink.out, &sink.totals))
         .and_then(|()| sink.out.flush());
-    say(format_args!(
-        "fixed {} in {}; {} remain",
-        plural(run.changes, "finding"),
-        plural(run.files, "file"),
-        sink.totals.errors + sink.totals.warnings
-    ));
+    if !quiet {
+        say(format_args!(
+            "fixed {} in {}; {} remain",
+            plural(counts.changes, "finding"),
+            plural(counts.files, "file"),
+            sink.totals.errors + sink.totals.warnings
+        ));
+    }
     FixRun {
         remaining: Some(sink.totals),
-        fixed: run.changes,
-        trouble: sink.trouble || run.trouble,
+        fixed: counts.changes,
+        trouble: sink.trouble || counts.trouble,
         output,
     }
 }
 
 /// `urlint fmt`: long URLs of plain-text files wrapped.
-pub(super) fn fmt(
-    out: &mut dyn WriteColor,
-    console: Console,
-    config: &Config,
-    args: FmtArgs,
-) -> Outcome {
-    let options = config.lint_options(config.levels(), None);
+pub(super) fn fmt(run: RewriteRun<'_>, args: &FmtArgs) -> Outcome {
+    let options = run.config.lint_options(run.config.levels(), None);
     let rewriter = Rewriter {
         rewrite: Rewrite::Wrap(WrapOptions {
             width: usize::from(args.width),
@@ -187,65 +211,84 @@ pub(super) fn fmt(
             (_, true) => Mode::Diff,
             _ => Mode::Write,
         },
-        lint: &options,
-        read: driver::read_options(&args.inputs.walk),
+        read: driver::read_options(&args.inputs.walk, run.console),
         all_text: args.inputs.walk.input == InputKind::Text,
     };
-    let mut told = Told::new(console, &args.inputs.paths);
-    let (run, output) = rewriter.run(config, &args.inputs, out, &mut told);
-    let (urls, files) = (plural(run.changes, "URL"), plural(run.files, "file"));
-    match rewriter.mode {
-        Mode::Write => say(format_args!("wrapped {urls} in {files}")),
+    let mut told = Told::new(run.console, &args.inputs.paths);
+    let counts = rewriter.run(
+        run.config,
+        run.written,
+        options,
+        &args.inputs,
+        run.out,
+        &mut told,
+    );
+    let (urls, files) = (plural(counts.changes, "URL"), plural(counts.files, "file"));
+    match (rewriter.mode, run.console.quiet) {
+        (_, true) => {}
+        (Mode::Write, _) => say(format_args!("wrapped {urls} in {files}")),
         _ => say(format_args!("would wrap {urls} in {files}")),
     }
     Outcome {
-        failing: rewriter.mode != Mode::Write && run.files > 0,
-        trouble: told.trouble || run.trouble,
-        output,
+        failing: rewriter.mode != Mode::Write && counts.files > 0,
+        trouble: told.trouble || counts.trouble,
+        output: counts.output,
     }
 }
 
-/// Counts over a run's rewritten inputs.
-#[derive(Debug, Default)]
-struct Run {
+/// What a run over its inputs came to.
+#[derive(Debug)]
+struct Counts {
     /// Fixes applied or URLs wrapped.
     changes: usize,
     /// Inputs changed.
     files: usize,
-    /// The configuration's path globs were invalid.
+    /// The configuration was invalid, so nothing was read.
     trouble: bool,
+    /// Whether the output was written.
+    output: io::Result<()>,
 }
 
-impl Rewriter<'_> {
-    /// Rewrite every input of `inputs` in parallel; in input order, write
-    /// diffs, names and stdin's text to `out` and hand the rest to `sink`.
+impl Rewriter {
+    /// Rewrite every input of `inputs` in parallel, each linted with its own
+    /// options; in input order, write diffs, names and stdin's text to
+    /// `out` and hand the rest to `sink`.
     fn run(
         &self,
         config: &Config,
+        written: &Written,
+        options: LintOptions,
         inputs: &InputArgs,
         out: &mut dyn WriteColor,
         sink: &mut dyn Sink,
-    ) -> (Run, io::Result<()>) {
-        let expanded = driver::expand(config, inputs, sink);
-        let mut run = Run {
-            trouble: expanded.trouble,
-            ..Run::default()
+    ) -> Counts {
+        let Prepared {
+            inputs,
+            threads,
+            options,
+            trouble,
+        } = driver::prepare(config, options, inputs, written, sink);
+        let mut counts = Counts {
+            changes: 0,
+            files: 0,
+            trouble,
+            output: Ok(()),
         };
-        let output = parallel::for_each_ordered(
-            &expanded.inputs,
-            expanded.threads,
-            |input| self.process(input),
-            |done| self.emit(done, &mut run, out, sink),
+        counts.output = parallel::for_each_ordered(
+            &inputs,
+            threads,
+            |input| self.process(input, &options.of(input)),
+            |done| self.emit(done, &mut counts, out, sink),
         )
         .and_then(|()| out.flush());
-        (run, output)
+        counts
     }
 
     /// Hand one input's results on, in input order.
     fn emit(
         &self,
         done: Done,
-        run: &mut Run,
+        counts: &mut Counts,
         out: &mut dyn WriteColor,
         sink: &mut dyn Sink,
     ) -> io::Result<()> {
@@ -253,8 +296,8 @@ impl Rewriter<'_> {
             say(format_args!("{message}"));
         }
         if let Some(name) = &done.changed {
-            run.files += 1;
-            run.changes += done.changes;
+            counts.files += 1;
+            counts.changes += done.changes;
             if self.mode == Mode::List {
                 writeln!(out, "would reformat: {name}")?;
             }
@@ -305,15 +348,15 @@ impl Sink for Told {
     }
 }
 
-impl Rewriter<'_> {
-    /// Read, rewrite and (in [`Mode::Write`]) write back one input; a panic
-    /// becomes an error for this input alone.
-    fn process(&self, input: &Input) -> Done {
+impl Rewriter {
+    /// Read, rewrite and (in [`Mode::Write`]) write back one input, linted
+    /// with `lint`; a panic becomes an error for this input alone.
+    fn process(&self, input: &Input, lint: &LintOptions) -> Done {
         let name = match input {
             Input::File(path) => Origin::File(path.clone()).to_string(),
             Input::Stdin => Origin::Stdin.to_string(),
         };
-        let done = panic::catch_unwind(AssertUnwindSafe(|| self.process_unguarded(input)));
+        let done = panic::catch_unwind(AssertUnwindSafe(|| self.process_unguarded(input, lint)));
         done.unwrap_or_else(|_| {
             let mut done = Done::default();
             done.collected.error(panicked(name));
@@ -321,7 +364,7 @@ impl Rewriter<'_> {
         })
     }
 
-    fn process_unguarded(&self, input: &Input) -> Done {
+    fn process_unguarded(&self, input: &Input, lint: &LintOptions) -> Done {
         let mut done = Done::default();
         if let (Rewrite::Wrap(_), Input::File(path)) = (&self.rewrite, input) {
             if !self.all_text && !is_plain_text_name(path) {
@@ -335,7 +378,7 @@ impl Rewriter<'_> {
                 return done;
             }
         }
-        match input::read_for_rewrite(input, &self.read, self.lint) {
+        match input::read_for_rewrite(input, &self.read, lint) {
             ForRewrite::Failed(err) => done.collected.error(err),
             ForRewrite::Kept {
                 why,
@@ -347,7 +390,7 @@ impl Rewriter<'_> {
                     done.stdout = Some(bytes);
                 }
             }
-            ForRewrite::Text(source) => self.rewrite_text(input, source, &mut done),
+            ForRewrite::Text(source) => self.rewrite_text(input, source, lint, &mut done),
         }
         done
     }
@@ -385,11 +428,11 @@ impl Rewriter<'_> {
     }
 
     /// Rewrite a plain text and do with it what the mode says.
-    fn rewrite_text(&self, input: &Input, source: Source, done: &mut Done) {
+    fn rewrite_text(&self, input: &Input, source: Source, lint: &LintOptions, done: &mut Done) {
         let (text, changes, reports) =
             match &self.rewrite {
                 Rewrite::Fix(selection) => {
-                    let linter = |text: &str| lint::lint(text, self.lint).collect();
+                    let linter = |text: &str| lint::lint(text, lint).collect();
                     let fixed = fix_text(&source.text, &linter, *selection);
                     done.messages.extend(fix_warnings(&source.name, &fixed));
                     (fixed.text, fixed.fixed, Some(fixed.reports))
@@ -422,7 +465,7 @@ impl Rewriter<'_> {
                         });
                         reported = source.clone();
                         done.changes = 0;
-                        self.collect(reported, None, done);
+                        self.collect(reported, None, lint, done);
                         return;
                     }
                 }
@@ -433,14 +476,20 @@ impl Rewriter<'_> {
         if *input == Input::Stdin && self.mode == Mode::Write {
             done.stdout = Some(reported.text.clone().into_bytes());
         }
-        self.collect(reported, reports, done);
+        self.collect(reported, reports, lint, done);
     }
 
     /// Keep the checked text that `check --fix` reports: `reports` when
     /// they are the text's, else the text linted again.
-    fn collect(&self, source: Source, reports: Option<Vec<lint::UrlReport>>, done: &mut Done) {
+    fn collect(
+        &self,
+        source: Source,
+        reports: Option<Vec<lint::UrlReport>>,
+        lint: &LintOptions,
+        done: &mut Done,
+    ) {
         if let Rewrite::Fix(_) = self.rewrite {
-            let reports = reports.unwrap_or_else(|| lint::lint(&source.text, self.lint).collect());
+            let reports = reports.unwrap_or_else(|| lint::lint(&source.text, lint).collect());
             let _ = Sink::checked(&mut done.collected, Checked::new(source, reports));
         }
     }

@@ -17,7 +17,7 @@ use std::fmt;
 use std::io::{self, Read};
 use std::path::Path;
 
-use super::archive::check_mail;
+use super::archive::{check_mail, MailReading};
 use super::check::check_loaded;
 use super::kind::InputKind;
 use super::load::{is_binary, load};
@@ -102,14 +102,8 @@ pub(crate) fn read_for_rewrite(
     let why = match mail_kind(options.kind, path, &bytes) {
         Some(kind) => {
             // Only reading can fail here, and the bytes are in memory.
-            let checked = check_mail(
-                &bytes[..],
-                kind,
-                &origin,
-                options.chunks,
-                lint,
-                &mut collected,
-            );
+            let reading = MailReading::whole(kind, options.mail_headers, options.chunks);
+            let checked = check_mail(&bytes[..], reading, &origin, lint, &mut collected);
             if let Err(err) = checked {
                 collected.error(cannot_read(&origin, &err));
             }
@@ -155,7 +149,12 @@ mod tests {
         std::fs::write(&path, bytes).expect("write the input");
         read_for_rewrite(
             &Input::File(path),
-            &ReadOptions::default(),
+            &ReadOptions {
+                kind: InputKind::Auto,
+                mail_headers: crate::mail::HeaderUrls::None,
+                chunks: Default::default(),
+                progress: false,
+            },
             &LintOptions::default(),
         )
     }

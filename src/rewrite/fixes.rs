@@ -229,14 +229,15 @@ mod tests {
 
     #[test]
     fn many_problems_in_one_url_take_several_passes() {
-        let text = format!("<URL:http://h.example/{}>", "~".repeat(150));
+        // Alternating characters: each is a finding of its own.
+        let text = format!("<URL:http://h.example/{}>", "~{".repeat(75));
         let result = fix_text(&text, &plain, FixSelection::default());
         assert_eq!(result.fixed, 150);
         assert_eq!(result.stopped, None);
         assert!(result.reports[0].findings.is_empty());
         assert_eq!(
             result.text,
-            format!("<URL:http://h.example/{}>", "%7E".repeat(150))
+            format!("<URL:http://h.example/{}>", "%7E%7B".repeat(75))
         );
     }
 }
