@@ -21,7 +21,7 @@ use super::status::{ExitStatus, Outcome};
 use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{panicked, Input};
-use crate::lint::{self, RuleLevels};
+use crate::lint::{self, LintOptions, RuleLevels};
 use crate::profile::Profile;
 use crate::report::{self, explain, ExtractOptions, HumanOptions, PlainPrefix, Totals};
 use crate::source::{Origin, Source};
@@ -191,10 +191,11 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
         };
         report::diagnostics_reporter(args.format, human)
     };
+    let mut options = run.config.lint_options(levels, args.profile);
+    options.scan.include_verbatim |= args.inputs.walk.include_verbatim;
     if args.fix || args.diff {
-        return fix(run, args, levels);
+        return fix(run, args, options);
     }
-    let options = run.config.lint_options(levels, args.profile);
     let linted = driver::lint_inputs(
         run.out,
         reporter.as_mut(),
@@ -213,8 +214,7 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
 
 /// `urlint check --fix` or `--diff`: fails on what remains after fixing,
 /// or, for a diff, when there is something to fix.
-fn fix(run: Run<'_>, args: &CheckArgs, levels: RuleLevels) -> Outcome {
-    let options = run.config.lint_options(levels, args.profile);
+fn fix(run: Run<'_>, args: &CheckArgs, options: LintOptions) -> Outcome {
     let fixed = rewriting::fix(run.rewrite(), options, args);
     let failing = match &fixed.remaining {
         Some(remaining) => fails(remaining, &args.rules),
@@ -266,7 +266,8 @@ fn extract(run: Run<'_>, args: &ExtractArgs) -> Outcome {
     });
     // The file's schemes and URL excludes decide what is a URL worth
     // listing; its levels and the profile decide whether a URL is valid.
-    let options = run.config.lint_options(run.config.levels(), args.profile);
+    let mut options = run.config.lint_options(run.config.levels(), args.profile);
+    options.scan.include_verbatim |= args.inputs.walk.include_verbatim;
     let linted = driver::lint_inputs(
         run.out,
         reporter.as_mut(),

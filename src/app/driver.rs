@@ -15,7 +15,9 @@ use super::output::say;
 use super::parallel;
 use crate::checked::Checked;
 use crate::config::{Config, ConfigError, PerFileIgnores};
-use crate::input::{self, ChunkOptions, Collected, Input, InputError, Note, ReadOptions, Sink};
+use crate::input::{
+    self, ChunkOptions, Collected, Input, InputError, KindGlobs, Note, ReadOptions, Sink,
+};
 use crate::lint::LintOptions;
 use crate::report::{Reporter, Totals};
 use crate::rules::{Level, Rule};
@@ -170,9 +172,14 @@ pub(super) fn lint_inputs(
         inputs,
         threads,
         options,
+        globs,
         trouble,
     } = prepare(config, options, inputs, written, &mut sink);
     sink.trouble |= trouble;
+    let read_options = ReadOptions {
+        globs,
+        ..read_options
+    };
     let output = parallel::for_each_ordered(
         &inputs,
         threads,
@@ -206,8 +213,10 @@ pub(super) struct Prepared {
     pub threads: usize,
     /// The lint options of each input.
     pub options: FileOptions,
-    /// The configuration's paths or per-file ignores were invalid (and
-    /// said so on stderr); nothing is read.
+    /// The configuration's `[kinds]` globs, which the read options take.
+    pub globs: KindGlobs,
+    /// The configuration's paths, per-file ignores or kind globs were
+    /// invalid (and said so on stderr); nothing is read.
     pub trouble: bool,
 }
 
@@ -235,11 +244,14 @@ pub(super) fn prepare(
     };
     let (found, errors) = input::collect_inputs(&inputs.paths, &walk_options);
     errors.into_iter().for_each(|err| sink.error(err));
-    match configured(found, config, options, written, sink) {
-        Ok((inputs, options)) => Prepared {
+    let configured = configured(found, config, options, written, sink)
+        .and_then(|(inputs, options)| Ok((inputs, options, config.kind_globs()?)));
+    match configured {
+        Ok((inputs, options, globs)) => Prepared {
             inputs,
             threads,
             options,
+            globs,
             trouble: false,
         },
         Err(err) => {
@@ -248,6 +260,7 @@ pub(super) fn prepare(
                 inputs: Vec::new(),
                 threads,
                 options: FileOptions::new(LintOptions::default(), None),
+                globs: KindGlobs::default(),
                 trouble: true,
             }
         }
@@ -284,7 +297,8 @@ fn configured(
     Ok((inputs, options))
 }
 
-/// How `--input` and the hidden `--chunk-len` say inputs are read.
+/// How `--input` and the hidden `--chunk-len` say inputs are read (the
+/// configuration's kind globs come from [`prepare`]).
 pub(super) fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
     let mut chunks = ChunkOptions::default();
     if let Some(len) = walk.chunk_len {
@@ -292,6 +306,7 @@ pub(super) fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
     }
     ReadOptions {
         kind: walk.input,
+        globs: KindGlobs::default(),
         mail_headers: walk.mail_headers,
         chunks,
         progress: !console.quiet && io::stderr().is_terminal(),

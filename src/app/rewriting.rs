@@ -104,7 +104,7 @@ pub(super) struct FixRun {
 /// `urlint check --fix` or `--diff` with lint `options`: fixes applied,
 /// then what remains reported.
 pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -> FixRun {
-    let rewriter = Rewriter {
+    let mut rewriter = Rewriter {
         rewrite: Rewrite::Fix(FixSelection {
             suggestions: args.unsafe_fixes,
         }),
@@ -201,7 +201,7 @@ pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -
 /// `urlint fmt`: long URLs of plain-text files wrapped.
 pub(super) fn fmt(run: RewriteRun<'_>, args: &FmtArgs) -> Outcome {
     let options = run.config.lint_options(run.config.levels(), None);
-    let rewriter = Rewriter {
+    let mut rewriter = Rewriter {
         rewrite: Rewrite::Wrap(WrapOptions {
             width: usize::from(args.width),
             scan: options.scan.clone(),
@@ -254,7 +254,7 @@ impl Rewriter {
     /// options; in input order, write diffs, names and stdin's text to
     /// `out` and hand the rest to `sink`.
     fn run(
-        &self,
+        &mut self,
         config: &Config,
         written: &Written,
         options: LintOptions,
@@ -266,8 +266,10 @@ impl Rewriter {
             inputs,
             threads,
             options,
+            globs,
             trouble,
         } = driver::prepare(config, options, inputs, written, sink);
+        self.read.globs = globs;
         let mut counts = Counts {
             changes: 0,
             files: 0,
@@ -508,9 +510,9 @@ fn fix_warnings(name: &str, fixed: &Fixed) -> Vec<String> {
         Some(Stopped::PassLimit) => warnings.push(format!(
             "warning: {name}: fixes still left after {MAX_PASSES} passes; run again to go on"
         )),
-        Some(Stopped::UrlCountChanged) => warnings.push(format!(
-            "warning: {name}: the next fixes would change how many URLs the text holds, \
-             so they were not applied"
+        Some(Stopped::UrlsMoved) => warnings.push(format!(
+            "warning: {name}: some fixes were not applied: they would move where a URL \
+             starts or ends in the text"
         )),
         None => {}
     }

@@ -15,18 +15,16 @@
 
 use std::fmt;
 use std::io::{self, Read};
-use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
 use super::check::check_loaded;
-use super::kind::InputKind;
+use super::kind::Content;
 use super::load::{is_binary, load};
 use super::notice::{cannot_read, InputError};
 use super::read::{ReadOptions, HEAD_LEN};
 use super::sink::{Collected, Sink};
 use super::walk::Input;
 use crate::lint::LintOptions;
-use crate::mail::MailKind;
 use crate::source::{Origin, Source};
 
 /// Why an input is checked but not rewritten.
@@ -99,8 +97,9 @@ pub(crate) fn read_for_rewrite(
         Err(err) => return ForRewrite::Failed(cannot_read(&origin, &err)),
     };
     let mut collected = Collected::default();
-    let why = match mail_kind(options.kind, path, &bytes) {
-        Some(kind) => {
+    let head = &bytes[..bytes.len().min(HEAD_LEN)];
+    let why = match options.kind.detect(&options.globs, path, head) {
+        Content::Mail(kind) => {
             // Only reading can fail here, and the bytes are in memory.
             let reading = MailReading::whole(kind, options.mail_headers, options.chunks);
             let checked = check_mail(&bytes[..], reading, &origin, lint, &mut collected);
@@ -109,12 +108,11 @@ pub(crate) fn read_for_rewrite(
             }
             Kept::Mail
         }
-        None if is_binary(&bytes) => {
-            let head = bytes[..bytes.len().min(HEAD_LEN)].to_vec();
-            check_loaded(load(origin, head), lint, &mut collected);
+        Content::Text(_) if is_binary(&bytes) => {
+            check_loaded(load(origin, head.to_vec()), lint, &mut collected);
             Kept::Binary
         }
-        None => match std::str::from_utf8(&bytes) {
+        Content::Text(_) => match std::str::from_utf8(&bytes) {
             Ok(text) => return ForRewrite::Text(Source::new(origin, text.to_string())),
             Err(_) => {
                 check_loaded(load(origin, bytes.clone()), lint, &mut collected);
@@ -129,16 +127,6 @@ pub(crate) fn read_for_rewrite(
     }
 }
 
-/// The mail kind of an input, as the `--input` choice, its name or its
-/// first bytes say.
-fn mail_kind(kind: InputKind, path: Option<&Path>, bytes: &[u8]) -> Option<MailKind> {
-    let head = &bytes[..bytes.len().min(HEAD_LEN)];
-    match kind {
-        InputKind::Auto => MailKind::detect(path, head),
-        chosen => chosen.mail(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,7 +138,8 @@ mod tests {
         read_for_rewrite(
             &Input::File(path),
             &ReadOptions {
-                kind: InputKind::Auto,
+                kind: super::super::kind::InputKind::Auto,
+                globs: Default::default(),
                 mail_headers: crate::mail::HeaderUrls::None,
                 chunks: Default::default(),
                 progress: false,

@@ -143,7 +143,12 @@ fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanD
         notes.push(format!("help: {}", diagnostic.help));
     }
     notes.extend(fix_line(checked, report, finding, "help"));
-    if report.found.segments.len() > 1 {
+    if report.found.is_decoded() {
+        notes.push(format!(
+            "note: the URL with its escapes and character references decoded reads `{}`",
+            report.found.url
+        ));
+    } else if report.found.segments.len() > 1 {
         notes.push(format!(
             "note: the URL joined across lines reads `{}`",
             report.found.url

@@ -4,14 +4,17 @@
 //!
 //! Fixes that overlap wait for the next pass, where they are placed anew
 //! in the changed text, so no edit is ever applied to bytes another edit
-//! has moved. A pass that would change how many URLs the text holds (a fix
-//! that ends one URL or glues two together) is not kept: the text stays as
-//! the last good pass left it.
+//! has moved. A fix must leave every URL where it was: one that would move
+//! where a URL starts or ends, or change how many the text holds (an
+//! encoded `{` that lets a later `)` balance an earlier `(` and join the
+//! URL, a fix that glues two URLs together), is not applied, and the rest
+//! of its pass is tried one fix at a time.
 
-use super::edit::{apply, non_overlapping};
+use super::edit::{apply, non_overlapping, EditGroup};
 use super::place::{place, Unplaced};
 use crate::diagnostic::Applicability;
 use crate::lint::UrlReport;
+use crate::span::Span;
 
 /// Most passes over one text. Each pass fixes every URL's first 64
 /// character problems (the validator's cap) and every fix that overlaps
@@ -41,8 +44,9 @@ impl FixSelection {
 pub(crate) enum Stopped {
     /// [`MAX_PASSES`] passes ran.
     PassLimit,
-    /// The next pass would have changed how many URLs the text holds.
-    UrlCountChanged,
+    /// The fixes left would move where a URL starts or ends, or change how
+    /// many URLs the text holds.
+    UrlsMoved,
 }
 
 /// What fixing a text came to.
@@ -99,17 +103,71 @@ pub(crate) fn fix_text(text: &str, linter: Linter<'_>, selection: FixSelection) 
             fixed.stopped = Some(Stopped::PassLimit);
             break;
         }
-        let text = apply(&fixed.text, &chosen);
-        let reports = linter(&text);
-        if reports.len() != fixed.reports.len() {
-            fixed.stopped = Some(Stopped::UrlCountChanged);
+        let Some(kept) = keeping_urls_in_place(&fixed, chosen, linter) else {
+            fixed.stopped = Some(Stopped::UrlsMoved);
             break;
-        }
-        fixed.fixed += chosen.len();
-        fixed.text = text;
-        fixed.reports = reports;
+        };
+        fixed.fixed += kept.groups;
+        fixed.text = kept.text;
+        fixed.reports = kept.reports;
     }
     fixed
+}
+
+/// Fixes of one pass applied and the text linted again.
+struct Pass {
+    /// How many fix groups were applied.
+    groups: usize,
+    text: String,
+    reports: Vec<UrlReport>,
+}
+
+/// `chosen` applied to `fixed`'s text when that leaves the text outside
+/// its URLs as it was: all of them at once, else each that does, tried one
+/// after another in text order; `None` when none does.
+fn keeping_urls_in_place(
+    fixed: &Fixed,
+    chosen: Vec<EditGroup>,
+    linter: Linter<'_>,
+) -> Option<Pass> {
+    let before = between_urls(&fixed.text, &fixed.reports);
+    let attempt = |groups: &[EditGroup]| {
+        let text = apply(&fixed.text, groups);
+        let reports = linter(&text);
+        let kept = between_urls(&text, &reports) == before;
+        kept.then_some(Pass {
+            groups: groups.len(),
+            text,
+            reports,
+        })
+    };
+    if let Some(pass) = attempt(&chosen) {
+        return Some(pass);
+    }
+    let (mut kept, mut last) = (Vec::new(), None);
+    for group in chosen {
+        kept.push(group);
+        match attempt(&kept) {
+            Some(pass) => last = Some(pass),
+            None => drop(kept.pop()),
+        }
+    }
+    last
+}
+
+/// The text before, between and after the URLs of `reports` (linted from
+/// `text`): what no fix may change.
+fn between_urls<'t>(text: &'t str, reports: &[UrlReport]) -> Vec<&'t str> {
+    let mut outers: Vec<Span> = reports.iter().map(|report| report.found.outer).collect();
+    outers.sort_by_key(|outer| (outer.start, outer.end));
+    let mut gaps = Vec::with_capacity(outers.len() + 1);
+    let mut at = 0;
+    for outer in outers {
+        gaps.push(text.get(at..outer.start.max(at)).unwrap_or_default());
+        at = at.max(outer.end);
+    }
+    gaps.push(text.get(at..).unwrap_or_default());
+    gaps
 }
 
 #[cfg(test)]
@@ -122,8 +180,9 @@ mod tests {
     use crate::rewrite::test_texts::{document, found, noise, outside_urls};
 
     /// What must hold after fixing `text` with machine-applicable fixes
-    /// under `profile`: no such fix left, as many URLs as before, the text
-    /// outside URLs unchanged, and a second run changing nothing.
+    /// under `profile`: no such fix left unless fixing said why it
+    /// stopped, as many URLs as before, the text outside URLs unchanged,
+    /// and a second run changing nothing.
     fn assert_fix_properties(text: &str, profile: Profile) {
         let options = LintOptions {
             profile,
@@ -131,7 +190,7 @@ mod tests {
         };
         let linter = |text: &str| lint::lint(text, &options).collect();
         let fixed = fix_text(text, &linter, FixSelection::default());
-        assert_eq!(fixed.stopped, None, "{text:?}");
+        assert_ne!(fixed.stopped, Some(Stopped::PassLimit), "{text:?}");
         let left: Vec<_> = fixed
             .reports
             .iter()
@@ -144,7 +203,11 @@ mod tests {
                     .is_some_and(|fix| fix.applicability == Applicability::MachineApplicable)
             })
             .collect();
-        assert!(left.is_empty(), "{text:?} -> {:?}: {left:?}", fixed.text);
+        assert!(
+            left.is_empty() || fixed.stopped == Some(Stopped::UrlsMoved),
+            "{text:?} -> {:?}: {left:?}",
+            fixed.text
+        );
         assert_eq!(found(&fixed.text).len(), found(text).len(), "{text:?}");
         assert_eq!(outside_urls(&fixed.text), outside_urls(text), "{text:?}");
         let again = fix_text(&fixed.text, &linter, FixSelection::default());
@@ -224,6 +287,21 @@ mod tests {
                     .to_string(),
                 1
             )
+        );
+    }
+
+    #[test]
+    fn a_fix_that_would_move_the_end_of_a_url_is_not_applied() {
+        // Encoding the '{' would let the ')' balance the '(' and join the
+        // URL; the '~' beside it is still fixed.
+        let text = "(see http://h.example/~({/) here)";
+        let result = fix_text(text, &plain, FixSelection::default());
+        assert_eq!(result.text, "(see http://h.example/%7E({/) here)");
+        assert_eq!(result.fixed, 1);
+        assert_eq!(result.stopped, Some(Stopped::UrlsMoved));
+        assert_eq!(
+            between_urls(&result.text, &result.reports),
+            ["(see ", ") here)"]
         );
     }
 

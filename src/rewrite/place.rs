@@ -188,10 +188,7 @@ mod tests {
         let segments = runs
             .iter()
             .map(|&(start, end)| {
-                let segment = Segment {
-                    source: Span::new(start, end),
-                    url_start: url.len(),
-                };
+                let segment = Segment::copied(Span::new(start, end), url.len());
                 url.push_str(&text[start..end]);
                 segment
             })
@@ -268,10 +265,10 @@ mod tests {
         let text = "http://h/a&#126;b";
         let mut report = url_report(text, &[(0, 10)], Span::new(10, 11), "%7E");
         report.found.url = "http://h/a~b".to_string();
-        report.found.segments.push(Segment {
-            source: Span::new(10, 16),
-            url_start: 10,
-        });
+        report
+            .found
+            .segments
+            .push(Segment::decoded(Span::new(10, 16), Span::new(10, 11)));
         report.findings[0].source_spans = report.found.source_spans(Span::new(10, 11));
         assert_eq!(placed(text, &report), Err(Unplaced::Decoded));
     }
