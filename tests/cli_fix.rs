@@ -1,7 +1,9 @@
 //! `urlint check --fix`, `--unsafe-fixes` and `--diff` through the real
 //! binary: the exact bytes each fix writes, a second run changing nothing,
-//! wrapped URLs fixed on the right lines, the diff applying with `patch
-//! -p1`, and every input that must not be rewritten left alone.
+//! wrapped URLs fixed on the right lines, Markdown and HTML fixed in their
+//! own bytes (references replaced whole, the markup around a URL as it
+//! was), the diff applying with `patch -p1`, and every input that must
+//! not be rewritten left alone.
 
 mod common;
 
@@ -259,6 +261,109 @@ fn appendix_fixes_in_wrapped_urls_land_on_their_lines() {
     assert_eq!(stderr, "urlint: fixed 10 findings in 1 file; 1 remain\n");
 }
 
+/// The text of `name` in `dir` before, between and after the URLs that
+/// `urlint extract` finds in it: what a fix must leave byte for byte.
+fn outside_urls(dir: &Path, name: &str) -> Vec<String> {
+    let (_, stdout, _) = run(&mut urlint_in(dir, &["extract", "--format", "jsonl", name]));
+    let text = fs::read(dir.join(name)).expect("read the file");
+    let mut gaps = Vec::new();
+    let mut at = 0;
+    for line in stdout.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
+        let offset = |key: &str| record["outer"][key].as_u64().expect("an offset") as usize;
+        gaps.push(String::from_utf8_lossy(&text[at..offset("start")]).into_owned());
+        at = offset("end");
+    }
+    gaps.push(String::from_utf8_lossy(&text[at..]).into_owned());
+    gaps
+}
+
+#[test]
+fn markdown_and_html_fixes_land_in_their_bytes_and_a_second_run_changes_nothing() {
+    for (name, fixes) in [("notes.md", 17), ("page.html", 13)] {
+        let before = fs::read(format!("fixtures/fix/{name}")).expect("fixture");
+        let expected = fs::read_to_string(format!("fixtures/fix/{name}.fixed")).expect("fixture");
+        let dir = dir_with(&[(name, &before)]);
+        let outside = outside_urls(dir.path(), name);
+        let args = ["check", "--fix", "--format", "short", name];
+        let (code, stdout, stderr) = run(&mut urlint_in(dir.path(), &args));
+        assert_eq!(read(dir.path(), name), expected, "{name}");
+        assert_eq!(
+            (code, stdout.as_str(), stderr),
+            (
+                0,
+                "",
+                format!("urlint: fixed {fixes} findings in 1 file; 0 remain\n")
+            ),
+            "{name}"
+        );
+        assert_eq!(outside_urls(dir.path(), name), outside, "{name}");
+        let (code, _, stderr) = run(&mut urlint_in(dir.path(), &args));
+        assert_eq!(read(dir.path(), name), expected, "{name}: second run");
+        assert_eq!(
+            (code, stderr.as_str()),
+            (0, "urlint: fixed 0 findings in 0 files; 0 remain\n"),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_wrapper_suggested_for_markup_is_written_as_the_markup_reads_it() {
+    let prose = b"Prose http://p.example/a?b=1&amp;c=2 here.\n";
+    let dir = dir_with(&[("w.html", prose), ("w.md", prose)]);
+    let args = [
+        "check",
+        "--fix",
+        "--unsafe-fixes",
+        "--select",
+        "bare-url",
+        "w.html",
+        "w.md",
+    ];
+    let (code, _, stderr) = run(&mut urlint_in(dir.path(), &args));
+    // In HTML `<` and `&` become references, so the URL reads the same.
+    assert_eq!(
+        read(dir.path(), "w.html"),
+        "Prose &lt;URL:http://p.example/a?b=1&amp;c=2&gt; here.\n"
+    );
+    // Markdown would read `<URL:...>` as an autolink to a `URL:` scheme,
+    // and has no escape that works there: the suggestion is refused.
+    assert_eq!(read(dir.path(), "w.md").as_bytes(), prose);
+    assert!(
+        stderr.contains(
+            "urlint: warning: w.md: 1 fix not applied: the replacement holds characters \
+             that Markdown would read as markup"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("fixed 1 finding in 1 file; 1 remain\n"),
+        "{stderr}"
+    );
+    // What remains is a warning, which does not fail the run.
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn markdown_on_stdin_is_fixed_as_markdown() {
+    let dir = dir_with(&[]);
+    let (code, stdout, stderr) = run(urlint_in(
+        dir.path(),
+        &["check", "--fix", "--input", "markdown", "-"],
+    )
+    .write_stdin("[x](http://h.example/a\\~b) and `http://c.example/~b`\n"));
+    assert_eq!(
+        stdout,
+        "[x](http://h.example/a%7Eb) and `http://c.example/~b`\n"
+    );
+    assert!(
+        stderr.ends_with("urlint: fixed 1 finding in 1 file; 0 remain\n"),
+        "{stderr}"
+    );
+    assert_eq!(code, 0);
+}
+
 /// Copy `files` into two directories under `docs/`: fix one with --fix,
 /// patch the other with --diff's output, and compare.
 #[test]
@@ -277,6 +382,14 @@ fn the_diff_applies_with_patch_and_equals_the_fix() {
         (
             "docs/crlf.txt".into(),
             b"a\r\n<URL:HTTP://h.example/\r\n  ~x>\r\n".to_vec(),
+        ),
+        (
+            "docs/notes.md".into(),
+            fs::read("fixtures/fix/notes.md").expect("fixture"),
+        ),
+        (
+            "docs/page.html".into(),
+            fs::read("fixtures/fix/page.html").expect("fixture"),
         ),
     ];
     files.extend(CASES.iter().enumerate().map(|(index, case)| {

@@ -22,7 +22,7 @@ use super::status::Outcome;
 use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{
-    self, panicked, Collected, ForRewrite, Input, InputError, InputKind, Kept, Note, ReadOptions,
+    self, panicked, Collected, Content, ForRewrite, Input, InputError, Kept, Note, ReadOptions,
     Sink,
 };
 use crate::lint::{self, LintOptions};
@@ -30,7 +30,7 @@ use crate::report::{self, HumanOptions, Totals};
 use crate::rewrite::{
     fix_text, unified_diff, wrap_text, FixSelection, Fixed, Stopped, WrapOptions, MAX_PASSES,
 };
-use crate::source::{Origin, Source};
+use crate::source::{Markup, Origin, Source};
 use crate::write::replace_file;
 
 /// What a rewriting command works with.
@@ -67,8 +67,6 @@ struct Rewriter {
     rewrite: Rewrite,
     mode: Mode,
     read: ReadOptions,
-    /// Every input is plain text (`--input text`), whatever its name.
-    all_text: bool,
 }
 
 /// What a worker made of one input.
@@ -110,7 +108,6 @@ pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -
         }),
         mode: if args.diff { Mode::Diff } else { Mode::Write },
         read: driver::read_options(&args.inputs.walk, run.console),
-        all_text: args.inputs.walk.input == InputKind::Text,
     };
     let quiet = run.console.quiet;
     if rewriter.mode == Mode::Diff {
@@ -212,7 +209,6 @@ pub(super) fn fmt(run: RewriteRun<'_>, args: &FmtArgs) -> Outcome {
             _ => Mode::Write,
         },
         read: driver::read_options(&args.inputs.walk, run.console),
-        all_text: args.inputs.walk.input == InputKind::Text,
     };
     let mut told = Told::new(run.console, &args.inputs.paths);
     let counts = rewriter.run(
@@ -369,11 +365,11 @@ impl Rewriter {
     fn process_unguarded(&self, input: &Input, lint: &LintOptions) -> Done {
         let mut done = Done::default();
         if let (Rewrite::Wrap(_), Input::File(path)) = (&self.rewrite, input) {
-            if !self.all_text && !is_plain_text_name(path) {
+            if !self.formats(path) {
                 done.collected.note(Note {
                     name: Origin::File(path.clone()).to_string(),
                     message: "not formatted: fmt rewrites plain text only (.txt, .text or no \
-                              extension; --input text for any file)"
+                              extension; --input text or a [kinds] text glob for any file)"
                         .to_string(),
                     skipped: true,
                 });
@@ -395,6 +391,17 @@ impl Rewriter {
             ForRewrite::Text(source) => self.rewrite_text(input, source, lint, &mut done),
         }
         done
+    }
+
+    /// True when `fmt` takes the file at `path` as plain text: `--input
+    /// text` or a `[kinds]` text glob says so, or nothing names its kind and
+    /// its name is a plain-text one. Markdown and HTML are not formatted:
+    /// their URLs are delimited by the markup, which a wrapper would break.
+    fn formats(&self, path: &Path) -> bool {
+        match self.read.kind.named(&self.read.globs, path) {
+            Some(content) => content == Content::Text(Markup::Plain),
+            None => is_plain_text_name(path),
+        }
     }
 
     /// An input read but not rewritten: its findings reported, and why it
@@ -434,8 +441,9 @@ impl Rewriter {
         let (text, changes, reports) =
             match &self.rewrite {
                 Rewrite::Fix(selection) => {
-                    let linter = |text: &str| lint::lint(text, lint).collect();
-                    let fixed = fix_text(&source.text, &linter, *selection);
+                    let markup = source.markup;
+                    let linter = |text: &str| lint::lint_markup(text, markup, lint).collect();
+                    let fixed = fix_text(&source.text, markup, &linter, *selection);
                     done.messages.extend(fix_warnings(&source.name, &fixed));
                     (fixed.text, fixed.fixed, Some(fixed.reports))
                 }
@@ -448,7 +456,7 @@ impl Rewriter {
                 }
             };
         let changed = text != source.text;
-        let mut reported = Source::new(source.origin.clone(), text);
+        let mut reported = Source::new(source.origin.clone(), text).written_in(source.markup);
         if changed {
             match (self.mode, input) {
                 (Mode::Diff, _) => {
@@ -491,7 +499,8 @@ impl Rewriter {
         done: &mut Done,
     ) {
         if let Rewrite::Fix(_) = self.rewrite {
-            let reports = reports.unwrap_or_else(|| lint::lint(&source.text, lint).collect());
+            let reports = reports
+                .unwrap_or_else(|| lint::lint_markup(&source.text, source.markup, lint).collect());
             let _ = Sink::checked(&mut done.collected, Checked::new(source, reports));
         }
     }

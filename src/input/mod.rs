@@ -22,9 +22,7 @@ mod sink;
 mod walk;
 mod windows;
 
-#[cfg(feature = "python")]
-pub(crate) use kind::Content;
-pub(crate) use kind::{InputKind, KindGlobs};
+pub(crate) use kind::{Content, InputKind, KindGlobs};
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use notice::{panicked, InputError, Note};

@@ -21,7 +21,7 @@ use super::check::check_loaded;
 use super::kind::Content;
 use super::load::{is_binary, load};
 use super::notice::{cannot_read, InputError};
-use super::read::{ReadOptions, HEAD_LEN};
+use super::read::{written_in, ReadOptions, HEAD_LEN};
 use super::sink::{Collected, Sink};
 use super::walk::Input;
 use crate::lint::LintOptions;
@@ -112,10 +112,14 @@ pub(crate) fn read_for_rewrite(
             check_loaded(load(origin, head.to_vec()), lint, &mut collected);
             Kept::Binary
         }
-        Content::Text(_) => match std::str::from_utf8(&bytes) {
-            Ok(text) => return ForRewrite::Text(Source::new(origin, text.to_string())),
+        Content::Text(markup) => match std::str::from_utf8(&bytes) {
+            Ok(text) => {
+                let source = Source::new(origin, text.to_string()).written_in(markup);
+                return ForRewrite::Text(source);
+            }
             Err(_) => {
-                check_loaded(load(origin, bytes.clone()), lint, &mut collected);
+                let loaded = written_in(load(origin, bytes.clone()), markup);
+                check_loaded(loaded, lint, &mut collected);
                 Kept::NotUtf8
             }
         },

@@ -8,6 +8,7 @@ use codespan_reporting::term::termcolor::WriteColor;
 use crate::checked::Checked;
 use crate::diagnostic::Applicability;
 use crate::lint::{Finding, UrlReport};
+use crate::rewrite::place;
 use crate::rules::Severity;
 use crate::span::{clamp, Span};
 
@@ -54,21 +55,29 @@ pub(crate) fn fix_instruction(
     let fix = finding.diagnostic.fix.as_ref()?;
     let text = &checked.source.text;
     // A decoded URL's bytes are not what the source shows (`&eacute;` for
-    // `é`): the fix replaces the source bytes, so those are named.
-    let old: String = match finding.url_span {
-        Some(_) if report.found.is_decoded() => finding
-            .source_spans
-            .iter()
-            .map(|span| &text[clamp(text, *span)])
-            .collect(),
-        Some(span) => report.found.url[clamp(&report.found.url, span)].to_string(),
-        None => text[clamp(text, finding.diagnostic.span)].to_string(),
+    // `é`): the edit that `--fix` makes in the source is named instead.
+    if report.found.is_decoded() {
+        let placed = place(text, checked.source.markup, report, finding);
+        if let Some(Ok(edits)) = placed {
+            if let [edit] = edits.as_slice() {
+                return Some(instruction(&text[edit.span.range()], &edit.replacement));
+            }
+        }
+    }
+    let old = match finding.url_span {
+        Some(span) => &report.found.url[clamp(&report.found.url, span)],
+        None => &text[clamp(text, finding.diagnostic.span)],
     };
-    Some(match (old.is_empty(), fix.replacement.is_empty()) {
-        (true, _) => format!("insert `{}`", fix.replacement),
+    Some(instruction(old, &fix.replacement))
+}
+
+/// "replace `old` with `new`", or an insertion or removal.
+fn instruction(old: &str, new: &str) -> String {
+    match (old.is_empty(), new.is_empty()) {
+        (true, _) => format!("insert `{new}`"),
         (false, true) => format!("remove `{old}`"),
-        (false, false) => format!("replace `{old}` with `{}`", fix.replacement),
-    })
+        (false, false) => format!("replace `{old}` with `{new}`"),
+    }
 }
 
 /// The fix of `finding` as a line of text: `{label}: replace ...` for a

@@ -315,7 +315,13 @@ impl<'c> SourceResults<'c> {
         if self.checked.mail().is_some() {
             return None;
         }
-        let edits = place(&self.checked.source.text, report, finding)?.ok()?;
+        let edits = place(
+            &self.checked.source.text,
+            self.checked.source.markup,
+            report,
+            finding,
+        )?
+        .ok()?;
         if edits.is_empty() {
             return None;
         }

@@ -14,6 +14,7 @@ use super::edit::{apply, non_overlapping, EditGroup};
 use super::place::{place, Unplaced};
 use crate::diagnostic::Applicability;
 use crate::lint::UrlReport;
+use crate::source::Markup;
 use crate::span::Span;
 
 /// Most passes over one text. Each pass fixes every URL's first 64
@@ -64,13 +65,18 @@ pub(crate) struct Fixed {
     pub stopped: Option<Stopped>,
 }
 
-/// Lints a whole text: [`lint::lint`] for plain text; an input kind with
-/// its own structure (Markdown, HTML) passes its own, whose URL segments
-/// map back to the text it is given.
+/// Lints a whole text: [`crate::lint::lint_markup`] with the text's markup,
+/// whose URL segments map back to the text it is given.
 pub(crate) type Linter<'a> = &'a (dyn Fn(&str) -> Vec<UrlReport> + Sync);
 
-/// Apply the fixes `selection` allows to `text`, linted by `linter`.
-pub(crate) fn fix_text(text: &str, linter: Linter<'_>, selection: FixSelection) -> Fixed {
+/// Apply the fixes `selection` allows to `text`, written in `markup` and
+/// linted by `linter`.
+pub(crate) fn fix_text(
+    text: &str,
+    markup: Markup,
+    linter: Linter<'_>,
+    selection: FixSelection,
+) -> Fixed {
     let mut fixed = Fixed {
         text: text.to_string(),
         fixed: 0,
@@ -88,7 +94,7 @@ pub(crate) fn fix_text(text: &str, linter: Linter<'_>, selection: FixSelection) 
                     .fix
                     .as_ref()
                     .is_some_and(|fix| selection.allows(fix.applicability));
-                match place(&fixed.text, report, finding).filter(|_| selected) {
+                match place(&fixed.text, markup, report, finding).filter(|_| selected) {
                     Some(Ok(group)) => groups.push(group),
                     Some(Err(why)) => fixed.unplaced.push(why),
                     None => {}
@@ -177,7 +183,7 @@ mod tests {
     use super::*;
     use crate::lint::{self, LintOptions};
     use crate::profile::Profile;
-    use crate::rewrite::test_texts::{document, found, noise, outside_urls};
+    use crate::rewrite::test_texts::{document, found, markup_document, noise, outside_urls};
 
     /// What must hold after fixing `text` with machine-applicable fixes
     /// under `profile`: no such fix left unless fixing said why it
@@ -189,7 +195,7 @@ mod tests {
             ..LintOptions::default()
         };
         let linter = |text: &str| lint::lint(text, &options).collect();
-        let fixed = fix_text(text, &linter, FixSelection::default());
+        let fixed = fix_text(text, Markup::Plain, &linter, FixSelection::default());
         assert_ne!(fixed.stopped, Some(Stopped::PassLimit), "{text:?}");
         let left: Vec<_> = fixed
             .reports
@@ -210,7 +216,7 @@ mod tests {
         );
         assert_eq!(found(&fixed.text).len(), found(text).len(), "{text:?}");
         assert_eq!(outside_urls(&fixed.text), outside_urls(text), "{text:?}");
-        let again = fix_text(&fixed.text, &linter, FixSelection::default());
+        let again = fix_text(&fixed.text, Markup::Plain, &linter, FixSelection::default());
         assert_eq!((again.fixed, again.text), (0, fixed.text));
     }
 
@@ -219,8 +225,94 @@ mod tests {
         lint::lint(text, &LintOptions::default()).collect()
     }
 
+    /// `url`'s octets with every `%XX` decoded and the scheme in lower
+    /// case: what a machine-applicable fix must not change.
+    fn octets(url: &str) -> Vec<u8> {
+        let url = match url.split_once(':') {
+            Some((scheme, rest)) => format!("{}:{rest}", scheme.to_ascii_lowercase()),
+            None => url.to_string(),
+        };
+        let bytes = url.as_bytes();
+        let mut octets = Vec::with_capacity(bytes.len());
+        let mut at = 0;
+        while at < bytes.len() {
+            let escape = bytes.get(at + 1..at + 3).and_then(|hex| {
+                let hex = std::str::from_utf8(hex).ok()?;
+                u8::from_str_radix(hex, 16).ok()
+            });
+            match (bytes[at], escape) {
+                (b'%', Some(octet)) => {
+                    octets.push(octet);
+                    at += 3;
+                }
+                (byte, _) => {
+                    octets.push(byte);
+                    at += 1;
+                }
+            }
+        }
+        octets
+    }
+
+    /// What must hold after fixing a Markdown or HTML `text`: no machine
+    /// fix left unless fixing said why, the text outside URLs unchanged,
+    /// each URL reading as the same octets (so a character reference was
+    /// replaced whole and nothing was written that the markup reads
+    /// otherwise), and a second run changing nothing.
+    fn assert_markup_fix_properties(text: &str, markup: Markup) {
+        let options = LintOptions::default();
+        let linter = |text: &str| lint::lint_markup(text, markup, &options).collect();
+        let before: Vec<UrlReport> = linter(text);
+        let fixed = fix_text(text, markup, &linter, FixSelection::default());
+        assert_ne!(fixed.stopped, Some(Stopped::PassLimit), "{text:?}");
+        assert_eq!(fixed.unplaced, [], "{text:?}");
+        let left = fixed
+            .reports
+            .iter()
+            .flat_map(|report| &report.findings)
+            .filter_map(|finding| finding.diagnostic.fix.as_ref())
+            .filter(|fix| fix.applicability == Applicability::MachineApplicable)
+            .count();
+        assert!(
+            left == 0 || fixed.stopped == Some(Stopped::UrlsMoved),
+            "{text:?} -> {:?}",
+            fixed.text
+        );
+        assert_eq!(
+            between_urls(&fixed.text, &fixed.reports),
+            between_urls(text, &before),
+            "{text:?} -> {:?}",
+            fixed.text
+        );
+        assert_eq!(fixed.reports.len(), before.len());
+        for (old, new) in before.iter().zip(&fixed.reports) {
+            assert_eq!(
+                String::from_utf8_lossy(&octets(&new.found.url)),
+                String::from_utf8_lossy(&octets(&old.found.url)),
+                "{text:?} -> {:?}",
+                fixed.text
+            );
+        }
+        let again = fix_text(&fixed.text, markup, &linter, FixSelection::default());
+        assert_eq!((again.fixed, again.text), (0, fixed.text));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn fixing_markdown_keeps_each_url_and_the_markup_around_it(
+            text in markup_document(Markup::Markdown),
+        ) {
+            assert_markup_fix_properties(&text, Markup::Markdown);
+        }
+
+        #[test]
+        fn fixing_html_keeps_each_url_and_the_markup_around_it(
+            text in markup_document(Markup::Html),
+        ) {
+            assert_markup_fix_properties(&text, Markup::Html);
+        }
 
         #[test]
         fn fixing_a_document_leaves_no_machine_fix_and_the_prose_alone(
@@ -238,7 +330,7 @@ mod tests {
     }
 
     fn fixed(text: &str, suggestions: bool) -> (String, usize) {
-        let result = fix_text(text, &plain, FixSelection { suggestions });
+        let result = fix_text(text, Markup::Plain, &plain, FixSelection { suggestions });
         (result.text, result.fixed)
     }
 
@@ -295,7 +387,7 @@ mod tests {
         // Encoding the '{' would let the ')' balance the '(' and join the
         // URL; the '~' beside it is still fixed.
         let text = "(see http://h.example/~({/) here)";
-        let result = fix_text(text, &plain, FixSelection::default());
+        let result = fix_text(text, Markup::Plain, &plain, FixSelection::default());
         assert_eq!(result.text, "(see http://h.example/%7E({/) here)");
         assert_eq!(result.fixed, 1);
         assert_eq!(result.stopped, Some(Stopped::UrlsMoved));
@@ -309,7 +401,7 @@ mod tests {
     fn many_problems_in_one_url_take_several_passes() {
         // Alternating characters: each is a finding of its own.
         let text = format!("<URL:http://h.example/{}>", "~{".repeat(75));
-        let result = fix_text(&text, &plain, FixSelection::default());
+        let result = fix_text(&text, Markup::Plain, &plain, FixSelection::default());
         assert_eq!(result.fixed, 150);
         assert_eq!(result.stopped, None);
         assert!(result.reports[0].findings.is_empty());

@@ -11,17 +11,34 @@
 //! `ht`+`tp`); any other goes into the first piece, and the later pieces
 //! lose their old text.
 //!
-//! A fix is placed only where the URL's bytes are the source's bytes. A
-//! segment whose URL text was decoded from its source (an HTML attribute's
-//! entities, a quoted-printable soft break) maps to source bytes of another
-//! length or content; such a fix is refused, with the reason, rather than
-//! written over bytes it does not describe.
+//! A piece of a URL that the markup decoded (an HTML character reference
+//! such as `&#126;`, a Markdown escape such as `\~`) has no source bytes of
+//! its own characters: a fix that touches it replaces the whole reference
+//! or escape (`&#126;` becomes `%7E`), and a fix of part of a piece that
+//! reads as several characters writes the others out with it, never over
+//! bytes it does not describe. Text around a decoded piece is copied, so a
+//! fix there lands on its own bytes.
+//!
+//! A replacement is written so that the markup reads it back as the same
+//! characters. In HTML, `&`, `<`, `>` and quotes become character
+//! references (`<URL:` in HTML text is written `&lt;URL:`); whitespace,
+//! which would end an unquoted attribute value, is refused. Markdown has no
+//! escape that works everywhere (none inside code, a backslash is literal
+//! in an autolink), so a replacement holding `&`, `<`, `>`, a quote, a
+//! backslash, a backtick or whitespace is refused there. Fixes
+//! percent-encode, so only the suggestion to wrap a URL in `<URL:...>` is
+//! ever refused or re-encoded. A scanner fix in Markdown or HTML replaces
+//! its whole span: its source bytes may hold references that its
+//! replacement, written in the decoded text, spells differently.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::edit::{Edit, EditGroup};
 use crate::diagnostic::Fix;
 use crate::lint::{Finding, UrlReport};
+use crate::scan::Found;
+use crate::source::Markup;
 use crate::span::Span;
 
 /// Why a fix could not be placed in the source.
@@ -29,9 +46,12 @@ use crate::span::Span;
 pub(crate) enum Unplaced {
     /// The fix's span is outside the text or not on character boundaries.
     OutOfText,
-    /// The URL text under the fix is not a copy of the source bytes it maps
-    /// to (it was decoded from them).
+    /// The URL text under the fix is neither a copy of its source bytes
+    /// nor a whole decoded piece.
     Decoded,
+    /// The replacement holds characters the markup would read as its own
+    /// syntax and that cannot be escaped there.
+    Markup,
 }
 
 impl fmt::Display for Unplaced {
@@ -39,51 +59,60 @@ impl fmt::Display for Unplaced {
         f.write_str(match self {
             Unplaced::OutOfText => "the fix does not lie on the text's characters",
             Unplaced::Decoded => {
-                "the URL was decoded from its source (entities or a transfer \
-                 encoding), so the fix has no source bytes to replace"
+                "the URL text under the fix is not what the source shows there \
+                 (it was decoded from it), so the fix has no source bytes to replace"
+            }
+            Unplaced::Markup => {
+                "the replacement holds characters that Markdown would read as markup \
+                 (or whitespace, which would end an HTML attribute value)"
             }
         })
     }
 }
 
 /// The source edits that apply `finding`'s fix in `text`, the text that
-/// `report` was linted from (none for a fix that changes nothing); `None`
-/// when the finding has no fix.
+/// `report` was linted from, written in `markup` (none for a fix that
+/// changes nothing); `None` when the finding has no fix.
 pub(crate) fn place(
     text: &str,
+    markup: Markup,
     report: &UrlReport,
     finding: &Finding,
 ) -> Option<Result<EditGroup, Unplaced>> {
     let fix = finding.diagnostic.fix.as_ref()?;
     Some(match finding.url_span {
-        None => in_source(text, finding.diagnostic.span, fix),
-        Some(url_span) => in_url(text, report, url_span, fix),
+        None => in_source(text, markup, finding.diagnostic.span, fix),
+        Some(url_span) => in_url(text, markup, &report.found, url_span, fix),
     })
 }
 
 /// A fix whose span indexes the source already (scanner findings).
-fn in_source(text: &str, span: Span, fix: &Fix) -> Result<EditGroup, Unplaced> {
+fn in_source(text: &str, markup: Markup, span: Span, fix: &Fix) -> Result<EditGroup, Unplaced> {
     if !on_boundaries(text, span) {
         return Err(Unplaced::OutOfText);
     }
-    let (span, replacement) = narrowed(&text[span.range()], span, &fix.replacement);
+    let (span, replacement) = match markup {
+        Markup::Plain => narrowed(&text[span.range()], span, &fix.replacement),
+        _ => (span, fix.replacement.as_str()),
+    };
     if span.is_empty() && replacement.is_empty() {
         return Ok(Vec::new());
     }
     Ok(vec![Edit {
         span,
-        replacement: replacement.to_string(),
+        replacement: written_in(markup, replacement)?.into_owned(),
     }])
 }
 
 /// A fix whose span indexes the joined URL (validator findings).
 fn in_url(
     text: &str,
-    report: &UrlReport,
+    markup: Markup,
+    found: &Found,
     url_span: Span,
     fix: &Fix,
 ) -> Result<EditGroup, Unplaced> {
-    let url = &report.found.url;
+    let url = &found.url;
     if !on_boundaries(url, url_span) {
         return Err(Unplaced::OutOfText);
     }
@@ -91,26 +120,144 @@ fn in_url(
     if url_span.is_empty() && replacement.is_empty() {
         return Ok(Vec::new());
     }
-    let pieces = report.found.source_spans(url_span);
-    if !pieces.iter().all(|&piece| on_boundaries(text, piece)) {
+    let (url_span, replacement) = widened(found, url_span, replacement);
+    let pieces = match url_span.is_empty() {
+        true => vec![insertion_point(found, url_span.start)?],
+        false => pieces(text, found, url_span)?,
+    };
+    if !pieces.iter().all(|piece| on_boundaries(text, piece.source)) {
         return Err(Unplaced::OutOfText);
     }
-    let copied: String = pieces.iter().map(|piece| &text[piece.range()]).collect();
-    if copied != url[url_span.range()] {
-        return Err(Unplaced::Decoded);
-    }
-    Ok(split(text, &pieces, replacement))
+    split(&pieces, &replacement)
+        .into_iter()
+        .map(|edit| {
+            Ok(Edit {
+                replacement: written_in(markup, &edit.replacement)?.into_owned(),
+                ..edit
+            })
+        })
+        .collect()
 }
 
-/// One edit per piece: `replacement` cut where the pieces are cut when it
-/// is as long as they are and the cuts fall on its character boundaries;
-/// otherwise all of it in the first piece and nothing in the others.
-fn split(text: &str, pieces: &[Span], replacement: &str) -> EditGroup {
-    let total: usize = pieces.iter().map(Span::len).sum();
+/// `url_span` grown to the whole of each decoded piece it covers only
+/// part of, or inserts into, and `replacement` grown by the decoded text
+/// of the piece it leaves as it was: a reference that reads as two
+/// characters, one of them fixed, is replaced by both (`&bne;`, read as
+/// `=` and U+20E5, becomes `=%E2%83%A5`).
+fn widened<'r>(found: &Found, url_span: Span, replacement: &'r str) -> (Span, Cow<'r, str>) {
+    let mut wide = url_span;
+    for segment in found.segments.iter().filter(|segment| !segment.is_copied()) {
+        let url = segment.url();
+        let inside = match url_span.is_empty() {
+            true => url.start < url_span.start && url_span.start < url.end,
+            false => url.start < url_span.end && url_span.start < url.end,
+        };
+        if inside {
+            wide = Span::new(wide.start.min(url.start), wide.end.max(url.end));
+        }
+    }
+    let (Some(head), Some(tail)) = (
+        found.url.get(wide.start..url_span.start),
+        found.url.get(url_span.end..wide.end),
+    ) else {
+        return (url_span, Cow::Borrowed(replacement));
+    };
+    match head.is_empty() && tail.is_empty() {
+        true => (url_span, Cow::Borrowed(replacement)),
+        false => (wide, Cow::Owned(format!("{head}{replacement}{tail}"))),
+    }
+}
+
+/// Source bytes a fix replaces, and how many URL bytes they give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Piece {
+    source: Span,
+    url_len: usize,
+}
+
+/// The source pieces that give the URL bytes `url_span` (not empty): a
+/// copied run's own bytes, a decoded piece whole (refused when `url_span`
+/// covers only part of it, which [`widened`] prevents); pieces that follow
+/// each other in the source are one.
+fn pieces(text: &str, found: &Found, url_span: Span) -> Result<Vec<Piece>, Unplaced> {
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut covered = 0;
+    for segment in &found.segments {
+        let url = segment.url();
+        let (start, end) = (url_span.start.max(url.start), url_span.end.min(url.end));
+        if start >= end {
+            continue;
+        }
+        let source = if segment.is_copied() {
+            let source = Span::new(
+                segment.source.start + (start - url.start),
+                segment.source.start + (end - url.start),
+            );
+            if text.get(source.range()) != found.url.get(start..end) {
+                return Err(Unplaced::Decoded);
+            }
+            source
+        } else if start == url.start && end == url.end {
+            segment.source
+        } else {
+            return Err(Unplaced::Decoded);
+        };
+        covered += end - start;
+        match pieces.last_mut() {
+            Some(last) if last.source.end == source.start => {
+                last.source.end = source.end;
+                last.url_len += end - start;
+            }
+            _ => pieces.push(Piece {
+                source,
+                url_len: end - start,
+            }),
+        }
+    }
+    if covered != url_span.len() {
+        return Err(Unplaced::OutOfText);
+    }
+    Ok(pieces)
+}
+
+/// Where an insertion at URL offset `at` goes in the source: after the
+/// copied or decoded piece that ends there (so a break stays after it),
+/// else at the start of the one that begins there; refused inside a
+/// decoded piece (which [`widened`] prevents). A URL with no segments (an
+/// empty wrapper) takes the insertion at its start.
+fn insertion_point(found: &Found, at: usize) -> Result<Piece, Unplaced> {
+    let point = |offset: usize| Piece {
+        source: Span::new(offset, offset),
+        url_len: 0,
+    };
+    if found.segments.is_empty() {
+        return Ok(point(found.outer.start));
+    }
+    for segment in &found.segments {
+        let url = segment.url();
+        if at < url.start || at > url.end {
+            continue;
+        }
+        return match (segment.is_copied(), at) {
+            (true, _) => Ok(point(segment.source.start + (at - url.start))),
+            (false, at) if at == url.start => Ok(point(segment.source.start)),
+            (false, at) if at == url.end => Ok(point(segment.source.end)),
+            (false, _) => Err(Unplaced::Decoded),
+        };
+    }
+    Err(Unplaced::OutOfText)
+}
+
+/// One edit per piece: `replacement` cut where the pieces' URL bytes are
+/// cut when it is as long as they are and the cuts fall on its character
+/// boundaries; otherwise all of it in the first piece and nothing in the
+/// others.
+fn split(pieces: &[Piece], replacement: &str) -> EditGroup {
+    let total: usize = pieces.iter().map(|piece| piece.url_len).sum();
     let mut cuts = Vec::with_capacity(pieces.len());
     let mut at = 0;
     for piece in pieces {
-        at += piece.len();
+        at += piece.url_len;
         cuts.push(at);
     }
     let parallel =
@@ -120,20 +267,55 @@ fn split(text: &str, pieces: &[Span], replacement: &str) -> EditGroup {
         .iter()
         .zip(cuts)
         .enumerate()
-        .map(|(index, (&piece, cut))| {
+        .map(|(index, (piece, cut))| {
             let new = match (parallel, index) {
                 (true, _) => &replacement[start..cut],
                 (false, 0) => replacement,
                 (false, _) => "",
             };
             start = cut;
-            debug_assert!(on_boundaries(text, piece));
             Edit {
-                span: piece,
+                span: piece.source,
                 replacement: new.to_string(),
             }
         })
         .collect()
+}
+
+/// `replacement` as `markup` must spell it to read it back as the same
+/// characters: unchanged in plain text; in HTML with `&`, `<`, `>` and
+/// quotes as character references; refused where that is not possible.
+fn written_in(markup: Markup, replacement: &str) -> Result<Cow<'_, str>, Unplaced> {
+    let refused: &[char] = match markup {
+        Markup::Plain => return Ok(Cow::Borrowed(replacement)),
+        Markup::Html => &[],
+        Markup::Markdown => &['&', '\\', '<', '>', '"', '\'', '`'],
+    };
+    if replacement
+        .chars()
+        .any(|c| refused.contains(&c) || c.is_whitespace())
+    {
+        return Err(Unplaced::Markup);
+    }
+    let reference = |c: char| match c {
+        '&' => Some("&amp;"),
+        '<' => Some("&lt;"),
+        '>' => Some("&gt;"),
+        '"' => Some("&quot;"),
+        '\'' => Some("&#39;"),
+        _ => None,
+    };
+    if markup == Markup::Markdown || !replacement.contains(|c| reference(c).is_some()) {
+        return Ok(Cow::Borrowed(replacement));
+    }
+    let mut written = String::with_capacity(replacement.len() + 8);
+    for c in replacement.chars() {
+        match reference(c) {
+            Some(escaped) => written.push_str(escaped),
+            None => written.push(c),
+        }
+    }
+    Ok(Cow::Owned(written))
 }
 
 /// The part of `span` (whose text is `old`) that `new` really changes, and
@@ -172,7 +354,7 @@ fn on_boundaries(text: &str, span: Span) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostic::{Applicability, Diagnostic};
+    use crate::diagnostic::{Applicability, Diagnostic, Fix};
     use crate::rules::Rule;
     use crate::scan::{Form, Found, Segment};
 
@@ -215,7 +397,15 @@ mod tests {
     }
 
     fn placed(text: &str, report: &UrlReport) -> Result<Vec<(String, String)>, Unplaced> {
-        let edits = place(text, report, &report.findings[0]).expect("has a fix")?;
+        placed_in(Markup::Plain, text, report)
+    }
+
+    fn placed_in(
+        markup: Markup,
+        text: &str,
+        report: &UrlReport,
+    ) -> Result<Vec<(String, String)>, Unplaced> {
+        let edits = place(text, markup, report, &report.findings[0]).expect("has a fix")?;
         Ok(edits
             .into_iter()
             .map(|edit| (text[edit.span.range()].to_string(), edit.replacement))
@@ -258,18 +448,190 @@ mod tests {
         assert_eq!(placed(text, &report), Ok(pairs(&[("H", "h")])));
     }
 
+    /// `text` as an HTML attribute value from `start`: each `&#NNN;`
+    /// decoded, everything else copied, with one fix of `url_span`.
+    fn attribute_report(text: &str, start: usize, url_span: Span, replacement: &str) -> UrlReport {
+        let mut report = url_report(text, &[], url_span, replacement);
+        let (mut url, mut segments, mut at) = (String::new(), Vec::new(), start);
+        while at < text.len() {
+            let rest = &text[at..];
+            let reference = rest
+                .strip_prefix("&#")
+                .and_then(|digits| digits.split_once(';'))
+                .and_then(|(digits, _)| Some((digits.len() + 3, digits.parse::<u32>().ok()?)))
+                .and_then(|(len, code)| Some((len, char::from_u32(code)?)));
+            match reference {
+                Some((len, decoded)) => {
+                    let url_at = Span::new(url.len(), url.len() + decoded.len_utf8());
+                    segments.push(Segment::decoded(Span::new(at, at + len), url_at));
+                    url.push(decoded);
+                    at += len;
+                }
+                None => {
+                    let len = rest.find("&#").unwrap_or(rest.len()).max(1);
+                    segments.push(Segment::copied(Span::new(at, at + len), url.len()));
+                    url.push_str(&rest[..len]);
+                    at += len;
+                }
+            }
+        }
+        report.found.url = url;
+        report.found.segments = segments;
+        report.findings[0].source_spans = report.found.source_spans(url_span);
+        report
+    }
+
     #[test]
-    fn a_decoded_url_is_not_written_over() {
-        // An HTML attribute "a&#126;b" read as the URL "a~b": the segment's
-        // source bytes are not the URL's.
-        let text = "http://h/a&#126;b";
-        let mut report = url_report(text, &[(0, 10)], Span::new(10, 11), "%7E");
-        report.found.url = "http://h/a~b".to_string();
+    fn a_fix_of_a_decoded_reference_replaces_the_whole_reference() {
+        // `href="http://h/a&#126;b"` reads as the URL "http://h/a~b".
+        let text = "<a href=\"http://h/a&#126;b\">";
+        let report = attribute_report(&text[..text.len() - 2], 9, Span::new(10, 11), "%7E");
+        assert_eq!(report.found.url, "http://h/a~b");
+        assert_eq!(
+            placed_in(Markup::Html, text, &report),
+            Ok(pairs(&[("&#126;", "%7E")]))
+        );
+        // A fix over copied bytes and a reference takes both.
+        let text = "&#72;TTP://h/";
+        let report = attribute_report(text, 0, Span::new(0, 4), "http");
+        assert_eq!(
+            placed_in(Markup::Html, text, &report),
+            Ok(pairs(&[("&#72;TTP", "http")]))
+        );
+    }
+
+    #[test]
+    fn a_fix_beside_a_reference_lands_on_its_own_bytes() {
+        // "http://h/~a?x=1&#38;y=2": the '~' is copied, the '&' decoded.
+        let text = "http://h/~a?x=1&#38;y=2";
+        let report = attribute_report(text, 0, Span::new(9, 10), "%7E");
+        assert_eq!(report.found.url, "http://h/~a?x=1&y=2");
+        assert_eq!(
+            placed_in(Markup::Html, text, &report),
+            Ok(pairs(&[("~", "%7E")]))
+        );
+        // An insertion next to a reference goes beside it, never inside.
+        let report = attribute_report(text, 0, Span::new(16, 16), "/");
+        let edits = place(text, Markup::Html, &report, &report.findings[0]);
+        assert_eq!(
+            edits.and_then(Result::ok).map(|edits| edits[0].span),
+            Some(Span::new(20, 20))
+        );
+    }
+
+    #[test]
+    fn a_fix_of_part_of_a_decoded_piece_replaces_the_whole_piece() {
+        // `&bne;` reads as "=" and U+20E5; a fix of the second character
+        // alone has no source bytes of its own, so the whole reference is
+        // replaced by the first character and the fix.
+        let text = "http://h/&bne;b";
+        let mut report = url_report(text, &[(0, 9)], Span::new(10, 13), "%E2%83%A5");
+        report.found.url = "http://h/=\u{20E5}b".to_string();
+        report.found.segments.extend([
+            Segment::decoded(Span::new(9, 14), Span::new(9, 13)),
+            Segment::copied(Span::new(14, 15), 13),
+        ]);
+        assert_eq!(
+            placed_in(Markup::Html, text, &report),
+            Ok(pairs(&[("&bne;", "=%E2%83%A5")]))
+        );
+        // So does an insertion between the two characters.
+        report.findings[0].url_span = Some(Span::new(10, 10));
+        report.findings[0].diagnostic.fix = Some(Fix {
+            replacement: "/".to_string(),
+            applicability: Applicability::MachineApplicable,
+        });
+        assert_eq!(
+            placed_in(Markup::Html, text, &report),
+            Ok(pairs(&[("&bne;", "=/\u{20E5}")]))
+        );
+        // In Markdown the piece's own text must be writable there too: a
+        // reference that reads as '&' and another character stays whole.
+        let text = "http://h/&amp;~";
+        let mut report = url_report(text, &[(0, 9)], Span::new(10, 11), "%7E");
+        report.found.url = "http://h/&~".to_string();
         report
             .found
             .segments
-            .push(Segment::decoded(Span::new(10, 16), Span::new(10, 11)));
-        report.findings[0].source_spans = report.found.source_spans(Span::new(10, 11));
-        assert_eq!(placed(text, &report), Err(Unplaced::Decoded));
+            .push(Segment::decoded(Span::new(9, 15), Span::new(9, 11)));
+        assert_eq!(
+            placed_in(Markup::Markdown, text, &report),
+            Err(Unplaced::Markup)
+        );
+        assert_eq!(
+            placed_in(Markup::Html, text, &report),
+            Ok(pairs(&[("&amp;~", "&amp;%7E")]))
+        );
+    }
+
+    #[test]
+    fn markdown_never_gets_a_replacement_it_would_read_as_syntax() {
+        // Fixes percent-encode and never write these; a replacement that
+        // did would start a reference, an autolink or a code span, or end
+        // a destination.
+        let text = "http://h/a~b";
+        for replacement in ["&amp;", "%7E&", "<x>", "\"", "a b", "\\~", "`"] {
+            let report = url_report(text, &[(0, 12)], Span::new(10, 11), replacement);
+            assert_eq!(
+                placed_in(Markup::Markdown, text, &report),
+                Err(Unplaced::Markup),
+                "{replacement:?}"
+            );
+            assert!(placed_in(Markup::Plain, text, &report).is_ok());
+        }
+    }
+
+    #[test]
+    fn html_gets_references_for_its_syntax_characters() {
+        let text = "http://h/a~b";
+        let cases = [
+            ("%7E", "%7E"),
+            ("<&>", "&lt;&amp;&gt;"),
+            ("\"'", "&quot;&#39;"),
+            ("\\`", "\\`"),
+        ];
+        for (replacement, written) in cases {
+            let report = url_report(text, &[(0, 12)], Span::new(10, 11), replacement);
+            assert_eq!(
+                placed_in(Markup::Html, text, &report),
+                Ok(pairs(&[("~", written)])),
+                "{replacement:?}"
+            );
+        }
+        // Whitespace would end an unquoted attribute value.
+        let report = url_report(text, &[(0, 12)], Span::new(10, 11), "a b");
+        assert_eq!(
+            placed_in(Markup::Html, text, &report),
+            Err(Unplaced::Markup)
+        );
+    }
+
+    #[test]
+    fn a_url_in_html_text_is_wrapped_with_references() {
+        // The bare-url suggestion over `http://h/?a=1&amp;b`, whose URL
+        // reads "http://h/?a=1&b": the whole span is replaced, spelled as
+        // HTML.
+        let text = "see http://h/?a=1&amp;b now";
+        let mut report = url_report(text, &[(4, 23)], Span::new(0, 0), "");
+        report.found.url = "http://h/?a=1&b".to_string();
+        report.found.outer = Span::new(4, 23);
+        let finding = &mut report.findings[0];
+        finding.url_span = None;
+        finding.diagnostic.span = Span::new(4, 23);
+        finding.diagnostic.fix = Some(Fix {
+            replacement: "<URL:http://h/?a=1&b>".to_string(),
+            applicability: Applicability::Suggestion,
+        });
+        assert_eq!(
+            placed_in(Markup::Html, text, &report),
+            Ok(pairs(&[(
+                "http://h/?a=1&amp;b",
+                "&lt;URL:http://h/?a=1&amp;b&gt;"
+            )]))
+        );
+        assert_eq!(
+            placed_in(Markup::Markdown, text, &report),
+            Err(Unplaced::Markup)
+        );
     }
 }

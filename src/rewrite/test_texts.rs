@@ -1,11 +1,14 @@
 //! Generated documents for the rewrite properties: prose with bare URLs and
 //! wrappers broken over lines under mail-quote, comment and indentation
 //! leaders, with the characters fixes are about (unsafe, reserved,
-//! non-ASCII, upper-case schemes) and text that is nearly a URL.
+//! non-ASCII, upper-case schemes) and text that is nearly a URL; Markdown
+//! and HTML with those URLs in every place the markup puts links, some of
+//! their characters written as character references or escapes.
 
 use proptest::prelude::*;
 
 use crate::scan::{self, Found, ScanOptions};
+use crate::source::Markup;
 
 /// A URL with problems worth fixing somewhere in it, or none.
 fn url() -> impl Strategy<Value = String> {
@@ -109,4 +112,75 @@ pub(super) fn outside_urls(text: &str) -> Vec<String> {
     }
     gaps.push(text[at..].to_string());
     gaps
+}
+
+/// A URL as Markdown or HTML writes it: an upper- or lower-case scheme, a
+/// host, then pieces with the characters fixes are about, some spelled as
+/// character references (`&#126;`, `&bne;` reads as two characters) or
+/// backslash escapes. Only fixes that keep the characters' meaning apply
+/// to it (no `http://host?`, no empty port), so a fixed URL decodes to the
+/// same octets.
+fn markup_url() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "a",
+        "b1",
+        "/",
+        "~",
+        "{",
+        "}",
+        "|",
+        "^",
+        "é",
+        "(x)",
+        "#f",
+        "&#126;",
+        "&amp;",
+        "&eacute;",
+        "&bne;",
+        "&#x7B;",
+        "\\~",
+        "\\_",
+        "?q=1&amp;r=2",
+    ]);
+    (
+        prop::sample::select(vec!["http", "HTTP", "Http", "ftp", "gopher"]),
+        "[a-z]{1,6}\\.example",
+        prop::collection::vec(piece, 0..6),
+    )
+        .prop_map(|(scheme, host, path)| format!("{scheme}://{host}/{}", path.concat()))
+}
+
+/// A generated document in `markup` (Markdown or HTML).
+pub(super) fn markup_document(markup: Markup) -> BoxedStrategy<String> {
+    let url = markup_url;
+    let blocks = match markup {
+        Markup::Html => prop_oneof![
+            url().prop_map(|u| format!("<a href=\"{u}\">x</a>")),
+            url().prop_map(|u| format!("<img src='{u}' srcset=\"{u} 1x, {u} 2x\">")),
+            url().prop_map(|u| format!("<a href={u} title=t>x</a>")),
+            url().prop_map(|u| format!("<p>see {u}&nbsp;now</p>")),
+            url().prop_map(|u| format!("<p>&lt;URL:{u}&gt;</p>")),
+            url().prop_map(|u| format!("<meta http-equiv=refresh content=\"0; url={u}\">")),
+            url().prop_map(|u| format!("<script>var u = '{u}';</script>")),
+            url().prop_map(|u| format!("<!-- {u} -->")),
+            "[ a-z<>&;#=\"'/\n]{0,12}",
+        ]
+        .boxed(),
+        _ => prop_oneof![
+            url().prop_map(|u| format!("[text]({u} \"title\")")),
+            url().prop_map(|u| format!("[a [b] c](<{u} x>)")),
+            url().prop_map(|u| format!("\n\n[ref]: {u}\n\n")),
+            url().prop_map(|u| format!("see {u} and")),
+            url().prop_map(|u| format!("*{u}*")),
+            url().prop_map(|u| format!("`{u}`")),
+            url().prop_map(|u| format!("\n\n<a href=\"{u}\">x</a>\n\n")),
+            url().prop_map(|u| format!("\n> [q](\n> {u})")),
+            url().prop_map(|u| format!("\n\n```\n{u}\n```\n\n")),
+            "[ a-z\\\\*_\\[\\]()<>&;#\n]{0,12}",
+        ]
+        .boxed(),
+    };
+    prop::collection::vec(blocks, 0..8)
+        .prop_map(|blocks| blocks.join(" "))
+        .boxed()
 }
