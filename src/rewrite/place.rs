@@ -8,8 +8,9 @@
 //! of a wrapped URL is split so that the break, the leader and the
 //! indentation of the next line stay where they are: a replacement as long
 //! as what it replaces is cut where the pieces are cut (`HT`+`TP` becomes
-//! `ht`+`tp`); any other goes into the first piece, and the later pieces
-//! lose their old text.
+//! `ht`+`tp`), and so is one that percent-encodes every character (`~`+`~`
+//! becomes `%7E`+`%7E`); any other goes into the first piece, and the
+//! later pieces lose their old text.
 //!
 //! A piece of a URL that the markup decoded (an HTML character reference
 //! such as `&#126;`, a Markdown escape such as `\~`) has no source bytes of
@@ -128,7 +129,7 @@ fn in_url(
     if !pieces.iter().all(|piece| on_boundaries(text, piece.source)) {
         return Err(Unplaced::OutOfText);
     }
-    split(&pieces, &replacement)
+    split(&pieces, &url[url_span.range()], &replacement)
         .into_iter()
         .map(|edit| {
             Ok(Edit {
@@ -248,38 +249,54 @@ fn insertion_point(found: &Found, at: usize) -> Result<Piece, Unplaced> {
     Err(Unplaced::OutOfText)
 }
 
-/// One edit per piece: `replacement` cut where the pieces' URL bytes are
-/// cut when it is as long as they are and the cuts fall on its character
-/// boundaries; otherwise all of it in the first piece and nothing in the
-/// others.
-fn split(pieces: &[Piece], replacement: &str) -> EditGroup {
-    let total: usize = pieces.iter().map(|piece| piece.url_len).sum();
-    let mut cuts = Vec::with_capacity(pieces.len());
+/// One edit per piece, `old` being the URL text the pieces give: each
+/// piece's own part of `replacement` when it is as long as `old` (cut
+/// where the pieces are cut) or when it percent-encodes every character
+/// of `old` (each piece gets the encoding of its own characters, so a run
+/// `~~` broken over a line stays broken there); otherwise all of it in the
+/// first piece and nothing in the others.
+fn split(pieces: &[Piece], old: &str, replacement: &str) -> EditGroup {
+    let mut parts: Vec<&str> = Vec::with_capacity(pieces.len());
     let mut at = 0;
     for piece in pieces {
+        parts.push(old.get(at..at + piece.url_len).unwrap_or_default());
         at += piece.url_len;
-        cuts.push(at);
     }
-    let parallel =
-        total == replacement.len() && cuts.iter().all(|&cut| replacement.is_char_boundary(cut));
-    let mut start = 0;
+    let encoded: Vec<String> = parts.iter().map(|part| percent_encoded(part)).collect();
+    let news: Vec<Cow<'_, str>> = match cut_like(replacement, &parts) {
+        Some(cut) if old.len() == replacement.len() => cut.into_iter().map(Cow::Borrowed).collect(),
+        _ if encoded.concat() == replacement => encoded.into_iter().map(Cow::Owned).collect(),
+        _ => (0..pieces.len())
+            .map(|index| Cow::Borrowed(if index == 0 { replacement } else { "" }))
+            .collect(),
+    };
     pieces
         .iter()
-        .zip(cuts)
-        .enumerate()
-        .map(|(index, (piece, cut))| {
-            let new = match (parallel, index) {
-                (true, _) => &replacement[start..cut],
-                (false, 0) => replacement,
-                (false, _) => "",
-            };
-            start = cut;
-            Edit {
-                span: piece.source,
-                replacement: new.to_string(),
-            }
+        .zip(news)
+        .map(|(piece, new)| Edit {
+            span: piece.source,
+            replacement: new.into_owned(),
         })
         .collect()
+}
+
+/// `text` cut into parts as long as `lengths_of`'s, on its character
+/// boundaries; `None` when a cut falls inside a character.
+fn cut_like<'t>(text: &'t str, lengths_of: &[&str]) -> Option<Vec<&'t str>> {
+    let mut at = 0;
+    lengths_of
+        .iter()
+        .map(|part| {
+            let piece = text.get(at..at + part.len())?;
+            at += part.len();
+            Some(piece)
+        })
+        .collect()
+}
+
+/// Every octet of `text` as `%XX`.
+fn percent_encoded(text: &str) -> String {
+    text.bytes().map(|byte| format!("%{byte:02X}")).collect()
 }
 
 /// `replacement` as `markup` must spell it to read it back as the same
@@ -439,6 +456,17 @@ mod tests {
         let text = "<URL:http://h?\n  q>";
         let report = url_report(text, &[(5, 14), (17, 18)], Span::new(8, 9), "/?");
         assert_eq!(placed(text, &report), Ok(pairs(&[("", "/")])));
+    }
+
+    #[test]
+    fn a_run_encoded_across_a_line_break_is_encoded_on_each_line() {
+        // "~~" broken as "~" / "~": each line keeps its own character.
+        let text = "<URL:http://h/a~\n   ~b>";
+        let report = url_report(text, &[(5, 16), (20, 22)], Span::new(10, 12), "%7E%7E");
+        assert_eq!(
+            placed(text, &report),
+            Ok(pairs(&[("~", "%7E"), ("~", "%7E")]))
+        );
     }
 
     #[test]
