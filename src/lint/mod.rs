@@ -113,6 +113,13 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     if !diagnostics.iter().any(|d| d.rule == Rule::UnknownScheme) {
         diagnostics.extend(removed_scheme(&found.url, &options.removed_schemes));
     }
+    if found
+        .diagnostics
+        .iter()
+        .any(|d| d.rule == Rule::SpaceInWrapper)
+    {
+        diagnostics.iter_mut().for_each(only_suggested);
+    }
     findings.extend(diagnostics.into_iter().map(|diagnostic| Finding {
         url_span: Some(diagnostic.span),
         source_spans: found.source_spans(diagnostic.span),
@@ -151,6 +158,25 @@ fn removed_scheme(url: &str, removed: &[String]) -> Option<Diagnostic> {
             )
             .with_help("the configuration file's `schemes.remove` lists this scheme")
         })
+}
+
+/// Make `diagnostic`'s fix a suggestion: the wrapper holds whitespace
+/// inside a line, so which characters make up the URL is the scanner's
+/// guess (a wrapper across the cells of a text table joins their borders
+/// into it), and a fix of one of them may be a fix of something else.
+fn only_suggested(diagnostic: &mut Diagnostic) {
+    let Some(fix) = diagnostic.fix.as_mut() else {
+        return;
+    };
+    if fix.applicability == Applicability::Suggestion {
+        return;
+    }
+    fix.applicability = Applicability::Suggestion;
+    diagnostic.help = format!(
+        "{}; the wrapper holds whitespace inside a line, so which characters make up \
+         the URL is uncertain and the fix is only a suggestion",
+        diagnostic.help
+    );
 }
 
 /// Style findings about how the URL was written (off unless configured).

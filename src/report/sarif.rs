@@ -464,7 +464,7 @@ mod tests {
 
     #[test]
     fn a_fix_across_a_line_break_replaces_each_line_piece() {
-        let text = "<URL:HT\n  TP://h.example/a b>\n";
+        let text = "<URL:HT\n  TP://h.example/a>\n<URL:http://h.example/a b>\n";
         let source = crate::source::Source::new(
             crate::source::Origin::File("x.txt".into()),
             text.to_string(),

@@ -337,8 +337,32 @@ mod tests {
     #[test]
     fn rfc1738_2_2_unsafe_characters_are_encoded_unasked() {
         assert_eq!(
-            fixed("see <URL:HTTP://h.example/~a b{c}>.\n", false),
-            ("see <URL:http://h.example/%7Ea b%7Bc%7D>.\n".to_string(), 4)
+            fixed("see <URL:HTTP://h.example/~a}c{>.\n", false),
+            ("see <URL:http://h.example/%7Ea%7Dc%7B>.\n".to_string(), 4)
+        );
+    }
+
+    #[test]
+    fn a_wrapper_with_whitespace_inside_a_line_is_not_fixed_unasked() {
+        // A wrapper across the cells of a text table: the borders join
+        // the URL, and encoding them would take the table apart.
+        let text = "| a | <https://h.example/ |\n|   | b/~c |\n|   | d> |\n";
+        assert_eq!(fixed(text, false), (text.to_string(), 0));
+    }
+
+    #[test]
+    fn placeholders_and_glued_schemes_wait_for_unsafe_fixes() {
+        // A template's `{owner}` and a fragment directive's `:~:` stay as
+        // written; so does the ':' of a second URL glued on after a ';'.
+        let text = "see https://api.example/repos/{owner}/~x and \
+                    'amqp://a.example;amqp://b.example' and https://h.example/p#a:~:t=b\n";
+        let safe = "see https://api.example/repos/{owner}/%7Ex and \
+                    'amqp://a.example;amqp://b.example' and https://h.example/p#a:~:t=b\n";
+        assert_eq!(fixed(text, false), (safe.to_string(), 1));
+        let (all, _) = fixed(text, true);
+        assert!(
+            all.contains("/%7Bowner%7D/") && all.contains("#a:%7E:t=b"),
+            "{all}"
         );
     }
 

@@ -1,7 +1,8 @@
 //! Where the validator's checks put their diagnostics, with the cap that
 //! keeps a URL full of bad characters from flooding the report.
 
-use crate::diagnostic::Diagnostic;
+use super::literal::literal_parts;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 
@@ -36,6 +37,9 @@ struct Run {
 #[derive(Debug)]
 pub(crate) struct Collector<'u> {
     url: &'u str,
+    /// Template placeholders and a fragment directive's `:~:`, whose
+    /// characters are reported but whose fixes are only suggestions.
+    literal: Vec<Span>,
     diagnostics: Vec<Diagnostic>,
     char_reports: usize,
     overflows: Vec<Overflow>,
@@ -47,6 +51,7 @@ impl<'u> Collector<'u> {
     pub(super) fn new(url: &'u str) -> Self {
         Collector {
             url,
+            literal: literal_parts(url),
             diagnostics: Vec::new(),
             char_reports: 0,
             overflows: Vec::new(),
@@ -67,7 +72,10 @@ impl<'u> Collector<'u> {
     /// Report a problem with one character or escape, subject to the cap.
     /// The same character with the same problem right after the last one
     /// joins it: a run of `~` is one finding, whose fix encodes the run.
-    pub(super) fn push_char(&mut self, diagnostic: Diagnostic) {
+    /// A character inside a literal part keeps its finding, but encoding
+    /// it would change what the part does, so its fix is a suggestion.
+    pub(super) fn push_char(&mut self, mut diagnostic: Diagnostic) {
+        self.keep_literal(&mut diagnostic);
         if self.extends_run(&diagnostic) {
             return;
         }
@@ -99,6 +107,29 @@ impl<'u> Collector<'u> {
                 count: 1,
             }),
         }
+    }
+
+    /// Make the fix of `diagnostic` a suggestion, and say why, when its
+    /// span lies in a literal part of the URL.
+    fn keep_literal(&self, diagnostic: &mut Diagnostic) {
+        let Some(fix) = diagnostic.fix.as_mut() else {
+            return;
+        };
+        let span = diagnostic.span;
+        let Some(part) = self
+            .literal
+            .iter()
+            .find(|part| part.start <= span.start && span.end <= part.end)
+        else {
+            return;
+        };
+        fix.applicability = Applicability::Suggestion;
+        diagnostic.help = format!(
+            "{}; here it is part of `{}`, which a template or a browser reads as \
+             written, so encoding it is only a suggestion",
+            diagnostic.help,
+            &self.url[part.range()]
+        );
     }
 
     /// Extend the current run with `next` when it is the run's character

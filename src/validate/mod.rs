@@ -11,6 +11,7 @@
 //! are checked by the profile's fragment grammar; a second `#` is an error.
 
 mod collector;
+mod literal;
 mod options;
 mod rfc1738;
 mod rfc3986;

@@ -160,8 +160,15 @@ pub(crate) fn check_port(
             "empty port after ':'",
         );
         // An empty port is the default port (RFC 3986 section 6.2.3 calls
-        // `http://h:/` and `http://h/` equivalent): dropping the ':' keeps it.
-        Some(diagnostic.with_fix("", Applicability::MachineApplicable))
+        // `http://h:/` and `http://h/` equivalent): dropping the ':' keeps
+        // it. Before `//` the ':' more likely ends the scheme of a second
+        // URL glued on (`amqp://a.example;amqp://b.example`), which
+        // dropping it would mangle.
+        let applicability = match url[colon + 1..].starts_with("//") {
+            true => Applicability::Suggestion,
+            false => Applicability::MachineApplicable,
+        };
+        Some(diagnostic.with_fix("", applicability))
     } else if !text.bytes().all(|b| b.is_ascii_digit()) {
         let message = format!("port '{text}' is not a decimal number");
         Some(Diagnostic::new(Rule::BadPort, port.clone().into(), message))
