@@ -2,9 +2,11 @@
 //! that encoding their characters would change what they do rather than
 //! spell the same octets: template placeholders, which a template engine
 //! or format string replaces (`{{ version }}`, `{% url 'x' %}`, `${HOST}`,
-//! `{owner}` as RFC 6570 and format strings write it), and the
-//! `:~:` that opens a fragment directive (`#:~:text=...`), which browsers
-//! look for literally.
+//! `{owner}` as RFC 6570 and format strings write it), the `:~:` that
+//! opens a fragment directive (`#:~:text=...`), which browsers look for
+//! literally, and HTML numeric character references (`&#52;`) in a URL
+//! copied out of HTML into other text, which HTML would decode. (In an
+//! HTML input they are decoded before the validator sees the URL.)
 //!
 //! The validator still reports their characters; only the fix becomes a
 //! suggestion (see `Collector::push_char`).
@@ -18,7 +20,7 @@ pub(super) fn literal_parts(url: &str) -> Vec<Span> {
     let bytes = url.as_bytes();
     let mut parts = Vec::new();
     let mut at = 0;
-    while let Some(offset) = memchr::memchr2(b'{', b':', &bytes[at..]) {
+    while let Some(offset) = memchr::memchr3(b'{', b':', b'&', &bytes[at..]) {
         let start = at + offset;
         let end = match &bytes[start..] {
             [b'{', b'{', ..] => closed_by(url, start + 2, "}}"),
@@ -26,6 +28,7 @@ pub(super) fn literal_parts(url: &str) -> Vec<Span> {
             [b'{', ..] if start > 0 && bytes[start - 1] == b'$' => closed_by(url, start + 1, "}"),
             [b'{', ..] => variable_end(bytes, start + 1),
             [b':', b'~', b':', ..] if url[..start].contains('#') => Some(start + 3),
+            [b'&', b'#', ..] => reference_end(bytes, start + 2),
             _ => None,
         };
         match end {
@@ -52,6 +55,23 @@ fn closed_by(url: &str, from: usize, close: &str) -> Option<usize> {
             .find(close)
             .map_or(url.len(), |at| from + at + close.len()),
     )
+}
+
+/// The end of `&#NNN;` or `&#xHH;` whose digits start at `from`.
+fn reference_end(bytes: &[u8], from: usize) -> Option<usize> {
+    let (digits, hex) = match bytes.get(from) {
+        Some(b'x' | b'X') => (from + 1, true),
+        _ => (from, false),
+    };
+    let end = digits
+        + bytes[digits..]
+            .iter()
+            .take_while(|b| match hex {
+                true => b.is_ascii_hexdigit(),
+                false => b.is_ascii_digit(),
+            })
+            .count();
+    (end > digits && bytes.get(end) == Some(&b';')).then_some(end + 1)
 }
 
 /// The end of `{name}` whose body starts at `from`: an RFC 6570 expression
@@ -115,6 +135,14 @@ mod tests {
         ] {
             assert_eq!(parts(url), Vec::<&str>::new(), "{url}");
         }
+    }
+
+    #[test]
+    fn numeric_character_references_are_literal() {
+        assert_eq!(
+            parts("mailto:abc&#37;&#x34;0&amp;x&#;y"),
+            ["&#37;", "&#x34;"]
+        );
     }
 
     #[test]
