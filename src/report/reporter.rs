@@ -174,6 +174,24 @@ mod tests {
     }
 
     #[test]
+    fn fix_instruction_of_a_decoded_url_names_the_edit_in_the_source() {
+        use crate::source::{Markup, Origin, Source};
+        // `&bne;` reads as '=' and U+20E5; only the second needs encoding.
+        let text = "<a href=\"http://h.example/a&bne;b\">x</a>\n";
+        let options = crate::lint::LintOptions::default();
+        let reports = crate::lint::lint_markup(text, Markup::Html, &options).collect();
+        let source = Source::new(Origin::File("x.html".into()), text.to_string());
+        let checked = Checked::new(source.written_in(Markup::Html), reports);
+        let report = &checked.reports[0];
+        let instructions: Vec<String> = report
+            .findings
+            .iter()
+            .filter_map(|finding| fix_instruction(&checked, report, finding))
+            .collect();
+        assert_eq!(instructions, ["replace `&bne;` with `=%E2%83%A5`"]);
+    }
+
+    #[test]
     fn a_finding_without_source_spans_is_placed_on_its_url() {
         let checked = fixtures::wrapped();
         let report = &checked.reports[0];
