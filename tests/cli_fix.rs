@@ -340,7 +340,7 @@ fn a_wrapper_suggested_for_markup_is_written_as_the_markup_reads_it() {
     assert!(
         stderr.contains(
             "urlint: warning: w.md: 1 fix not applied: the replacement holds characters \
-             that Markdown would read as markup"
+             that Markdown or reStructuredText would read as markup"
         ),
         "{stderr}"
     );

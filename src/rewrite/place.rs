@@ -23,12 +23,13 @@
 //! A replacement is written so that the markup reads it back as the same
 //! characters. In HTML, `&`, `<`, `>` and quotes become character
 //! references (`<URL:` in HTML text is written `&lt;URL:`); whitespace,
-//! which would end an unquoted attribute value, is refused. Markdown has no
-//! escape that works everywhere (none inside code, a backslash is literal
-//! in an autolink), so a replacement holding `&`, `<`, `>`, a quote, a
+//! which would end an unquoted attribute value, is refused. Markdown and
+//! reStructuredText have no escape that works everywhere (none inside
+//! code, a backslash is literal in an autolink, a reStructuredText page
+//! may hold raw HTML), so a replacement holding `&`, `<`, `>`, a quote, a
 //! backslash, a backtick or whitespace is refused there. Fixes
 //! percent-encode, so only the suggestion to wrap a URL in `<URL:...>` is
-//! ever refused or re-encoded. A scanner fix in Markdown or HTML replaces
+//! ever refused or re-encoded. A scanner fix in any markup replaces
 //! its whole span: its source bytes may hold references that its
 //! replacement, written in the decoded text, spells differently.
 
@@ -64,8 +65,9 @@ impl fmt::Display for Unplaced {
                  (it was decoded from it), so the fix has no source bytes to replace"
             }
             Unplaced::Markup => {
-                "the replacement holds characters that Markdown would read as markup \
-                 (or whitespace, which would end an HTML attribute value)"
+                "the replacement holds characters that Markdown or reStructuredText \
+                 would read as markup (or whitespace, which would end an HTML attribute \
+                 value)"
             }
         })
     }
@@ -306,7 +308,7 @@ fn written_in(markup: Markup, replacement: &str) -> Result<Cow<'_, str>, Unplace
     let refused: &[char] = match markup {
         Markup::Plain => return Ok(Cow::Borrowed(replacement)),
         Markup::Html => &[],
-        Markup::Markdown => &['&', '\\', '<', '>', '"', '\'', '`'],
+        Markup::Markdown | Markup::Rst => &['&', '\\', '<', '>', '"', '\'', '`'],
     };
     if replacement
         .chars()
