@@ -1,5 +1,5 @@
 //! Rewriting texts: fixes applied in the source bytes (`check --fix`),
-//! long URLs wrapped the RFC 1738 Appendix way (`fmt`), and the unified
+//! reStructuredText grid tables kept aligned around them, long URLs wrapped the RFC 1738 Appendix way (`fmt`), and the unified
 //! diff of a rewrite (`--diff`). Everything here works on text in memory;
 //! reading and writing files is the application's.
 
@@ -7,6 +7,7 @@ mod diff;
 mod edit;
 mod fixes;
 mod place;
+mod table;
 #[cfg(test)]
 mod test_texts;
 mod wrap;

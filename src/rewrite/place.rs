@@ -20,6 +20,9 @@
 //! bytes it does not describe. Text around a decoded piece is copied, so a
 //! fix there lands on its own bytes.
 //!
+//! In reStructuredText a fix in a grid table's cell keeps the cell's
+//! right border in its column (see `table.rs`), or is refused.
+//!
 //! A replacement is written so that the markup reads it back as the same
 //! characters. In HTML, `&`, `<`, `>` and quotes become character
 //! references (`<URL:` in HTML text is written `&lt;URL:`); whitespace,
@@ -37,6 +40,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::edit::{Edit, EditGroup};
+use super::table::aligned;
 use crate::diagnostic::Fix;
 use crate::lint::{Finding, UrlReport};
 use crate::scan::Found;
@@ -54,6 +58,9 @@ pub(crate) enum Unplaced {
     /// The replacement holds characters the markup would read as its own
     /// syntax and that cannot be escaped there.
     Markup,
+    /// The fix makes a line of a reStructuredText grid table's cell longer
+    /// than its padding allows.
+    TableCell,
 }
 
 impl fmt::Display for Unplaced {
@@ -63,6 +70,11 @@ impl fmt::Display for Unplaced {
             Unplaced::Decoded => {
                 "the URL text under the fix is not what the source shows there \
                  (it was decoded from it), so the fix has no source bytes to replace"
+            }
+            Unplaced::TableCell => {
+                "the fix would make a line of a reStructuredText grid table's cell \
+                 wider than its padding allows, and the table's borders would no \
+                 longer line up"
             }
             Unplaced::Markup => {
                 "the replacement holds characters that Markdown or reStructuredText \
@@ -83,9 +95,13 @@ pub(crate) fn place(
     finding: &Finding,
 ) -> Option<Result<EditGroup, Unplaced>> {
     let fix = finding.diagnostic.fix.as_ref()?;
-    Some(match finding.url_span {
+    let edits = match finding.url_span {
         None => in_source(text, markup, finding.diagnostic.span, fix),
         Some(url_span) => in_url(text, markup, &report.found, url_span, fix),
+    };
+    Some(match markup {
+        Markup::Rst => edits.and_then(|edits| aligned(text, edits).ok_or(Unplaced::TableCell)),
+        _ => edits,
     })
 }
 

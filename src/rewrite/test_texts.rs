@@ -150,7 +150,7 @@ fn markup_url() -> impl Strategy<Value = String> {
         .prop_map(|(scheme, host, path)| format!("{scheme}://{host}/{}", path.concat()))
 }
 
-/// A generated document in `markup` (Markdown or HTML).
+/// A generated document in `markup` (Markdown, reStructuredText or HTML).
 pub(super) fn markup_document(markup: Markup) -> BoxedStrategy<String> {
     let url = markup_url;
     let blocks = match markup {
@@ -164,6 +164,17 @@ pub(super) fn markup_document(markup: Markup) -> BoxedStrategy<String> {
             url().prop_map(|u| format!("<script>var u = '{u}';</script>")),
             url().prop_map(|u| format!("<!-- {u} -->")),
             "[ a-z<>&;#=\"'/\n]{0,12}",
+        ]
+        .boxed(),
+        Markup::Rst => prop_oneof![
+            url().prop_map(|u| format!("`text <{u}>`_")),
+            url().prop_map(|u| format!("\n\n.. _name: {u}\n\n")),
+            url().prop_map(|u| format!("\n\n.. image:: {u}\n\n")),
+            url().prop_map(|u| format!("see {u} and")),
+            url().prop_map(|u| format!("``{u}``")),
+            url().prop_map(|u| format!("\n\nCode::\n\n    {u}\n\n")),
+            url().prop_map(|u| grid_table(&u)),
+            "[ a-z`_<>:.\\-\n]{0,12}",
         ]
         .boxed(),
         _ => prop_oneof![
@@ -183,4 +194,13 @@ pub(super) fn markup_document(markup: Markup) -> BoxedStrategy<String> {
     prop::collection::vec(blocks, 0..8)
         .prop_map(|blocks| blocks.join(" "))
         .boxed()
+}
+
+/// A reStructuredText grid table with `url` in a cell, padded for a few
+/// fixes to fit.
+fn grid_table(url: &str) -> String {
+    let width = url.chars().count() * 2 + 2;
+    let border = format!("+---+{}+", "-".repeat(width + 2));
+    let padding = " ".repeat(width - url.chars().count());
+    format!("\n\n{border}\n| a | {url}{padding} |\n{border}\n\n")
 }
