@@ -2,9 +2,10 @@
 //! holds (text or mail), and reading it into checked texts in bounded
 //! memory, handed to a [`Sink`] in order.
 //!
-//! Two decisions live here and nowhere else: binary files are skipped (see
-//! `load`), and invalid UTF-8 never drops a file (see
-//! [`crate::source::decode`]).
+//! Three decisions live here and nowhere else: binary files are skipped
+//! (see `load`), invalid UTF-8 never drops a file (see
+//! [`crate::source::decode`]), and only plain UTF-8 text is ever rewritten
+//! (see `rewritable`).
 
 mod archive;
 mod check;
@@ -18,21 +19,19 @@ mod notice;
 mod parts;
 mod progress;
 mod read;
+mod rewritable;
 mod sink;
 mod walk;
 mod windows;
 
-#[cfg(feature = "python")]
-pub(crate) use kind::Content;
-pub(crate) use kind::{InputKind, KindGlobs};
+pub(crate) use kind::{Content, InputKind, KindGlobs};
 pub(crate) use large::LargeInput;
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use notice::{panicked, InputError, Note};
 pub(crate) use parts::{plan_large, LargePlan};
 pub(crate) use read::{read_input, read_streamed, ReadOptions, WorkerRead};
-#[cfg(feature = "python")]
-pub(crate) use sink::Collected;
-pub(crate) use sink::Sink;
+pub(crate) use rewritable::{read_for_rewrite, ForRewrite, Kept};
+pub(crate) use sink::{Collected, Sink};
 pub(crate) use walk::{collect_inputs, glob_overrides, named_inputs, Input, WalkOptions};
 pub(crate) use windows::ChunkOptions;

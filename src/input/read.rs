@@ -131,7 +131,7 @@ fn check_bytes(
 }
 
 /// The loaded sources, marked as written in `markup`.
-fn written_in(mut loaded: Loaded, markup: Markup) -> Loaded {
+pub(super) fn written_in(mut loaded: Loaded, markup: Markup) -> Loaded {
     loaded.sources = loaded
         .sources
         .into_iter()
