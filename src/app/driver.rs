@@ -1,6 +1,7 @@
 //! Linting every input of a run: paths expanded and filtered by the
-//! configuration, small files read and linted on worker threads, large
-//! files and stdin streamed, every result reported in input order.
+//! configuration, small files read and linted on worker threads, a large
+//! file read in parts by all of them, stdin streamed, every result
+//! reported in input order.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -155,9 +156,9 @@ pub(super) struct Linted {
 /// Expand `paths`, lint every input in parallel, report in input order, and
 /// close the report.
 ///
-/// Small files are read and linted in worker threads; large files and
-/// stdin are streamed on this thread when their turn comes, so that their
-/// results are reported as they are read.
+/// Small files are read and linted in worker threads; a large file is read
+/// in parts by all threads when its turn comes, stdin streamed on this
+/// thread, so that their results are reported as they are read.
 pub(super) fn lint_inputs(
     out: &mut dyn WriteColor,
     reporter: &mut dyn Reporter,

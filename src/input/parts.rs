@@ -2,8 +2,9 @@
 //! text file in windows (the `windows` module says why a window finds what
 //! a whole read finds), an mbox archive in slices of whole messages.
 //!
-//! Each part is read with positioned reads of its own and checked on its
-//! own. What a part needs to know of the parts before it is counted by the
+//! Each part is read on its own (a window through a file handle of its
+//! own, a slice with positioned reads) and checked on its own. What a part
+//! needs to know of the parts before it is counted by the
 //! part itself and added up in order: a text window's lines, columns and
 //! characters when it is reported, an mbox slice's lines, messages and
 //! characters as soon as its messages are split (before they are parsed,
@@ -12,7 +13,10 @@
 //! Parts are cut where the whole file's reading would not notice: windows
 //! at bytes that start a character as [`crate::source::decode`] reads them
 //! and never between `\r` and `\n`; slices at the `From ` lines the archive
-//! reader splits messages at.
+//! reader splits messages at. Windows are as long as the streamed reader's,
+//! as the scanner's hyphen-break evidence budget is spent per scanned text;
+//! they are measured in the file's bytes rather than decoded text, which
+//! differs only where bytes are read as Latin-1.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};

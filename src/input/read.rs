@@ -1,8 +1,9 @@
-//! Reading one input into checked texts, whatever it holds: a small text
-//! file is read whole (the fast path, run in a worker thread), a large plain
-//! text file or stdin in overlapping windows (see the `windows` module), a
-//! Markdown or HTML document always whole (its structure needs all of it),
-//! and mail (`.mbox`, `.eml`, or sniffed) one message at a time. Each checked
+//! Reading one input into checked texts, whatever it holds: a small file is
+//! read whole (the fast path, run in a worker thread), a large plain text
+//! file or mbox in parts on every thread (the `parts` module), stdin and
+//! other streams in overlapping windows (see the `windows` module), a
+//! Markdown, HTML or reST document always whole (its structure needs all of
+//! it), and mail (`.mbox`, `.eml`, or sniffed) one message at a time. Each checked
 //! text goes to a [`Sink`] as soon as it is ready, so a run reports as it
 //! reads and never holds a whole large input.
 
