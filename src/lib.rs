@@ -34,6 +34,7 @@ mod python;
 mod report;
 pub mod rules;
 pub mod scan;
+mod server;
 mod source;
 pub mod span;
 pub mod validate;

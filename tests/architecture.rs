@@ -24,7 +24,8 @@ const LAYERS: &[&[&str]] = &[
     &["checked"],
     &["input", "report"],
     &["config"],
-    &["app", "python"],
+    &["server", "python"],
+    &["app"],
     &["crate"],
 ];
 

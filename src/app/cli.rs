@@ -50,6 +50,9 @@ pub(super) enum Command {
     /// Show a rule's documentation, or list all rules.
     #[command(after_help = EXPLAIN_EXAMPLES)]
     Explain(ExplainArgs),
+    /// Run the language server on stdin and stdout, for editors.
+    #[command(after_help = SERVER_EXAMPLES)]
+    Server(ServerArgs),
     /// Print a completion script for a shell.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions(CompletionsArgs),
@@ -126,6 +129,15 @@ pub(super) struct ExplainArgs {
     /// The rule to explain; without it, all rules are listed.
     #[arg(value_parser = RuleNameParser, hide_possible_values = true)]
     pub rule: Option<Rule>,
+}
+
+/// Arguments of `server`.
+#[derive(Debug, Args)]
+pub(super) struct ServerArgs {
+    /// Speak over stdin and stdout: the only transport, accepted because
+    /// language clients pass it.
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 /// Arguments of `validate`.
@@ -303,6 +315,7 @@ impl Command {
             Command::Extract(_) => "extract",
             Command::Validate(_) => "validate",
             Command::Explain(_) => "explain",
+            Command::Server(_) => "server",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
         }
@@ -442,6 +455,11 @@ const EXPLAIN_EXAMPLES: &str = "\
 Examples:
   urlint explain                  The table of all rules and their levels
   urlint explain unsafe-char      One rule: what it checks, why, a bad and a good example";
+
+const SERVER_EXAMPLES: &str = "\
+Examples:
+  urlint server                  Started by an editor: the protocol on stdin and stdout
+  urlint server --stdio          The same, as VS Code's language clients start servers";
 
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:

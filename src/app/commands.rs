@@ -23,6 +23,7 @@ use crate::input::{panicked, Input};
 use crate::lint::{self, RuleLevels};
 use crate::profile::Profile;
 use crate::report::{self, explain, ExtractOptions, HumanOptions, PlainPrefix, Totals};
+use crate::server::{self, Ended};
 use crate::source::{Origin, Source};
 
 /// Run a parsed command line and report how it ended.
@@ -32,6 +33,7 @@ pub(super) fn run(cli: Cli) -> ExitStatus {
         Command::Extract(args) => reported(&args.output, &args.config, |run| extract(run, &args)),
         Command::Validate(args) => reported(&args.output, &args.config, |run| validate(run, &args)),
         Command::Explain(args) => to_stdout(|out| explain(out, &args)),
+        Command::Server(_) => serve(),
         Command::Completions(args) => to_stdout(|out| manual::completions(out, args.shell)),
         Command::Man(args) => to_stdout(|out| manual::man_pages(out, &args.dir)),
     }
@@ -299,6 +301,19 @@ fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
         failing: fails(&totals, &args.rules),
         trouble,
         output,
+    }
+}
+
+/// `urlint server`: a language server session, until the client says
+/// `exit`.
+fn serve() -> ExitStatus {
+    match server::run() {
+        Ok(Ended::Exit) => ExitStatus::Clean,
+        Ok(Ended::ExitWithoutShutdown) => ExitStatus::ExitWithoutShutdown,
+        Err(err) => {
+            say(format_args!("urlint server: {err}"));
+            ExitStatus::Trouble
+        }
     }
 }
 

@@ -1,6 +1,9 @@
 //! Reading data a library caller holds in memory (the Python package's
-//! `bytes` and `str`) as one input of a given kind, through the steps a
-//! file of that kind goes through: mail message by message, text whole.
+//! `bytes` and `str`, an editor's unsaved buffer) as one input of a given
+//! kind, through the steps a file of that kind goes through: mail message
+//! by message, text whole.
+
+use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
 use super::check::check_loaded;
@@ -18,6 +21,8 @@ use crate::source::{Origin, Source};
 pub(crate) enum Held {
     /// Raw bytes, read as a file's are: binary data (a NUL in the first
     /// 8 KiB) skipped, text decoded as UTF-8 with other bytes as Latin-1.
+    // Only the Python package holds bytes; an editor's buffer is text.
+    #[cfg_attr(not(feature = "python"), allow(dead_code))]
     Bytes(Vec<u8>),
     /// Text the caller already decoded: never taken for binary data.
     Text(String),
@@ -73,6 +78,19 @@ pub(crate) fn read_held(
     };
     check_loaded(loaded, lint, &mut collected);
     collected
+}
+
+/// Read the text of a document an editor holds for the file at `path` (a
+/// buffer not saved yet has none) as the kind the CLI would read that file
+/// as, decided by its name, then its content, and check it.
+pub(crate) fn read_document(path: Option<&Path>, text: String, lint: &LintOptions) -> Collected {
+    let head = &text.as_bytes()[..text.len().min(HEAD_LEN)];
+    let kind = InputKind::Auto.detect(path, head);
+    let mail = HeldMail {
+        headers: HeaderUrls::None,
+        start: ArchivePoint::START,
+    };
+    read_held(Held::Text(text), kind, mail, lint)
 }
 
 #[cfg(test)]
@@ -133,6 +151,27 @@ mod tests {
         assert_eq!(urls(&text), ["http://x.example/"]);
         let latin1 = read(Held::Bytes(b"caf\xE9 http://x.example/".to_vec()));
         assert_eq!(latin1.checked[0].source.text, "café http://x.example/");
+    }
+
+    #[test]
+    fn a_document_is_read_as_the_kind_its_name_or_content_says() {
+        let lint = LintOptions::default();
+        let read = |path: Option<&str>, text: &str| {
+            let collected = read_document(path.map(Path::new), text.to_string(), &lint);
+            let mail = collected
+                .checked
+                .iter()
+                .all(|checked| checked.mail().is_some());
+            (mail, urls(&collected).len())
+        };
+        assert_eq!(read(Some("/w/list.mbox"), ARCHIVE), (true, 2));
+        assert_eq!(read(None, ARCHIVE), (true, 2));
+        let note = "From: the start of a line\nsee http://a.example/\n";
+        assert_eq!(read(Some("/w/notes.txt"), note), (false, 1));
+        assert_eq!(
+            read(Some("/w/m.eml"), "Subject: s\n\nhttp://a.example/\n"),
+            (true, 1)
+        );
     }
 
     #[test]
