@@ -32,7 +32,7 @@ pub(super) fn lint_source(
     owned: &Range<usize>,
 ) -> Result<Vec<UrlReport>, InputError> {
     let linted = panic::catch_unwind(AssertUnwindSafe(|| {
-        lint::lint(&source.text, options)
+        lint::lint_markup(&source.text, source.markup, options)
             .skip_while(|report| report.found.outer.start < owned.start)
             .take_while(|report| report.found.outer.start < owned.end)
             .collect()

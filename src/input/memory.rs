@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
 use super::check::check_loaded;
-use super::kind::InputKind;
+use super::kind::{Content, InputKind, KindGlobs};
 use super::load::{load, Loaded};
 use super::read::HEAD_LEN;
 use super::sink::Collected;
@@ -58,44 +58,60 @@ pub(crate) fn read_held(
     let mut collected = Collected::default();
     let bytes = data.bytes();
     let head = &bytes[..bytes.len().min(HEAD_LEN)];
-    if let Some(mail_kind) = kind.detect(None, head).mail() {
-        let reading = MailReading {
-            kind: mail_kind,
-            headers: mail.headers,
-            start: mail.start,
-            chunks: ChunkOptions::default(),
-        };
-        // Reading from memory cannot fail, and a collecting sink always accepts.
-        let _ = check_mail(bytes, reading, &Origin::Memory, lint, &mut collected);
-        return collected;
-    }
-    let loaded = match data {
+    let markup = match kind.detect(&KindGlobs::default(), None, head) {
+        Content::Mail(mail_kind) => {
+            let reading = MailReading {
+                kind: mail_kind,
+                headers: mail.headers,
+                start: mail.start,
+                chunks: ChunkOptions::default(),
+            };
+            // Reading from memory cannot fail, and a collecting sink always accepts.
+            let _ = check_mail(bytes, reading, &Origin::Memory, lint, &mut collected);
+            return collected;
+        }
+        Content::Text(markup) => markup,
+    };
+    let mut loaded = match data {
         Held::Bytes(bytes) => load(Origin::Memory, bytes),
         Held::Text(text) => Loaded {
             sources: vec![Source::new(Origin::Memory, text)],
             notes: Vec::new(),
         },
     };
+    loaded.sources = loaded
+        .sources
+        .into_iter()
+        .map(|source| source.written_in(markup))
+        .collect();
     check_loaded(loaded, lint, &mut collected);
     collected
 }
 
 /// Read the text of a document an editor holds for the file at `path` (a
-/// buffer not saved yet has none) as the kind the CLI would read that file
-/// as, decided by its name, then its content, and check it.
-pub(crate) fn read_document(path: Option<&Path>, text: String, lint: &LintOptions) -> Collected {
+/// buffer not saved yet has none) and check it: as `kind`, or for `Auto` as
+/// the command line reads that file, by the configuration's `globs`, its
+/// name, then its content.
+pub(crate) fn read_document(
+    kind: InputKind,
+    path: Option<&Path>,
+    text: String,
+    globs: &KindGlobs,
+    lint: &LintOptions,
+) -> Collected {
     let head = &text.as_bytes()[..text.len().min(HEAD_LEN)];
-    let kind = InputKind::Auto.detect(path, head);
+    let content = kind.detect(globs, path, head);
     let mail = HeldMail {
         headers: HeaderUrls::None,
         start: ArchivePoint::START,
     };
-    read_held(Held::Text(text), kind, mail, lint)
+    read_held(Held::Text(text), content.into(), mail, lint)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::Markup;
 
     const ARCHIVE: &str = "From a@x Mon Jan  1 00:00:00 2024\nSubject: one\n\n\
         see <URL:http://a.example/>\n\n\
@@ -156,22 +172,31 @@ mod tests {
     #[test]
     fn a_document_is_read_as_the_kind_its_name_or_content_says() {
         let lint = LintOptions::default();
-        let read = |path: Option<&str>, text: &str| {
-            let collected = read_document(path.map(Path::new), text.to_string(), &lint);
-            let mail = collected
-                .checked
-                .iter()
-                .all(|checked| checked.mail().is_some());
-            (mail, urls(&collected).len())
+        let read = |kind: InputKind, path: Option<&str>, text: &str| {
+            let globs = KindGlobs::default();
+            let collected =
+                read_document(kind, path.map(Path::new), text.to_string(), &globs, &lint);
+            let content = match collected.checked.first() {
+                Some(checked) if checked.mail().is_some() => "mail",
+                Some(checked) if checked.source.markup == Markup::Markdown => "markdown",
+                Some(checked) if checked.source.markup == Markup::Html => "html",
+                _ => "text",
+            };
+            (content, urls(&collected).len())
         };
-        assert_eq!(read(Some("/w/list.mbox"), ARCHIVE), (true, 2));
-        assert_eq!(read(None, ARCHIVE), (true, 2));
+        let auto = InputKind::Auto;
+        assert_eq!(read(auto, Some("/w/list.mbox"), ARCHIVE), ("mail", 2));
+        assert_eq!(read(auto, None, ARCHIVE), ("mail", 2));
         let note = "From: the start of a line\nsee http://a.example/\n";
-        assert_eq!(read(Some("/w/notes.txt"), note), (false, 1));
-        assert_eq!(
-            read(Some("/w/m.eml"), "Subject: s\n\nhttp://a.example/\n"),
-            (true, 1)
-        );
+        assert_eq!(read(auto, Some("/w/notes.txt"), note), ("text", 1));
+        let eml = "Subject: s\n\nhttp://a.example/\n";
+        assert_eq!(read(auto, Some("/w/m.eml"), eml), ("mail", 1));
+        let link = "[a](http://a.example/) `http://code.example/`\n";
+        assert_eq!(read(auto, Some("/w/a.md"), link), ("markdown", 1));
+        assert_eq!(read(auto, Some("/w/a.txt"), link), ("text", 2));
+        assert_eq!(read(InputKind::Markdown, None, link), ("markdown", 1));
+        let page = "<a href=\"http://a.example/\">x</a>";
+        assert_eq!(read(auto, Some("/w/a.html"), page), ("html", 1));
     }
 
     #[test]

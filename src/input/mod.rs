@@ -18,7 +18,9 @@ mod sink;
 mod walk;
 mod windows;
 
-pub(crate) use kind::InputKind;
+#[cfg(any(test, feature = "python"))]
+pub(crate) use kind::Content;
+pub(crate) use kind::{InputKind, KindGlobs};
 pub(crate) use memory::read_document;
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};

@@ -145,7 +145,12 @@ fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanD
     if let Some(instruction) = fix_instruction(checked, report, finding) {
         notes.push(format!("help: {instruction}"));
     }
-    if report.found.segments.len() > 1 {
+    if report.found.is_decoded() {
+        notes.push(format!(
+            "note: the URL with its escapes and character references decoded reads `{}`",
+            report.found.url
+        ));
+    } else if report.found.segments.len() > 1 {
         notes.push(format!(
             "note: the URL joined across lines reads `{}`",
             report.found.url

@@ -123,6 +123,7 @@ mod tests {
     use std::str::FromStr;
     use std::sync::Arc;
 
+    use crate::server::analysis::Reading;
     use crate::server::position::Encoding;
 
     #[test]
@@ -139,12 +140,12 @@ mod tests {
 
     #[test]
     fn each_rule_under_the_cursor_offers_one_suppression() {
-        let text = "a http://h.example/~x{ b\nc http://k.example/{\n";
+        let text = "a http://h.example/~x{y} b\nc http://k.example/a|b\n";
         let analysis = Analysis::run(
             Some(PathBuf::from("/w/a.md")),
             4,
             Arc::new(text.to_string()),
-            Arc::default(),
+            Reading::default(),
             Encoding::Utf16,
         );
         let uri = Uri::from_str("file:///w/a.md").expect("a URI");

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::checked::Checked;
-use crate::input::read_document;
+use crate::input::{read_document, InputKind, KindGlobs};
 use crate::lint::{Finding, LintOptions, UrlReport};
 use crate::report::placed_spans;
 use crate::span::Span;
@@ -43,6 +43,18 @@ pub(super) struct PlacedFinding {
     pub pieces: Vec<Span>,
 }
 
+/// How a document is read and linted.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Reading {
+    /// The kind it is read as: `Auto` to decide as the command line does
+    /// for its file (by the globs, the name, then the content).
+    pub kind: InputKind,
+    /// The configuration's `[kinds]` globs.
+    pub globs: Arc<KindGlobs>,
+    /// The lint options.
+    pub options: Arc<LintOptions>,
+}
+
 /// A document linted at one version.
 #[derive(Debug)]
 pub(super) struct Analysis {
@@ -65,16 +77,22 @@ pub(super) struct Analysis {
 }
 
 impl Analysis {
-    /// Lint `text`, version `version` of the document at `path`, with
-    /// `options`, and place what was found for positions in `encoding`.
+    /// Lint `text`, version `version` of the document at `path`, read as
+    /// `reading` says, and place what was found for positions in `encoding`.
     pub(super) fn run(
         path: Option<PathBuf>,
         version: i32,
         text: Arc<String>,
-        options: Arc<LintOptions>,
+        reading: Reading,
         encoding: Encoding,
     ) -> Analysis {
-        let collected = read_document(path.as_deref(), String::clone(&text), &options);
+        let collected = read_document(
+            reading.kind,
+            path.as_deref(),
+            String::clone(&text),
+            &reading.globs,
+            &reading.options,
+        );
         let index = PositionIndex::new(&text, encoding);
         let mut problems: Vec<String> = collected.errors.iter().map(ToString::to_string).collect();
         problems.extend(collected.warnings.iter().map(ToString::to_string));
@@ -107,7 +125,7 @@ impl Analysis {
             version,
             text,
             index,
-            options,
+            options: reading.options,
             checked,
             urls,
             findings,
@@ -187,7 +205,7 @@ mod tests {
             Some(PathBuf::from(path)),
             1,
             Arc::new(text.to_string()),
-            Arc::default(),
+            Reading::default(),
             Encoding::Utf16,
         )
     }
@@ -210,14 +228,14 @@ mod tests {
 
     #[test]
     fn appendix_a_wrapped_url_is_placed_on_each_line_piece() {
-        let text = "see <URL:http://h.example:8x/a~\n     ~b/> and http://k.example/{\n";
+        let text = "see <URL:http://h.example:8x/a~\n     ~b/> and http://k.example/a|b\n";
         let analysis = analysis("/w/notes.txt", text);
         assert_eq!(
             pieces(&analysis),
             [
                 (Rule::BadPort, vec!["8x"]),
                 (Rule::UnsafeChar, vec!["~", "~"]),
-                (Rule::UnsafeChar, vec!["{"]),
+                (Rule::UnsafeChar, vec!["|"]),
             ]
         );
         let wrapped = &analysis.urls[0];
@@ -228,6 +246,22 @@ mod tests {
         assert_eq!(analysis.url_at(text.find("and").unwrap()), None);
         assert!(analysis.inside_url(text.find('\n').unwrap()));
         assert!(!analysis.inside_url(text.len() - 1));
+    }
+
+    #[test]
+    fn markup_links_are_placed_on_the_bytes_they_were_decoded_from() {
+        let html = "<p><a href=\"http://h.example/&#126;x\">it</a> http://k.example/a|b</p>\n";
+        let analysis = analysis("/w/page.html", html);
+        assert_eq!(
+            pieces(&analysis),
+            [
+                (Rule::UnsafeChar, vec!["&#126;"]),
+                (Rule::UnsafeChar, vec!["|"])
+            ]
+        );
+        let markdown = "See [x](http://h.example/\\~x) and `http://code.example/{`\n";
+        let analysis = self::analysis("/w/notes.md", markdown);
+        assert_eq!(pieces(&analysis), [(Rule::UnsafeChar, vec!["\\~"])]);
     }
 
     #[test]

@@ -205,6 +205,7 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::Arc;
 
+    use crate::server::analysis::Reading;
     use crate::server::position::Encoding;
 
     /// `text` with the suppression of its first finding applied, and the
@@ -215,7 +216,7 @@ mod tests {
                 Some(PathBuf::from(path)),
                 1,
                 Arc::new(text.to_string()),
-                Arc::default(),
+                Reading::default(),
                 Encoding::Utf16,
             )
         };

@@ -149,6 +149,7 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::Arc;
 
+    use crate::server::analysis::Reading;
     use crate::server::position::Encoding;
     use lsp_types::Position;
 
@@ -182,7 +183,7 @@ mod tests {
             Some(PathBuf::from("/w/a.txt")),
             3,
             Arc::new(text.to_string()),
-            Arc::default(),
+            Reading::default(),
             Encoding::Utf16,
         );
         let uri = Uri::from_str("file:///w/a.txt").expect("a URI");

@@ -90,6 +90,10 @@ fn form(form: Form, text: &Text) -> String {
         ),
         Form::Prefixed => format!("with the prefix but no brackets, {}", text.code("URL:...")),
         Form::Bare => "bare, in running text".to_owned(),
+        Form::Link => {
+            "as a Markdown link (destination, autolink or reference definition)".to_owned()
+        }
+        Form::Attribute => "as an HTML attribute value".to_owned(),
     }
 }
 
@@ -162,6 +166,7 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::Arc;
 
+    use crate::server::analysis::Reading;
     use crate::server::position::Encoding;
 
     fn analysis(text: &str) -> Analysis {
@@ -169,7 +174,7 @@ mod tests {
             Some(PathBuf::from("/w/a.txt")),
             1,
             Arc::new(text.to_string()),
-            Arc::default(),
+            Reading::default(),
             Encoding::Utf16,
         )
     }

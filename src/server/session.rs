@@ -549,15 +549,15 @@ impl Session<'_> {
                 continue;
             };
             let document = &open.document;
-            let (options, said) = self
+            let (reading, said) = self
                 .workspace
-                .options_for(document.path.as_deref(), &document.language);
-            let job = options.map(|options| Job {
+                .reading(document.path.as_deref(), &document.language);
+            let job = reading.map(|reading| Job {
                 uri: uri.clone(),
                 path: document.path.clone(),
                 version: document.version,
                 text: Arc::clone(document.text()),
-                options,
+                reading,
             });
             let clear = job.is_none() && open.published;
             self.tell(said)?;

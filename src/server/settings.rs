@@ -10,20 +10,28 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
+use super::analysis::Reading;
 use crate::config::{Config, ConfigError, PathFilter, PerFileIgnores};
+use crate::input::{InputKind, KindGlobs};
 use crate::lint::{LintOptions, RuleOverrides};
 use crate::profile::Profile;
 use crate::rules::{find_rule, Level, Rule};
 
-/// Language identifiers of the documents linted without being named by
-/// the configuration: text, Markdown, HTML and mail.
-const LANGUAGES: &[&str] = &["plaintext", "text", "markdown", "html", "mail"];
-
-/// File extensions of the same kinds, for clients that send another
-/// language identifier (or none they agree on) for them.
-const EXTENSIONS: &[&str] = &[
-    "txt", "text", "md", "markdown", "html", "htm", "eml", "mbox", "mbx",
+/// Language identifiers of the documents linted without being named by the
+/// configuration (text, Markdown, HTML, mail), with the kind a document
+/// that has no file is read as.
+const LANGUAGES: &[(&str, InputKind)] = &[
+    ("plaintext", InputKind::Text),
+    ("text", InputKind::Text),
+    ("markdown", InputKind::Markdown),
+    ("html", InputKind::Html),
+    ("mail", InputKind::Auto),
 ];
+
+/// Extensions of plain-text files, linted whatever language identifier
+/// the client gives them; Markdown, HTML and mail files are known by the
+/// command line's own names for them.
+const TEXT_EXTENSIONS: &[&str] = &["txt", "text"];
 
 /// The client's `initializationOptions`, as written.
 #[derive(Debug, Default, Deserialize)]
@@ -97,6 +105,8 @@ struct Settings {
     filter: Option<PathFilter>,
     /// The `[per-file-ignores]` table.
     ignores: Option<PerFileIgnores>,
+    /// The `[kinds]` globs.
+    globs: Arc<KindGlobs>,
     /// The lint options of a file no per-file ignore covers.
     options: Arc<LintOptions>,
 }
@@ -109,6 +119,7 @@ impl Settings {
             path: config.path.clone(),
             filter: config.path_filter()?,
             ignores: config.per_file_ignores()?,
+            globs: Arc::new(config.kind_globs()?),
             options: Arc::new(config.lint_options(levels, client.profile)),
         })
     }
@@ -138,27 +149,41 @@ impl Settings {
         Arc::new(options)
     }
 
-    /// Whether the document at `path` (with language identifier `language`)
-    /// is linted: never when the `[paths]` globs exclude it; otherwise when
-    /// it is text, Markdown, HTML or mail, or an include glob names it.
-    fn lints(&self, path: Option<&Path>, language: &str) -> bool {
-        if let (Some(filter), Some(path)) = (&self.filter, path) {
-            if !filter.allows(path) {
-                return false;
+    /// How the document at `path` (with language identifier `language`)
+    /// is read, `None` when it is not linted: never when the `[paths]`
+    /// globs exclude it; otherwise when an include glob names it, or it is
+    /// text, Markdown, HTML or mail by the `[kinds]` globs, its name or its
+    /// language. A file is read as the command line reads it; a document
+    /// without one, as its language says.
+    fn reading(&self, path: Option<&Path>, language: &str) -> Option<Reading> {
+        let by_language = LANGUAGES
+            .iter()
+            .find(|(known, _)| *known == language)
+            .map(|&(_, kind)| kind);
+        let linted = match path {
+            None => by_language.is_some(),
+            Some(path) => {
+                let filter = self.filter.as_ref();
+                if filter.is_some_and(|filter| !filter.allows(path)) {
+                    return None;
+                }
+                let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+                filter.is_some_and(|filter| filter.includes(path))
+                    || InputKind::Auto.named(&self.globs, path).is_some()
+                    || TEXT_EXTENSIONS
+                        .iter()
+                        .any(|text| text.eq_ignore_ascii_case(extension))
+                    || by_language.is_some()
             }
-            if filter.includes(path) {
-                return true;
-            }
-        }
-        let extension = path
-            .and_then(Path::extension)
-            .and_then(|extension| extension.to_str());
-        LANGUAGES.contains(&language)
-            || extension.is_some_and(|extension| {
-                EXTENSIONS
-                    .iter()
-                    .any(|known| known.eq_ignore_ascii_case(extension))
-            })
+        };
+        linted.then(|| Reading {
+            kind: match path {
+                None => by_language.unwrap_or_default(),
+                Some(_) => InputKind::Auto,
+            },
+            globs: Arc::clone(&self.globs),
+            options: self.options_for(path),
+        })
     }
 }
 
@@ -222,22 +247,19 @@ impl Workspace {
         said
     }
 
-    /// The lint options for the document at `path` with language
-    /// identifier `language`, `None` when it is not linted.
-    pub(super) fn options_for(
+    /// How the document at `path` with language identifier `language` is
+    /// read and linted, `None` when it is not.
+    pub(super) fn reading(
         &mut self,
         path: Option<&Path>,
         language: &str,
-    ) -> (Option<Arc<LintOptions>>, Vec<Said>) {
+    ) -> (Option<Reading>, Vec<Said>) {
         let mut said = Vec::new();
         let settings = match path {
             None => Arc::clone(&self.defaults),
             Some(path) => self.settings_for(path, &mut said),
         };
-        let options = settings
-            .lints(path, language)
-            .then(|| settings.options_for(path));
-        (options, said)
+        (settings.reading(path, language), said)
     }
 
     /// The settings of the root holding `path` (the innermost, should
@@ -311,6 +333,8 @@ pub(super) fn is_configuration(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::Content;
+    use crate::source::Markup;
     use serde_json::json;
 
     #[test]
@@ -353,7 +377,10 @@ mod tests {
         assert!(matches!(&said[..], [Said::Info(line)] if line.contains("urlint.toml")));
         let options = |workspace: &mut Workspace, relative: &str, language: &str| {
             let path = root.path().join(relative);
-            workspace.options_for(Some(&path), language).0
+            workspace
+                .reading(Some(&path), language)
+                .0
+                .map(|reading| reading.options)
         };
         let readme = options(&mut workspace, "README.md", "markdown").expect("linted");
         assert_eq!(readme.profile, Profile::Rfc3986);
@@ -376,11 +403,43 @@ mod tests {
     }
 
     #[test]
+    fn kind_globs_name_files_to_lint_and_the_command_line_reads_them() {
+        let root = tempfile::tempdir().expect("temp dir");
+        std::fs::write(
+            root.path().join("urlint.toml"),
+            "[kinds]\nmarkdown = [\"*.mdx\"]\ntext = [\"CHANGES.md\"]\n",
+        )
+        .expect("write");
+        let (mut workspace, _) =
+            Workspace::new(vec![root.path().to_path_buf()], ClientChoices::default());
+        let mut read = |relative: &str, language: &str| {
+            let path = root.path().join(relative);
+            let reading = workspace.reading(Some(&path), language).0?;
+            assert_eq!(reading.kind, InputKind::Auto, "{relative}");
+            InputKind::Auto.named(&reading.globs, &path)
+        };
+        let markdown = Some(Content::Text(Markup::Markdown));
+        assert_eq!(read("docs/page.mdx", "mdx"), markdown);
+        assert_eq!(
+            read("CHANGES.md", "markdown"),
+            Some(Content::Text(Markup::Plain))
+        );
+        // Linted, and the content decides, as for the command line.
+        assert_eq!(read("README", "plaintext"), None);
+        assert!(workspace
+            .reading(Some(&root.path().join("a.rs")), "rust")
+            .0
+            .is_none());
+        let untitled = workspace.reading(None, "markdown").0.expect("linted");
+        assert_eq!(untitled.kind, InputKind::Markdown);
+    }
+
+    #[test]
     fn without_globs_prose_kinds_are_linted_and_code_is_not() {
         let (mut workspace, _) = Workspace::new(Vec::new(), ClientChoices::default());
         let linted = |workspace: &mut Workspace, path: Option<&str>, language: &str| {
             let path = path.map(PathBuf::from);
-            workspace.options_for(path.as_deref(), language).0.is_some()
+            workspace.reading(path.as_deref(), language).0.is_some()
         };
         assert!(linted(&mut workspace, None, "plaintext"));
         assert!(linted(&mut workspace, None, "markdown"));
@@ -405,9 +464,10 @@ mod tests {
         assert!(matches!(&said[..], [Said::Error(line)] if line.contains("unknown level 'loud'")));
         let path = root.path().join("a.txt");
         let options = workspace
-            .options_for(Some(&path), "plaintext")
+            .reading(Some(&path), "plaintext")
             .0
-            .expect("linted");
+            .expect("linted")
+            .options;
         assert_eq!(options.levels.level(Rule::BareUrl), Level::Error);
         assert!(is_configuration(&file));
         assert!(!is_configuration(&path));

@@ -15,10 +15,9 @@ use std::thread;
 use crossbeam_channel::{Receiver, Sender};
 use lsp_types::{Diagnostic, Uri};
 
-use super::analysis::Analysis;
+use super::analysis::{Analysis, Reading};
 use super::diagnostics::diagnostics;
 use super::position::Encoding;
-use crate::lint::LintOptions;
 
 /// One document version to lint.
 #[derive(Debug)]
@@ -31,8 +30,8 @@ pub(super) struct Job {
     pub version: i32,
     /// The text to lint.
     pub text: Arc<String>,
-    /// What to lint it with.
-    pub options: Arc<LintOptions>,
+    /// How to read and lint it.
+    pub reading: Reading,
 }
 
 /// What the worker made of a job.
@@ -87,7 +86,7 @@ fn work(queue: &Receiver<Job>, done: &Sender<Done>, encoding: Encoding) {
             // Reading already turns a panic in the linter into an error for
             // that text; this catches one in placing what it found.
             let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                let analysis = Analysis::run(job.path, version, job.text, job.options, encoding);
+                let analysis = Analysis::run(job.path, version, job.text, job.reading, encoding);
                 let diagnostics = diagnostics(&analysis, &uri);
                 (analysis, diagnostics)
             }))
@@ -129,7 +128,7 @@ mod tests {
             path: None,
             version,
             text: Arc::new(text.to_owned()),
-            options: Arc::default(),
+            reading: Reading::default(),
         }
     }
 
