@@ -39,7 +39,8 @@ pub(super) struct PlacedFinding {
     pub url: usize,
     /// Its index in the URL's report.
     pub finding: usize,
-    /// The document bytes it is about, one span per run (line piece).
+    /// The document bytes it is about, one span per run (line piece); its
+    /// URL's extent when it is about no characters in particular.
     pub pieces: Vec<Span>,
 }
 
@@ -110,15 +111,19 @@ impl Analysis {
             .flat_map(|(u, url)| {
                 let checked = &checked[url.checked];
                 let report = &checked.reports[url.report];
-                report
-                    .findings
-                    .iter()
-                    .enumerate()
-                    .map(move |(f, finding)| PlacedFinding {
+                report.findings.iter().enumerate().map(move |(f, finding)| {
+                    let mut pieces = runs(checked, &placed_spans(report, finding));
+                    // A finding about no characters in particular is
+                    // about its URL, as reporters show it.
+                    if pieces.is_empty() {
+                        pieces.push(url.extent);
+                    }
+                    PlacedFinding {
                         url: u,
                         finding: f,
-                        pieces: runs(checked, &placed_spans(report, finding)),
-                    })
+                        pieces,
+                    }
+                })
             })
             .collect();
         Analysis {

@@ -394,7 +394,8 @@ impl Session<'_> {
         };
         match outcome {
             Ok(done) => done,
-            Err(err) => self.say(&Said::Error(format!("{method}: {err}"))),
+            // The client's bug, which the user can do nothing about.
+            Err(err) => self.say(&Said::Info(format!("{method}: {err}"))),
         }
     }
 
