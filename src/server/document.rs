@@ -3,15 +3,17 @@
 //!
 //! Edits come as whole new texts or as ranges to replace (full and
 //! incremental sync); a range is applied whatever it says, clamped to the
-//! text as [`PositionIndex::offset`] clamps, with its ends in order, so no
-//! edit sequence can make the server panic or lose the document.
+//! text as [`EditedLines::offset`] clamps, with its ends in order, so no
+//! edit sequence can make the server panic or lose the document. The line
+//! starts are kept up to date edit by edit, so typing in a large document
+//! does not index it again on every keystroke.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use lsp_types::{Range, TextDocumentContentChangeEvent, Uri};
 
-use super::position::{Encoding, PositionIndex};
+use super::position::{EditedLines, Encoding};
 use super::uri::file_path;
 use crate::span::Span;
 
@@ -27,8 +29,8 @@ pub(super) struct Document {
     /// The text, shared with lint jobs (an edit copies it only while a job
     /// still holds the old text).
     text: Arc<String>,
-    /// Positions of `text`, built on first use after a change.
-    index: Option<PositionIndex>,
+    /// The line starts of `text`.
+    lines: EditedLines,
     encoding: Encoding,
 }
 
@@ -45,8 +47,8 @@ impl Document {
             path: file_path(uri),
             language,
             version,
+            lines: EditedLines::new(&text),
             text: Arc::new(text),
-            index: None,
             encoding,
         }
     }
@@ -65,7 +67,7 @@ impl Document {
                 Some(range) => {
                     let span = self.span(range);
                     Arc::make_mut(&mut self.text).replace_range(span.range(), &change.text);
-                    self.index = None;
+                    self.lines.edited(&self.text, span, change.text.len());
                 }
             }
         }
@@ -74,19 +76,14 @@ impl Document {
 
     /// Replace the whole text (full sync, or a save that sends the text).
     pub(super) fn replace_all(&mut self, text: String) {
+        self.lines = EditedLines::new(&text);
         self.text = Arc::new(text);
-        self.index = None;
     }
 
     /// The byte span a client's range names, clamped and ordered.
-    pub(super) fn span(&mut self, range: Range) -> Span {
-        let (text, encoding) = (&self.text, self.encoding);
-        let index = self
-            .index
-            .get_or_insert_with(|| PositionIndex::new(text, encoding));
-        let text: &str = text;
-        let start = index.offset(text, range.start);
-        let end = index.offset(text, range.end);
+    fn span(&self, range: Range) -> Span {
+        let start = self.lines.offset(&self.text, range.start, self.encoding);
+        let end = self.lines.offset(&self.text, range.end, self.encoding);
         Span::new(start.min(end), start.max(end))
     }
 }

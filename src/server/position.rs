@@ -14,7 +14,7 @@
 
 use lsp_types::{Position, PositionEncodingKind};
 
-use crate::span::LineIndex;
+use crate::span::{LineIndex, Span};
 
 /// How the characters of a [`Position`] are counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -106,14 +106,9 @@ impl PositionIndex {
     /// end is the line's end, and one inside a character is that
     /// character's start.
     pub(super) fn offset(&self, text: &str, position: Position) -> usize {
-        let starts = self.lines.line_starts();
-        let Some(&start) = usize::try_from(position.line)
-            .ok()
-            .and_then(|line| starts.get(line))
-        else {
+        let Some((start, end)) = line_bounds(text, self.lines.line_starts(), position.line) else {
             return text.len();
         };
-        let end = line_end(text, starts, position.line as usize);
         let character = usize::try_from(position.character).unwrap_or(usize::MAX);
         match self.units {
             None => floor_boundary(text, start.saturating_add(character).min(end)),
@@ -135,15 +130,7 @@ impl PositionIndex {
         while !text.is_char_boundary(at) {
             at += 1;
         }
-        let mut units = self.units_before(text, at);
-        for (offset, c) in text[at..end].char_indices() {
-            let next = units + c.len_utf16();
-            if next > target {
-                return at + offset;
-            }
-            units = next;
-        }
-        end
+        walk_units(text, at, end, target - self.units_before(text, at))
     }
 
     /// UTF-16 units of the characters in `text[..offset]`, `offset` on a
@@ -158,16 +145,100 @@ impl PositionIndex {
     }
 }
 
-/// Where line `line` ends in `text`, before its line break.
-fn line_end(text: &str, starts: &[usize], line: usize) -> usize {
+/// Where line `line` of `text` (whose lines start at `starts`) starts,
+/// and where it ends before its line break; `None` past the last line.
+fn line_bounds(text: &str, starts: &[usize], line: u32) -> Option<(usize, usize)> {
+    let line = usize::try_from(line).ok()?;
+    let start = *starts.get(line)?;
     let Some(&next) = starts.get(line + 1) else {
-        return text.len();
+        return Some((start, text.len()));
     };
     let bytes = text.as_bytes();
-    if next >= 2 && bytes[next - 2] == b'\r' && bytes[next - 1] == b'\n' {
+    let end = if next >= 2 && bytes[next - 2] == b'\r' && bytes[next - 1] == b'\n' {
         next - 2
     } else {
         next - 1
+    };
+    Some((start, end))
+}
+
+/// The offset `units` UTF-16 units after `from` (a character boundary) in
+/// `text[from..end]`, clamped to `end`; one inside a surrogate pair is the
+/// pair's start.
+fn walk_units(text: &str, from: usize, end: usize, units: usize) -> usize {
+    let mut walked = 0;
+    for (offset, c) in text[from..end].char_indices() {
+        walked += c.len_utf16();
+        if walked > units {
+            return from + offset;
+        }
+    }
+    end
+}
+
+/// The line starts of a document being edited, kept up to date edit by
+/// edit: a keystroke in a large document costs a look at the bytes it
+/// changed and a shift of the line starts after them, not a new index of
+/// the whole text. A position's character is counted from its line's
+/// start.
+#[derive(Debug, Clone)]
+pub(super) struct EditedLines {
+    starts: Vec<usize>,
+}
+
+impl EditedLines {
+    /// The line starts of `text`.
+    pub(super) fn new(text: &str) -> Self {
+        EditedLines {
+            starts: LineIndex::new(text).line_starts().to_vec(),
+        }
+    }
+
+    /// The byte offset of `position` in `text`, in `encoding`, clamped as
+    /// [`PositionIndex::offset`] clamps.
+    pub(super) fn offset(&self, text: &str, position: Position, encoding: Encoding) -> usize {
+        let Some((start, end)) = line_bounds(text, &self.starts, position.line) else {
+            return text.len();
+        };
+        let character = usize::try_from(position.character).unwrap_or(usize::MAX);
+        match encoding {
+            Encoding::Utf8 => floor_boundary(text, start.saturating_add(character).min(end)),
+            Encoding::Utf16 => walk_units(text, start, end, character),
+        }
+    }
+
+    /// Take in an edit that replaced the bytes `replaced` with `inserted`
+    /// bytes; `text` is the text after it.
+    ///
+    /// Only the breaks the edit can have changed are looked at again: those
+    /// in the inserted bytes, and the one just before them (a `\r` there
+    /// may now be followed by `\n`). Breaks after the edit only move.
+    pub(super) fn edited(&mut self, text: &str, replaced: Span, inserted: usize) {
+        let bytes = text.as_bytes();
+        let start = replaced.start;
+        let new_end = start + inserted;
+        // Line starts that stay (the first, always), and those the edit
+        // removed or may have changed: a start is the byte after a break.
+        let head = self.starts.partition_point(|&at| at < start).max(1);
+        let tail = self.starts.partition_point(|&at| at <= replaced.end);
+        let before = start
+            .checked_sub(1)
+            .filter(|&at| matches!(bytes[at], b'\r' | b'\n'));
+        let from = before.unwrap_or(start);
+        let to = new_end + usize::from(bytes.get(new_end) == Some(&b'\n'));
+        let found = LineIndex::new(&text[from..to])
+            .line_starts()
+            .iter()
+            .map(|&at| from + at)
+            .filter(|&at| at > from && (start..=new_end).contains(&at))
+            .collect::<Vec<_>>();
+        let moved: Vec<usize> = self.starts[tail.max(head)..]
+            .iter()
+            .map(|&at| at - replaced.end + new_end)
+            .collect();
+        self.starts.truncate(head);
+        self.starts.extend(found);
+        self.starts.extend(moved);
     }
 }
 
@@ -282,7 +353,67 @@ mod tests {
         proptest::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
     }
 
+    /// A character boundary of `text` picked by `pick`.
+    fn boundary(text: &str, pick: usize) -> usize {
+        floor_boundary(text, pick % (text.len() + 1))
+    }
+
+    #[test]
+    fn edits_around_line_breaks_keep_the_line_starts() {
+        // (text, replaced bytes, inserted): a \r\n pair split, joined and
+        // broken up, a lone \r at either end of the insertion.
+        let cases = [
+            ("ab\r\ncd", (3, 3), "x"),
+            ("ab\rcd", (3, 3), "\n"),
+            ("ab\r\ncd", (2, 3), ""),
+            ("ab\ncd", (0, 0), "\r"),
+            ("ab\ncd", (2, 2), "\r"),
+            ("ab\ncd", (1, 4), "\r\r\n\n"),
+            ("\r", (0, 1), ""),
+            ("", (0, 0), "\n\r"),
+        ];
+        for (text, (start, end), inserted) in cases {
+            let mut lines = EditedLines::new(text);
+            let mut edited = text.to_string();
+            edited.replace_range(start..end, inserted);
+            lines.edited(&edited, Span::new(start, end), inserted.len());
+            let expected = LineIndex::new(&edited).line_starts().to_vec();
+            assert_eq!(
+                lines.starts, expected,
+                "{text:?} {start}..{end} {inserted:?}"
+            );
+        }
+    }
+
     proptest! {
+        #[test]
+        fn edited_lines_match_a_new_index_after_every_edit(
+            text in text(),
+            edits in proptest::collection::vec((any::<usize>(), any::<usize>(), text()), 1..8),
+            positions in proptest::collection::vec((0u32..12, 0u32..700), 1..8),
+        ) {
+            let mut text = text;
+            let mut lines = EditedLines::new(&text);
+            for (a, b, inserted) in edits {
+                let (a, b) = (boundary(&text, a), boundary(&text, b));
+                let replaced = Span::new(a.min(b), a.max(b));
+                text.replace_range(replaced.range(), &inserted);
+                lines.edited(&text, replaced, inserted.len());
+                let expected = LineIndex::new(&text);
+                prop_assert_eq!(&lines.starts[..], expected.line_starts());
+            }
+            for encoding in [Encoding::Utf16, Encoding::Utf8] {
+                let index = PositionIndex::new(&text, encoding);
+                for &(line, character) in &positions {
+                    let position = at(line, character);
+                    prop_assert_eq!(
+                        lines.offset(&text, position, encoding),
+                        index.offset(&text, position)
+                    );
+                }
+            }
+        }
+
         #[test]
         fn every_boundary_round_trips(text in text(), utf8 in any::<bool>()) {
             let encoding = if utf8 { Encoding::Utf8 } else { Encoding::Utf16 };
