@@ -488,3 +488,42 @@ fn a_ten_megabyte_document_keeps_the_server_answering() {
     assert_eq!(status.code(), Some(0));
     assert!(stderr.contains("showing the first 5000"), "{stderr}");
 }
+
+#[test]
+fn a_connection_closed_without_exit_or_broken_ends_with_2() {
+    let run = |input: &[u8]| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_urlint"))
+            .arg("server")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("urlint server starts");
+        let mut stdin = child.stdin.take().expect("piped");
+        std::io::Write::write_all(&mut stdin, input).expect("write");
+        drop(stdin);
+        let deadline = std::time::Instant::now() + lsp_client::TIMEOUT;
+        while child.try_wait().expect("wait").is_none() {
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("the server did not end");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let output = child.wait_with_output().expect("the server ended");
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (output.status.code(), stderr)
+    };
+    let (code, stderr) = run(b"");
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        stderr,
+        "urlint: server: the client closed the connection without `exit`\n"
+    );
+    let (code, stderr) = run(b"Content-Length: 5\r\n\r\n{\"a\":");
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.starts_with("urlint: server: malformed LSP payload"),
+        "{stderr}"
+    );
+}

@@ -313,7 +313,7 @@ fn serve() -> ExitStatus {
         Ok(Ended::Exit) => ExitStatus::Clean,
         Ok(Ended::ExitWithoutShutdown) => ExitStatus::ExitWithoutShutdown,
         Err(err) => {
-            say(format_args!("urlint server: {err}"));
+            say(format_args!("server: {err}"));
             ExitStatus::Trouble
         }
     }
