@@ -1,5 +1,5 @@
 //! `urlint server` over its real stdio: framing, the handshake, diagnostics
-//! on open and on incremental and full changes, positions in UTF-16 (and
+//! on open, save and incremental and full changes, positions in UTF-16 (and
 //! UTF-8 when offered), a wrapped URL's ranges, hover, the suppression code
 //! action, configuration from the workspace root and its reload, and
 //! shutdown and exit.
@@ -294,7 +294,7 @@ fn initialization_options_choose_the_profile_and_rules_over_the_configuration() 
 }
 
 #[test]
-fn a_changed_configuration_file_relints_open_documents() {
+fn a_changed_or_saved_configuration_file_relints_open_documents() {
     let (root, elsewhere) = workspace("[rules]\nunsafe-char = \"off\"\n");
     let mut params = initialize_params(root.path());
     params["capabilities"] =
@@ -338,6 +338,20 @@ fn a_changed_configuration_file_relints_open_documents() {
         "{text}"
     );
     assert_eq!(client.diagnostics(&uri, 1)[0]["severity"], 2);
+
+    // A client without file watchers still says when it saves the file.
+    std::fs::write(&config, "[rules]\nunsafe-char = \"error\"\n").expect("write");
+    client.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": file_uri(&config)}}),
+    );
+    assert_eq!(client.diagnostics(&uri, 1)[0]["severity"], 1, "error now");
+    // Saving a document lints it again.
+    client.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(client.diagnostics(&uri, 1).len(), 1);
     let (status, _) = client.shutdown_and_exit();
     assert_eq!(status.code(), Some(0));
 }
