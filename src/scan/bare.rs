@@ -176,6 +176,9 @@ pub(crate) fn at_colon(
     } else {
         return None;
     };
+    if !schemes.opens_body(name, after) {
+        return None;
+    }
     let end = url_end(text, colon + 1, follows_quote(bytes, start));
     has_body(&bytes[colon + 1..end]).then_some(Undelimited {
         form: Form::Bare,
@@ -500,6 +503,18 @@ mod tests {
             ("magic://a/b", Some("magic://a/b")),
             ("file:///etc/motd", Some("file:///etc/motd")),
             ("g:a", None),
+            ("var u = 'http://'+host+'/x';", None),
+            ("const re = /^mailto:/i.test(href)", None),
+            ("`mailto:${to}`", None),
+            ("format!(\"mid:{id}\")", None),
+            ("mailto:[^@]+", None),
+            ("r'package://(\\w+)/'", None),
+            ("re.compile(r'mxc://(?P<server>[^/]+)')", None),
+            ("'http://|https://'", None),
+            ("`https://${host}/api`", Some("https://${host}/api")),
+            ("mailto:'joe'@a.example", None),
+            ("file:/etc/motd", Some("file:/etc/motd")),
+            ("urn:/iana/dns/ch/cern", Some("urn:/iana/dns/ch/cern")),
             ("fxqn:/us/va", None),
             ("12:30 pm", None),
         ];
