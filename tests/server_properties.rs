@@ -202,7 +202,7 @@ proptest! {
 
     #[test]
     fn edits_never_panic_and_end_where_urlint_check_ends(
-        extension in proptest::sample::select(&["txt", "md", "html", "eml"][..]),
+        extension in proptest::sample::select(&["txt", "md", "rst", "html", "eml"][..]),
         start in text(),
         batches in proptest::collection::vec(proptest::collection::vec(change(), 1..4), 1..6),
     ) {

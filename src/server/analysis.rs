@@ -267,6 +267,9 @@ mod tests {
         let markdown = "See [x](http://h.example/\\~x) and `http://code.example/{`\n";
         let analysis = self::analysis("/w/notes.md", markdown);
         assert_eq!(pieces(&analysis), [(Rule::UnsafeChar, vec!["\\~"])]);
+        let rst = "See `x <http://h.example/~x>`_ and ``http://code.example/{``.\n";
+        let analysis = self::analysis("/w/notes.rst", rst);
+        assert_eq!(pieces(&analysis), [(Rule::UnsafeChar, vec!["~"])]);
     }
 
     #[test]

@@ -22,8 +22,10 @@ pub(super) enum CommentStyle {
     Line(&'static str),
     /// A delimited comment: `<!-- ... -->`, `/* ... */`.
     Block(&'static str, &'static str),
-    /// No comment syntax (plain text, mail): the directive is written as
-    /// it is, which urlint reads wherever it stands.
+    /// No comment syntax that can share a line with text (plain text,
+    /// mail, and reStructuredText, whose `..` comments are blocks that a
+    /// blank line must end): the directive is written as it is, which
+    /// urlint reads wherever it stands.
     Bare,
 }
 
@@ -286,6 +288,10 @@ mod tests {
         );
         assert_eq!(
             CommentStyle::of("plaintext", Some(Path::new("/a/b.txt"))),
+            CommentStyle::Bare
+        );
+        assert_eq!(
+            CommentStyle::of("restructuredtext", Some(Path::new("/a/b.rst"))),
             CommentStyle::Bare
         );
     }

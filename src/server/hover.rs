@@ -8,6 +8,7 @@ use super::diagnostics::range;
 use crate::report::{explain, fix_instruction};
 use crate::rules::Rule;
 use crate::scan::Form;
+use crate::source::Markup;
 
 /// What hovering byte `offset` of the analysed document shows, if it is
 /// on a URL; Markdown when the client reads it, else plain text.
@@ -19,7 +20,8 @@ pub(super) fn hover(analysis: &Analysis, offset: usize, markdown: bool) -> Optio
     let text = Text { markdown };
     let mut out = format!("{} {}\n\n", text.strong("URL"), text.code(&found.url));
     let lines = placed.pieces.len();
-    out.push_str(&format!("Written {}", form(found.form, &text)));
+    let written = form(found.form, checked.source.markup, &text);
+    out.push_str(&format!("Written {written}"));
     if lines > 1 {
         out.push_str(&format!(", across {lines} lines"));
     }
@@ -77,8 +79,8 @@ pub(super) fn hover(analysis: &Analysis, offset: usize, markdown: bool) -> Optio
     })
 }
 
-/// How a URL was written, in words.
-fn form(form: Form, text: &Text) -> String {
+/// How a URL was written in a text in `markup`, in words.
+fn form(form: Form, markup: Markup, text: &Text) -> String {
     match form {
         Form::Wrapped => format!(
             "in the RFC 1738 Appendix wrapper {}",
@@ -90,6 +92,9 @@ fn form(form: Form, text: &Text) -> String {
         ),
         Form::Prefixed => format!("with the prefix but no brackets, {}", text.code("URL:...")),
         Form::Bare => "bare, in running text".to_owned(),
+        Form::Link if markup == Markup::Rst => {
+            "as a reStructuredText link (embedded URI, hyperlink target or image URI)".to_owned()
+        }
         Form::Link => {
             "as a Markdown link (destination, autolink or reference definition)".to_owned()
         }

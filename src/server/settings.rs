@@ -18,19 +18,20 @@ use crate::profile::Profile;
 use crate::rules::{find_rule, Level, Rule};
 
 /// Language identifiers of the documents linted without being named by the
-/// configuration (text, Markdown, HTML, mail), with the kind a document
-/// that has no file is read as.
+/// configuration (text, Markdown, reStructuredText, HTML, mail), with the
+/// kind a document that has no file is read as.
 const LANGUAGES: &[(&str, InputKind)] = &[
     ("plaintext", InputKind::Text),
     ("text", InputKind::Text),
     ("markdown", InputKind::Markdown),
+    ("restructuredtext", InputKind::Rst),
     ("html", InputKind::Html),
     ("mail", InputKind::Auto),
 ];
 
 /// Extensions of plain-text files, linted whatever language identifier
-/// the client gives them; Markdown, HTML and mail files are known by the
-/// command line's own names for them.
+/// the client gives them; Markdown, reStructuredText, HTML and mail files
+/// are known by the command line's own names for them.
 const TEXT_EXTENSIONS: &[&str] = &["txt", "text"];
 
 /// The client's `initializationOptions`, as written.
@@ -152,9 +153,9 @@ impl Settings {
     /// How the document at `path` (with language identifier `language`)
     /// is read, `None` when it is not linted: never when the `[paths]`
     /// globs exclude it; otherwise when an include glob names it, or it is
-    /// text, Markdown, HTML or mail by the `[kinds]` globs, its name or its
-    /// language. A file is read as the command line reads it; a document
-    /// without one, as its language says.
+    /// text, Markdown, reStructuredText, HTML or mail by the `[kinds]`
+    /// globs, its name or its language. A file is read as the command line
+    /// reads it; a document without one, as its language says.
     fn reading(&self, path: Option<&Path>, language: &str) -> Option<Reading> {
         let by_language = LANGUAGES
             .iter()
