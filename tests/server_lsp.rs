@@ -1,8 +1,8 @@
 //! `urlint server` over its real stdio: framing, the handshake, diagnostics
 //! on open, save and incremental and full changes, positions in UTF-16 (and
-//! UTF-8 when offered), a wrapped URL's ranges, hover, the suppression code
-//! action, configuration from the workspace root and its reload, and
-//! shutdown and exit.
+//! UTF-8 when offered), a wrapped URL's ranges, hover, the code actions
+//! (fixes, fix-all as `check --fix` does it, suppressions), configuration
+//! from the workspace root and its reload, and shutdown and exit.
 
 mod lsp_client;
 
@@ -179,10 +179,12 @@ fn a_session_lints_on_open_and_change_hovers_suppresses_and_exits() {
         titles,
         [
             "Ignore bare-url for this URL (urlint: ignore)",
-            "Ignore unsafe-char for this URL (urlint: ignore)"
+            "Fix unsafe-char: replace `~` with `%7E`",
+            "Ignore unsafe-char for this URL (urlint: ignore)",
+            "Fix 2 URL problems (urlint check --fix)",
         ]
     );
-    let action = &actions[1];
+    let action = &actions[2];
     assert_eq!(action["kind"], "quickfix");
     assert_eq!(action["diagnostics"][0]["code"], "unsafe-char");
     let edits = &action["edit"]["changes"][&uri];
@@ -241,6 +243,103 @@ fn a_session_lints_on_open_and_change_hovers_suppresses_and_exits() {
         "the log names the workspace's configuration: {stderr}"
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn fixes_are_quick_fixes_and_fix_all_is_check_fix() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut params = initialize_params(dir.path());
+    params["capabilities"] = json!({"workspace": {"workspaceEdit": {"documentChanges": true}}});
+    let (mut client, init) = Client::initialized(dir.path(), params);
+    let kinds = &init["capabilities"]["codeActionProvider"]["codeActionKinds"];
+    assert_eq!(kinds, &json!(["quickfix", "source.fixAll.urlint"]));
+    let uri = file_uri(&dir.path().join("a.txt"));
+    // A wrapped URL's '~' on two lines, a '|', and '{id}', whose encoding
+    // is only a suggestion (a template reads it as written).
+    let text = "\u{1F600} <URL:http://h.example/a~\n     ~b/{id}> http://k.example/a|b\n";
+    client.open(&uri, "plaintext", 1, text);
+    assert_eq!(client.diagnostics(&uri, 1).len(), 4);
+
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": range((1, 5), (1, 6)),
+            "context": {"diagnostics": [], "only": ["quickfix"]},
+        }),
+    );
+    let fix = &actions[0];
+    assert_eq!(fix["title"], "Fix unsafe-char: replace `~~` with `%7E%7E`");
+    assert_eq!(fix["isPreferred"], true);
+    let change = &fix["edit"]["documentChanges"][0];
+    assert_eq!(change["textDocument"], json!({"uri": uri, "version": 1}));
+    // One edit per line piece: the break and the indentation stay.
+    let edits = change["edits"].as_array().expect("edits");
+    let fixed = edits
+        .iter()
+        .rev()
+        .fold(text.to_owned(), |text, edit| apply_edit(&text, edit));
+    assert_eq!(
+        fixed,
+        "\u{1F600} <URL:http://h.example/a%7E\n     %7Eb/{id}> http://k.example/a|b\n"
+    );
+    let titles: Vec<&str> = actions
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|action| action["title"].as_str())
+        .collect();
+    assert!(
+        !titles.iter().any(|title| title.contains("`{`")),
+        "a suggestion is no quick fix: {titles:?}"
+    );
+
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": range((0, 0), (0, 0)),
+            "context": {"diagnostics": [], "only": ["source.fixAll"]},
+        }),
+    );
+    assert_eq!(actions.as_array().map(Vec::len), Some(1), "{actions:#?}");
+    assert_eq!(actions[0]["kind"], "source.fixAll.urlint");
+    assert_eq!(
+        actions[0]["title"],
+        "Fix 2 URL problems (urlint check --fix)"
+    );
+    let edit = &actions[0]["edit"]["documentChanges"][0]["edits"][0];
+    let fixed = apply_edit(text, edit);
+    let saved = dir.path().join("b.txt");
+    std::fs::write(&saved, text).expect("write");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_urlint"))
+        .args(["check", "--fix", "--quiet"])
+        .arg(&saved)
+        .output()
+        .expect("urlint check --fix runs");
+    assert_eq!(
+        fixed,
+        std::fs::read_to_string(&saved).expect("read"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    client.change(
+        &uri,
+        2,
+        json!([{"range": edit["range"], "text": edit["newText"]}]),
+    );
+    let codes: Vec<Value> = client
+        .diagnostics(&uri, 2)
+        .iter()
+        .map(|diagnostic| diagnostic["code"].clone())
+        .collect();
+    assert_eq!(
+        codes,
+        [json!("unsafe-char"), json!("unsafe-char")],
+        "the '{{id}}' suggestions remain"
+    );
+    let (status, _) = client.shutdown_and_exit();
+    assert_eq!(status.code(), Some(0));
 }
 
 #[test]
@@ -381,8 +480,9 @@ fn markdown_and_html_are_read_as_the_command_line_reads_them() {
             "context": {"diagnostics": [diagnostics[0]], "only": ["quickfix"]},
         }),
     );
-    let edit = &actions[0]["edit"]["changes"][&markdown][0];
-    assert_eq!(edit["newText"], " <!-- urlint: ignore[unsafe-char] -->");
+    let edit = |k: usize| actions[k]["edit"]["changes"][&markdown][0]["newText"].clone();
+    assert_eq!(edit(0), "%7E");
+    assert_eq!(edit(1), " <!-- urlint: ignore[unsafe-char] -->");
 
     let html = file_uri(&dir.path().join("page.html"));
     let page = "<p><a href=\"http://h.example/&#126;x\">it</a></p>\n";

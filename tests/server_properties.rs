@@ -1,8 +1,9 @@
 //! Random edit sequences against the real `urlint server`: whatever ranges
 //! a client sends (past the end, inside a surrogate pair, reversed), the
 //! server never panics, applies them as the protocol's clamping rules say,
-//! and its final diagnostics are exactly what `urlint check` reports on the
-//! final text, saved as a file of the same kind in the same workspace.
+//! its final diagnostics are exactly what `urlint check` reports on the
+//! final text, saved as a file of the same kind in the same workspace, and
+//! its fix-all action makes the text `urlint check --fix` makes of it.
 
 mod lsp_client;
 
@@ -242,6 +243,39 @@ proptest! {
             .expect("urlint check runs");
         let report: Value = serde_json::from_slice(&output.stdout).expect("JSON");
         prop_assert_eq!(from_server(&published), from_check(&report, &text), "{:?}", text);
+
+        // Fix-all is `check --fix` on the same text.
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": uri},
+                "range": range((0, 0), (0, 0)),
+                "context": {"diagnostics": [], "only": ["source.fixAll"]},
+            }),
+        );
+        let fixed_here = match actions.as_array().and_then(|actions| actions.first()) {
+            None => text.clone(),
+            Some(action) => {
+                let edit = &action["edit"]["changes"][&uri][0];
+                let at = |key: &str| {
+                    let position = &edit["range"][key];
+                    let line = position["line"].as_u64().unwrap_or_default() as u32;
+                    let character = position["character"].as_u64().unwrap_or_default() as u32;
+                    clamped_offset(&text, (line, character))
+                };
+                let mut fixed = text.clone();
+                fixed.replace_range(at("start")..at("end"), edit["newText"].as_str().unwrap_or_default());
+                fixed
+            }
+        };
+        std::process::Command::new(env!("CARGO_BIN_EXE_urlint"))
+            .args(["check", "--fix", "--exit-zero", "--quiet"])
+            .arg(&path)
+            .current_dir(dir.path())
+            .output()
+            .expect("urlint check --fix runs");
+        let fixed_there = std::fs::read_to_string(&path).expect("read the fixed file");
+        prop_assert_eq!(fixed_here, fixed_there);
 
         let (status, stderr) = client.shutdown_and_exit();
         prop_assert_eq!(status.code(), Some(0), "{}", stderr);

@@ -1,5 +1,8 @@
-//! Code actions: a suppression comment for the rule of each finding under
-//! the cursor, as a `quickfix` the client applies.
+//! Code actions: for each finding under the cursor, its fix and a
+//! suppression comment for its rule, as `quickfix`es; every fix of the
+//! document at once (`source.fixAll.urlint`). Where a fix lands is the
+//! `fixes` module's business; here it only becomes an edit the client
+//! applies.
 
 use std::collections::HashMap;
 
@@ -12,8 +15,13 @@ use super::analysis::Analysis;
 use super::comments::{suppression, CommentStyle};
 use super::diagnostics::{diagnostic, range};
 use super::edit::SourceEdit;
+use super::fixes::{fix_all, fix_edits};
+use crate::report::fix_instruction;
 use crate::rules::Rule;
 use crate::span::Span;
+
+/// The kind of the action that applies every fix of a document.
+pub(super) const FIX_ALL: &str = "source.fixAll.urlint";
 
 /// What a code action request asks about.
 #[derive(Debug)]
@@ -33,8 +41,9 @@ pub(super) struct Request<'r> {
     pub versioned: bool,
 }
 
-/// The code actions for `request`: for each rule found on each URL it
-/// covers, the suppression.
+/// The code actions for `request`: for each finding it covers, its fix;
+/// for each rule found on each URL it covers, the suppression; then the
+/// document's fix-all action.
 pub(super) fn code_actions(request: &Request<'_>) -> Vec<CodeActionOrCommand> {
     let analysis = request.analysis;
     let mut actions = Vec::new();
@@ -46,8 +55,20 @@ pub(super) fn code_actions(request: &Request<'_>) -> Vec<CodeActionOrCommand> {
             .any(|piece| piece.start <= request.span.end && request.span.start <= piece.end)
     });
     for placed in touched {
-        let (_, finding) = analysis.finding(placed);
+        let (report, finding) = analysis.finding(placed);
         let rule = finding.diagnostic.rule;
+        if let Some(edits) = fix_edits(analysis, placed) {
+            let checked = analysis.checked_of(&analysis.urls[placed.url]);
+            let instruction = fix_instruction(checked, report, finding).unwrap_or_default();
+            actions.push(CodeAction {
+                title: format!("Fix {}: {instruction}", rule.name()),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![diagnostic(analysis, request.uri, placed)]),
+                edit: Some(workspace_edit(request, &edits)),
+                is_preferred: Some(true),
+                ..CodeAction::default()
+            });
+        }
         if !suppressed.contains(&(placed.url, rule)) {
             suppressed.push((placed.url, rule));
             let url_start = analysis.urls[placed.url].extent.start;
@@ -57,6 +78,17 @@ pub(super) fn code_actions(request: &Request<'_>) -> Vec<CodeActionOrCommand> {
                 kind: Some(CodeActionKind::QUICKFIX),
                 diagnostics: Some(vec![diagnostic(analysis, request.uri, placed)]),
                 edit: Some(workspace_edit(request, &[edit])),
+                ..CodeAction::default()
+            });
+        }
+    }
+    if wants(request.only, &CodeActionKind::new(FIX_ALL)) {
+        if let Some(fixed) = fix_all(analysis) {
+            let s = if fixed.fixed == 1 { "" } else { "s" };
+            actions.push(CodeAction {
+                title: format!("Fix {} URL problem{s} (urlint check --fix)", fixed.fixed),
+                kind: Some(CodeActionKind::new(FIX_ALL)),
+                edit: Some(workspace_edit(request, &[fixed.edit])),
                 ..CodeAction::default()
             });
         }
@@ -139,7 +171,7 @@ mod tests {
     }
 
     #[test]
-    fn each_rule_under_the_cursor_offers_one_suppression() {
+    fn findings_under_the_cursor_offer_fixes_and_one_suppression_per_rule() {
         let text = "a http://h.example/~x{y} b\nc http://k.example/a|b\n";
         let analysis = Analysis::run(
             Some(PathBuf::from("/w/a.md")),
@@ -166,12 +198,20 @@ mod tests {
                 CodeActionOrCommand::Command(command) => command.title,
             })
             .collect();
-        assert_eq!(titles, ["Ignore unsafe-char for this URL (urlint: ignore)"]);
+        // '{y}' reads as a template: its fix is only a suggestion.
+        assert_eq!(
+            titles,
+            [
+                "Fix unsafe-char: replace `~` with `%7E`",
+                "Ignore unsafe-char for this URL (urlint: ignore)",
+                "Fix 2 URL problems (urlint check --fix)",
+            ]
+        );
         let only = [CodeActionKind::SOURCE_FIX_ALL];
         let fix_all_only = Request {
             only: Some(&only),
             ..request
         };
-        assert!(code_actions(&fix_all_only).is_empty());
+        assert_eq!(code_actions(&fix_all_only).len(), 1);
     }
 }

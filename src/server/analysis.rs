@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::checked::Checked;
+use crate::checked::{Base, Checked, Frame};
 use crate::input::{read_document, InputKind, KindGlobs};
 use crate::lint::{Finding, LintOptions, UrlReport};
 use crate::report::placed_spans;
@@ -152,6 +152,13 @@ impl Analysis {
     /// The checked text a placed URL is in.
     pub(super) fn checked_of(&self, url: &PlacedUrl) -> &Checked {
         &self.checked[url.checked]
+    }
+
+    /// True when `checked` is the document read whole as one text, so that
+    /// its spans are the document's bytes and it can be edited through them.
+    pub(super) fn is_whole_text(&self, checked: &Checked) -> bool {
+        matches!(checked.frame, Frame::Text(base) if base == Base::START)
+            && checked.source.text.len() == self.text.len()
     }
 
     /// The URL whose extent holds byte `offset`, if any. URLs do not

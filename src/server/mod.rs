@@ -11,8 +11,9 @@
 //! counted in the encoding the client negotiated (`position`).
 //!
 //! What the client gets: diagnostics on open, change and save
-//! (`diagnostics`), hover on a URL (`hover`), and code actions that insert
-//! suppression comments (`actions`, `comments`, `edit`). Nothing is ever
+//! (`diagnostics`), hover on a URL (`hover`), and code actions: fixes,
+//! fix-all and suppression comments (`actions`, `fixes`, `comments`,
+//! `edit`). Nothing is ever
 //! written to stdout but protocol messages: the server logs to stderr,
 //! which clients keep in their server log, and shows the user only what
 //! needs acting on (a configuration that does not read).
@@ -23,6 +24,7 @@ mod comments;
 mod diagnostics;
 mod document;
 mod edit;
+mod fixes;
 mod hover;
 mod position;
 mod session;

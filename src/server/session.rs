@@ -36,7 +36,7 @@ use lsp_types::{
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::actions;
+use super::actions::{self, FIX_ALL};
 use super::analysis::Analysis;
 use super::comments::CommentStyle;
 use super::diagnostics::MAX_DIAGNOSTICS;
@@ -214,7 +214,7 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-            code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+            code_action_kinds: Some(vec![CodeActionKind::QUICKFIX, CodeActionKind::new(FIX_ALL)]),
             resolve_provider: Some(false),
             ..CodeActionOptions::default()
         })),
