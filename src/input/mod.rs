@@ -11,8 +11,6 @@ mod archive;
 mod check;
 mod kind;
 mod load;
-// Reading held data is the Python package's; without it only tests read so.
-#[cfg_attr(not(feature = "python"), allow(dead_code))]
 mod memory;
 mod notice;
 mod progress;
@@ -23,6 +21,7 @@ mod walk;
 mod windows;
 
 pub(crate) use kind::{Content, InputKind, KindGlobs};
+pub(crate) use memory::read_document;
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use notice::{panicked, InputError, Note};
