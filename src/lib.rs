@@ -37,6 +37,7 @@ mod report;
 mod rewrite;
 pub mod rules;
 pub mod scan;
+mod server;
 mod source;
 pub mod span;
 pub mod validate;

@@ -25,7 +25,8 @@ const LAYERS: &[&[&str]] = &[
     &["checked", "rewrite"],
     &["input", "report", "write"],
     &["config"],
-    &["app", "python"],
+    &["server", "python"],
+    &["app"],
     &["crate"],
 ];
 

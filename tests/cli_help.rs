@@ -8,12 +8,13 @@ use std::process::Command;
 
 use common::{run, urlint};
 
-const SUBCOMMANDS: [&str; 6] = [
+const SUBCOMMANDS: [&str; 7] = [
     "check",
     "extract",
     "validate",
     "explain",
     "fmt",
+    "server",
     "completions",
 ];
 

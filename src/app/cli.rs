@@ -53,6 +53,9 @@ pub(super) enum Command {
     /// Wrap long URLs in plain-text files the RFC 1738 Appendix way.
     #[command(after_help = FMT_EXAMPLES)]
     Fmt(FmtArgs),
+    /// Run the language server on stdin and stdout, for editors.
+    #[command(after_help = SERVER_EXAMPLES)]
+    Server(ServerArgs),
     /// Print a completion script for a shell.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions(CompletionsArgs),
@@ -163,6 +166,15 @@ pub(super) struct ExplainArgs {
     /// The rule to explain; without it, all rules are listed.
     #[arg(value_parser = RuleNameParser, hide_possible_values = true)]
     pub rule: Option<Rule>,
+}
+
+/// Arguments of `server`.
+#[derive(Debug, Args)]
+pub(super) struct ServerArgs {
+    /// Speak over stdin and stdout: the only transport, accepted because
+    /// language clients pass it.
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 /// Arguments of `validate`.
@@ -349,6 +361,7 @@ impl Command {
             Command::Validate(_) => "validate",
             Command::Explain(_) => "explain",
             Command::Fmt(_) => "fmt",
+            Command::Server(_) => "server",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
         }
@@ -494,6 +507,11 @@ Examples:
   urlint fmt draft.txt                   Wrap its long URLs in <URL:...> at 72 columns
   urlint fmt --width 64 --diff docs/     Show what would change, write nothing
   urlint fmt --check .                   Exit 1 when a file would change (for CI)";
+
+const SERVER_EXAMPLES: &str = "\
+Examples:
+  urlint server                  Started by an editor: the protocol on stdin and stdout
+  urlint server --stdio          The same, as VS Code's language clients start servers";
 
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:

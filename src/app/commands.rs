@@ -24,6 +24,7 @@ use crate::input::{panicked, Input};
 use crate::lint::{self, LintOptions, RuleLevels};
 use crate::profile::Profile;
 use crate::report::{self, explain, ExtractOptions, HumanOptions, PlainPrefix, Totals};
+use crate::server::{self, Ended};
 use crate::source::{Origin, Source};
 
 /// Run a parsed command line and report how it ended.
@@ -37,6 +38,7 @@ pub(super) fn run(cli: Cli) -> ExitStatus {
             let rewrite = run.rewrite();
             rewriting::fmt(rewrite, &args)
         }),
+        Command::Server(_) => serve(),
         Command::Completions(args) => to_stdout(|out| manual::completions(out, args.shell)),
         Command::Man(args) => to_stdout(|out| manual::man_pages(out, &args.dir)),
     }
@@ -336,6 +338,19 @@ fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
         failing: fails(&totals, &args.rules),
         trouble,
         output,
+    }
+}
+
+/// `urlint server`: a language server session, until the client says
+/// `exit`.
+fn serve() -> ExitStatus {
+    match server::run() {
+        Ok(Ended::Exit) => ExitStatus::Clean,
+        Ok(Ended::ExitWithoutShutdown) => ExitStatus::ExitWithoutShutdown,
+        Err(err) => {
+            say(format_args!("server: {err}"));
+            ExitStatus::Trouble
+        }
     }
 }
 

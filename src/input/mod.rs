@@ -12,8 +12,6 @@ mod check;
 mod kind;
 mod large;
 mod load;
-// Reading held data is the Python package's; without it only tests read so.
-#[cfg_attr(not(feature = "python"), allow(dead_code))]
 mod memory;
 mod notice;
 mod parts;
@@ -26,6 +24,7 @@ mod windows;
 
 pub(crate) use kind::{Content, InputKind, KindGlobs};
 pub(crate) use large::LargeInput;
+pub(crate) use memory::read_document;
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use notice::{panicked, InputError, Note};

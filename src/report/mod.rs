@@ -19,7 +19,6 @@ mod statistics;
 
 pub(crate) use extract::{ExtractFormat, ExtractOptions, PlainPrefix};
 pub(crate) use human::HumanOptions;
-#[cfg(feature = "python")]
 pub(crate) use reporter::{fix_instruction, placed_spans};
 pub(crate) use reporter::{Reporter, Totals};
 
