@@ -37,7 +37,7 @@ pub mod span;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, Fix};
-pub use lint::{lint, Finding, LintOptions, RuleLevels, UrlReport};
+pub use lint::{lint, Finding, LintOptions, Linted, RuleLevels, UrlReport};
 pub use profile::Profile;
 pub use rules::{Level, Rule, RuleInfo, Severity};
 pub use scan::{scan, Alternative, Form, Found, ScanOptions, Segment};

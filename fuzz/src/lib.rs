@@ -11,7 +11,7 @@
 use urlint::mail::{self, MailKind, MailText, ParsedMessage};
 use urlint::validate::Profile;
 use urlint::{
-    lint, scan, validate, Diagnostic, Found, Level, LintOptions, Rule, ScanOptions, Span,
+    lint, scan, validate, Diagnostic, Found, Level, LintOptions, Linted, Rule, ScanOptions, Span,
     ValidateOptions,
 };
 
@@ -249,8 +249,8 @@ pub fn check_mail(archive: &[u8], kind: MailKind) {
 fn check_text_maps_into_message(message: &ParsedMessage, text: &MailText, options: &LintOptions) {
     let start = message.raw.offset;
     let end = start + message.raw.bytes.len();
-    for report in lint(&text.text, options) {
-        let spans = report.findings.iter().flat_map(|f| &f.source_spans);
+    for findings in lint(&text.text, options).map(Linted::into_findings) {
+        let spans = findings.iter().flat_map(|f| &f.source_spans);
         for raw in spans.flat_map(|&span| text.map.raw_spans(span)) {
             assert!(
                 start <= raw.start && raw.start <= raw.end && raw.end <= end,
@@ -268,10 +268,12 @@ fn check_text_maps_into_message(message: &ParsedMessage, text: &MailText, option
 }
 
 /// Lint `text` with every rule on, under each profile, and check the span
-/// mapping: every finding points at a char range inside its URL's match,
-/// and a validator finding's source pieces spell exactly the URL bytes it
-/// is about. Each URL is also validated on its own, so that fixes are
-/// checked on URLs as the scanner joins them.
+/// mapping: items come in source order; every finding of a URL points at a
+/// char range inside the URL's match, and a validator finding's source
+/// pieces spell exactly the URL bytes it is about; a finding of the text's
+/// own is an `unused-suppression` at a `urlint:` directive. Each URL is
+/// also validated on its own, so that fixes are checked on URLs as the
+/// scanner joins them.
 pub fn check_lint(text: &str) {
     for profile in Profile::ALL {
         check_lint_under(text, profile);
@@ -283,7 +285,17 @@ fn check_lint_under(text: &str, profile: Profile) {
         profile,
         ..every_rule_on()
     };
-    let reports: Vec<_> = lint(text, &options).collect();
+    let linted: Vec<Linted> = lint(text, &options).collect();
+    let starts: Vec<usize> = linted.iter().map(Linted::start).collect();
+    assert!(starts.is_sorted(), "lint items out of order: {starts:?}");
+    let mut reports = Vec::new();
+    for item in linted {
+        match item {
+            Linted::Url(report) => reports.push(report),
+            Linted::Text(finding) => check_own_finding(text, &finding),
+            other => panic!("unknown lint item {other:?}"),
+        }
+    }
     check_found_in_order(text, reports.iter().map(|report| &report.found));
     for report in &reports {
         let found = &report.found;
@@ -293,12 +305,9 @@ fn check_lint_under(text: &str, profile: Profile) {
                 !finding.source_spans.is_empty(),
                 "{rule:?} finding has no source span"
             );
-            // An unused suppression is reported at its directive, which is
-            // text near the URL, not part of the URL's match.
-            let anchored_in_url = rule != Rule::UnusedSuppression;
             for &span in &finding.source_spans {
                 assert!(
-                    span_in(text, span) && (!anchored_in_url || inside(span, found.outer)),
+                    span_in(text, span) && inside(span, found.outer),
                     "{rule:?} source span {span:?} is not a char range inside {:?}",
                     found.outer
                 );
@@ -313,6 +322,30 @@ fn check_lint_under(text: &str, profile: Profile) {
         };
         check_validate(&found.url, &validate_options);
     }
+}
+
+/// Check a finding about the text itself: an `unused-suppression` whose one
+/// span is a char range of the text on a `urlint:` directive (a directive,
+/// or a rule name in its list).
+fn check_own_finding(text: &str, finding: &urlint::Finding) {
+    let span = finding.diagnostic.span;
+    assert_eq!(
+        finding.diagnostic.rule,
+        Rule::UnusedSuppression,
+        "a finding outside any URL is not about a suppression"
+    );
+    assert!(
+        span_in(text, span) && finding.source_spans == [span],
+        "unused-suppression span {span:?} is not a char range of the {}-byte text",
+        text.len()
+    );
+    let line_start = text[..span.start]
+        .rfind(['\n', '\r'])
+        .map_or(0, |at| at + 1);
+    assert!(
+        text[line_start..span.end].contains("urlint:"),
+        "unused-suppression at {span:?} is on no directive's line"
+    );
 }
 
 /// Check that the source pieces of a validator finding spell exactly the

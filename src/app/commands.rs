@@ -15,7 +15,7 @@ use super::status::{ExitStatus, Outcome};
 use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{panicked, Input};
-use crate::lint::{self, LintOptions, RuleLevels, UrlReport};
+use crate::lint::{self, LintOptions, Linted, RuleLevels, UrlReport};
 use crate::report::{self, explain, ExtractOptions, HumanOptions, Totals};
 use crate::rules::find_rule;
 use crate::scan::{Form, Found};
@@ -150,7 +150,7 @@ fn validate(
             panic::catch_unwind(AssertUnwindSafe(|| lint_lines(&source.text, &options)));
         match validated {
             Ok(reports) => {
-                let checked = Checked::new(source, reports);
+                let checked = Checked::new(source, reports.into_iter().map(Linted::Url));
                 totals.add(&checked);
                 output = reporter.source(out, &checked);
             }

@@ -218,8 +218,8 @@ fn check_text(
         };
         let source = Source::new(origin.clone(), window.text);
         match lint_source(&source, lint, &window.owned) {
-            Ok(reports) => {
-                let checked = Checked::new(source, reports)
+            Ok(linted) => {
+                let checked = Checked::new(source, linted)
                     .in_frame(Frame::Text(window.base))
                     .continuing(continuation);
                 sink.checked(checked)?;

@@ -15,7 +15,7 @@ use crate::scan::{self, Form, Found, ScanOptions};
 use crate::span::Span;
 use crate::validate::{self, ValidateOptions};
 
-pub use finding::{Finding, UrlReport};
+pub use finding::{Finding, Linted, UrlReport};
 pub use levels::{RuleLevels, RuleOverrides};
 use suppress::Suppressed;
 
@@ -39,8 +39,10 @@ pub struct LintOptions {
 /// Scan `text` and lint every URL in it, in source order.
 ///
 /// URLs matching `url_excludes` are left out; inline `urlint: ignore`
-/// comments in `text` silence the findings they cover (see the `suppress` module).
-pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item = UrlReport> + 't {
+/// comments in `text` silence the findings they cover (see the `suppress`
+/// module), and those that silence nothing are findings of the text's own
+/// ([`Linted::Text`]) when `unused-suppression` is on.
+pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item = Linted> + 't {
     let reports = scan::scan(text, &options.scan).filter_map(move |found| lint_url(found, options));
     Suppressed::new(text, reports, options.levels.level(Rule::UnusedSuppression))
 }
@@ -151,7 +153,7 @@ mod tests {
 
     fn rules_in(text: &str, options: &LintOptions) -> Vec<Rule> {
         lint(text, options)
-            .flat_map(|report| report.findings)
+            .flat_map(Linted::into_findings)
             .map(|finding| finding.diagnostic.rule)
             .collect()
     }
@@ -166,7 +168,9 @@ mod tests {
     fn validator_spans_map_to_both_lines_of_a_wrapped_url() {
         let text = "<URL:http://host.example/a~\n  ~b>";
         let options = LintOptions::default();
-        let report = lint(text, &options).next().expect("one URL");
+        let report = lint(text, &options)
+            .find_map(Linted::into_url)
+            .expect("one URL");
         let labels: Vec<&str> = report
             .findings
             .iter()
@@ -188,7 +192,7 @@ mod tests {
             url_excludes: RegexSet::new(["^http://h"]).expect("valid pattern"),
             ..LintOptions::default()
         };
-        let reports: Vec<UrlReport> = lint(text, &options).collect();
+        let reports: Vec<UrlReport> = lint(text, &options).filter_map(Linted::into_url).collect();
         let urls: Vec<&str> = reports.iter().map(|r| r.found.url.as_str()).collect();
         assert_eq!(urls, ["gopher://g.example/1x", "irc://i.example/"]);
         for report in &reports {
@@ -204,7 +208,9 @@ mod tests {
         assert_eq!(rules_in(text, &options), vec![Rule::SchemeCase]);
         options.levels.set(Rule::SchemeCase, Level::Off);
         options.levels.set(Rule::MissingUrlPrefix, Level::Error);
-        let findings: Vec<Finding> = lint(text, &options).flat_map(|r| r.findings).collect();
+        let findings: Vec<Finding> = lint(text, &options)
+            .flat_map(Linted::into_findings)
+            .collect();
         assert_eq!(findings.len(), 1);
         assert_eq!(findings[0].diagnostic.rule, Rule::MissingUrlPrefix);
         assert_eq!(

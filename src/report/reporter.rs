@@ -18,16 +18,47 @@ pub(crate) trait Reporter {
     fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()>;
 }
 
+/// The findings of `checked` in source order, grouped: each URL with its
+/// findings (URLs without findings included), and each finding about the
+/// text itself on its own, at its place among the URLs.
+pub(super) fn entries(checked: &Checked) -> impl Iterator<Item = (Option<&UrlReport>, &[Finding])> {
+    let mut reports = checked.reports.iter().peekable();
+    let mut own = checked.findings.iter().peekable();
+    std::iter::from_fn(move || match (reports.peek(), own.peek()) {
+        (Some(report), Some(finding))
+            if finding.diagnostic.span.start < report.found.outer.start =>
+        {
+            own.next()
+                .map(|finding| (None, std::slice::from_ref(finding)))
+        }
+        (Some(_), _) => reports
+            .next()
+            .map(|report| (Some(report), report.findings.as_slice())),
+        (None, _) => own
+            .next()
+            .map(|finding| (None, std::slice::from_ref(finding))),
+    })
+}
+
+/// Every finding of `checked` in source order, each with the URL it is
+/// about (`None` for a finding about the text itself).
+pub(super) fn findings_in_order(
+    checked: &Checked,
+) -> impl Iterator<Item = (Option<&UrlReport>, &Finding)> {
+    entries(checked)
+        .flat_map(|(report, findings)| findings.iter().map(move |finding| (report, finding)))
+}
+
 /// The source spans that place `finding`: its own, or, should it have none,
 /// the span that indexes the source (the whole URL for a validator finding,
 /// whose `diagnostic.span` indexes the URL), so every finding shows somewhere.
-pub(super) fn placed_spans(report: &UrlReport, finding: &Finding) -> Vec<Span> {
+pub(super) fn placed_spans(report: Option<&UrlReport>, finding: &Finding) -> Vec<Span> {
     if !finding.source_spans.is_empty() {
         return finding.source_spans.clone();
     }
-    match finding.url_span {
-        Some(_) => vec![report.found.outer],
-        None => vec![finding.diagnostic.span],
+    match (finding.url_span, report) {
+        (Some(_), Some(report)) => vec![report.found.outer],
+        _ => vec![finding.diagnostic.span],
     }
 }
 
@@ -37,13 +68,13 @@ pub(super) fn placed_spans(report: &UrlReport, finding: &Finding) -> Vec<Span> {
 /// from the source otherwise.
 pub(super) fn fix_instruction(
     checked: &Checked,
-    report: &UrlReport,
+    report: Option<&UrlReport>,
     finding: &Finding,
 ) -> Option<String> {
     let fix = finding.diagnostic.fix.as_ref()?;
-    let old = match finding.url_span {
-        Some(span) => &report.found.url[clamp(&report.found.url, span)],
-        None => &checked.source.text[clamp(&checked.source.text, finding.diagnostic.span)],
+    let old = match (finding.url_span, report) {
+        (Some(span), Some(report)) => &report.found.url[clamp(&report.found.url, span)],
+        _ => &checked.source.text[clamp(&checked.source.text, finding.diagnostic.span)],
     };
     Some(match (old.is_empty(), fix.replacement.is_empty()) {
         (true, _) => format!("insert `{}`", fix.replacement),
@@ -72,7 +103,8 @@ impl Totals {
             self.files += 1;
         }
         self.urls += checked.reports.len();
-        for finding in checked.reports.iter().flat_map(|report| &report.findings) {
+        let findings = checked.reports.iter().flat_map(|report| &report.findings);
+        for finding in findings.chain(&checked.findings) {
             match finding.diagnostic.severity {
                 Severity::Error => self.errors += 1,
                 Severity::Warning => self.warnings += 1,
@@ -117,7 +149,7 @@ mod tests {
         let instructions: Vec<Option<String>> = report
             .findings
             .iter()
-            .map(|finding| fix_instruction(&checked, report, finding))
+            .map(|finding| fix_instruction(&checked, Some(report), finding))
             .collect();
         assert_eq!(
             instructions,
@@ -131,12 +163,15 @@ mod tests {
         let report = &checked.reports[0];
         let mut validator = report.findings[1].clone();
         validator.source_spans.clear();
-        assert_eq!(placed_spans(report, &validator), [report.found.outer]);
+        assert_eq!(placed_spans(Some(report), &validator), [report.found.outer]);
         let mut scanner = report.findings[0].clone();
         scanner.source_spans.clear();
-        assert_eq!(placed_spans(report, &scanner), [scanner.diagnostic.span]);
         assert_eq!(
-            placed_spans(report, &report.findings[1]),
+            placed_spans(Some(report), &scanner),
+            [scanner.diagnostic.span]
+        );
+        assert_eq!(
+            placed_spans(Some(report), &report.findings[1]),
             report.findings[1].source_spans
         );
     }

@@ -18,7 +18,7 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::explain::{example_profiles, rule_entry};
-use super::reporter::{fix_instruction, placed_spans, Reporter, Totals};
+use super::reporter::{findings_in_order, fix_instruction, placed_spans, Reporter, Totals};
 use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{Level, RuleInfo, CATALOGUE};
@@ -305,12 +305,12 @@ impl<'c> SourceResults<'c> {
         }
     }
 
-    fn result(&mut self, report: &UrlReport, finding: &Finding) -> SarifResult {
+    fn result(&mut self, report: Option<&UrlReport>, finding: &Finding) -> SarifResult {
         let diagnostic = &finding.diagnostic;
         let spans = placed_spans(report, finding);
         let (first, rest) = match spans.split_first() {
             Some((first, rest)) => (*first, rest),
-            None => (report.found.outer, &[][..]),
+            None => (diagnostic.span, &[][..]),
         };
         let mut message = diagnostic.message.clone();
         if !diagnostic.help.is_empty() {
@@ -334,7 +334,12 @@ impl<'c> SourceResults<'c> {
     /// The fix as a replacement of source text, when the fixed text lies in
     /// one piece of the source (a fix across a line break has no single
     /// region to replace).
-    fn fix(&mut self, report: &UrlReport, finding: &Finding, spans: &[Span]) -> Option<SarifFix> {
+    fn fix(
+        &mut self,
+        report: Option<&UrlReport>,
+        finding: &Finding,
+        spans: &[Span],
+    ) -> Option<SarifFix> {
         let fix = finding.diagnostic.fix.as_ref()?;
         let [span] = spans else {
             return None;
@@ -412,15 +417,13 @@ impl Reporter for SarifReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
         self.open(out)?;
         let mut results = SourceResults::new(checked);
-        for report in &checked.reports {
-            for finding in &report.findings {
-                if self.results_written > 0 {
-                    write!(out, ",")?;
-                }
-                let result = results.result(report, finding);
-                serde_json::to_writer(&mut *out, &result).map_err(json_error)?;
-                self.results_written += 1;
+        for (report, finding) in findings_in_order(checked) {
+            if self.results_written > 0 {
+                write!(out, ",")?;
             }
+            let result = results.result(report, finding);
+            serde_json::to_writer(&mut *out, &result).map_err(json_error)?;
+            self.results_written += 1;
         }
         Ok(())
     }
