@@ -11,6 +11,7 @@ mod check;
 mod kind;
 mod load;
 mod notice;
+mod pipe;
 mod progress;
 mod read;
 mod sink;

@@ -5,7 +5,6 @@
 //! text goes to a [`Sink`] as soon as it is ready, so a run reports as it
 //! reads and never holds a whole large input.
 
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
@@ -13,7 +12,8 @@ use super::archive::check_mail;
 use super::check::{check_loaded, lint_source};
 use super::kind::InputKind;
 use super::load::{is_binary, load, Loaded, BINARY_SNIFF_LEN};
-use super::notice::{cannot_read, latin1_note};
+use super::notice::{cannot_read, latin1_note, Note};
+use super::pipe::{self, Opened};
 use super::progress::Progress;
 use super::sink::{Collected, Sink};
 use super::walk::Input;
@@ -131,10 +131,19 @@ pub(crate) fn read_streamed(
     let (origin, reader, total): (Origin, Box<dyn Read>, Option<u64>) = match input {
         Input::File(path) => {
             let origin = Origin::File(path.clone());
-            match File::open(path) {
-                Ok(file) => {
+            match pipe::open(path) {
+                Ok(Opened::File(file)) => {
                     let total = file.metadata().ok().map(|meta| meta.len());
                     (origin, Box::new(file), total)
+                }
+                Ok(Opened::Pipe(reader)) => (origin, reader, None),
+                Ok(Opened::NoWriter) => {
+                    sink.note(Note {
+                        name: origin.to_string(),
+                        message: pipe::NO_WRITER.to_string(),
+                        skipped: true,
+                    });
+                    return Ok(());
                 }
                 Err(err) => {
                     sink.error(cannot_read(&origin, &err));
