@@ -1,6 +1,9 @@
 //! Inputs on which a fuzz target once failed, kept so that they never fail
 //! again. Each test names the target, the date, and what was wrong.
 
+mod common;
+
+use common::{run, urlint};
 use urlint::ValidateOptions;
 
 #[path = "../fuzz/src/lib.rs"]
@@ -34,4 +37,48 @@ fn unused_suppression_points_at_its_directive() {
     let text = "   at http://www.example.org/notes.txt.  urlint: ignore\n   \
                 urlint: ignore-next-line\n   The URL that was here has been removed.\n";
     invariants::check_lint(text);
+}
+
+/// `extract` of a mail fixture: (exit code, URLs, stderr).
+fn extract_mail(fixture: &str) -> (i32, Vec<String>, String) {
+    let path = format!("fixtures/mail/{fixture}");
+    let (code, stdout, stderr) = run(&mut urlint(&["extract", "--isolated", &path]));
+    (code, stdout.lines().map(str::to_owned).collect(), stderr)
+}
+
+/// property `nested_mime_loses_no_part_silently` (the `mail_nested`
+/// invariants), 2026-11-23: a multipart whose first delimiter is its close
+/// delimiter (`--inner--`). mail-parser read the `--` as the header of a
+/// first part that ran to the end of every enclosing multipart, so the
+/// base64 text after it was one raw text of encoded bytes: its URL lost,
+/// exit 0, no warning. Such a multipart is now parked before parsing.
+#[test]
+fn an_empty_multipart_does_not_swallow_the_parts_after_it() {
+    let (code, urls, stderr) = extract_mail("empty_multipart.eml");
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert_eq!(urls, ["http://lists.example.org/~hal/"]);
+}
+
+/// property `nested_mime_loses_no_part_silently`, 2026-11-23: two nested
+/// multiparts with one boundary. Its close delimiter ended both, and
+/// mail-parser stopped there: the parts after them in the enclosing
+/// multipart were never read, without a warning. They are now read raw,
+/// with a warning.
+#[test]
+fn parts_after_a_shared_boundary_are_read_with_a_warning() {
+    let (code, urls, stderr) = extract_mail("shared_boundary.eml");
+    assert_eq!(code, 0);
+    assert_eq!(
+        urls,
+        [
+            "http://first.example.org/~a",
+            "http://second.example.org/~b"
+        ]
+    );
+    assert_eq!(
+        stderr,
+        "urlint: warning: fixtures/mail/shared_boundary.eml: message 1 (line 1) \
+         <shared-boundary@example.org>: parts after a '--outer' line were not parsed \
+         (a boundary used by two nested multiparts ends both); read as raw text\n"
+    );
 }

@@ -1,11 +1,11 @@
 //! One raw message to the texts the scanner reads: MIME traversal with
 //! mail-parser, then decoding with offset maps back to the archive.
 
+use std::cell::OnceCell;
 use std::sync::OnceLock;
 
-use mail_parser::MessageParser;
-
 use super::detect::MailKind;
+use super::empty;
 use super::mbox::RawMessage;
 use super::nested;
 use super::offset_map::OffsetMap;
@@ -87,8 +87,9 @@ pub fn parse_message(raw: RawMessage) -> ParsedMessage {
         date: None,
         subject: None,
     };
-    let walked = match MessageParser::default().parse(&buffer[..]) {
-        Some(message) => {
+    let repaired = OnceCell::new();
+    let walked = match empty::parse(&buffer, &repaired) {
+        Some((message, buffer)) => {
             info.message_id = message.message_id().map(str::to_owned);
             info.date = message.date().map(|date| date.to_rfc3339()).or_else(|| {
                 message
@@ -96,8 +97,8 @@ pub fn parse_message(raw: RawMessage) -> ParsedMessage {
                     .map(|date| date.trim().to_owned())
             });
             info.subject = message.subject().map(str::to_owned);
-            let walked = walk::walk(&message, &buffer, &archive, warnings);
-            walk::dismantle(message);
+            let walked = walk::walk(&message, buffer, &archive, warnings);
+            nested::dismantle(message);
             walked
         }
         None => {

@@ -37,6 +37,7 @@
 
 mod charset;
 mod detect;
+mod empty;
 mod html;
 mod mbox;
 mod message;
