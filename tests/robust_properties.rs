@@ -231,6 +231,11 @@ proptest! {
     }
 
     #[test]
+    fn nested_mime_loses_no_part_silently(bytes in prop::collection::vec(any::<u8>(), 0..96)) {
+        invariants::check_nested_mail(&bytes);
+    }
+
+    #[test]
     fn findings_in_mail_map_into_their_message(
         body in text_with_urls(),
         mbox in any::<bool>(),

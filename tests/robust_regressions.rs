@@ -57,6 +57,7 @@ fn an_empty_multipart_does_not_swallow_the_parts_after_it() {
     let (code, urls, stderr) = extract_mail("empty_multipart.eml");
     assert_eq!((code, stderr.as_str()), (0, ""));
     assert_eq!(urls, ["http://lists.example.org/~hal/"]);
+    invariants::check_nested_mail(&[0, 53, 5, 253, 26, 61, 44, 103, 152]);
 }
 
 /// property `nested_mime_loses_no_part_silently`, 2026-11-23: two nested
@@ -81,4 +82,6 @@ fn parts_after_a_shared_boundary_are_read_with_a_warning() {
          <shared-boundary@example.org>: parts after a '--outer' line were not parsed \
          (a boundary used by two nested multiparts ends both); read as raw text\n"
     );
+    invariants::check_nested_mail(&[0, 125, 6, 125, 100]);
+    invariants::check_nested_mail(&[0, 29, 78, 109, 9, 85, 197, 0, 87]);
 }
