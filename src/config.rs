@@ -18,23 +18,28 @@
 //! [paths]
 //! include = ["*.md", "*.txt"] # globs a walked file must match
 //! exclude = ["vendor/**"]     # globs that skip files and directories
+//!
+//! [per-file-ignores]
+//! "tests/**" = ["unsafe-char"] # rules turned off in matching files
 //! ```
 //!
 //! Every key is checked while parsing: an unknown key, rule name, level,
 //! scheme, regular expression or glob is an error naming the key and its
-//! line, so that a typo never silently does nothing.
+//! line, so that a typo never silently does nothing. [`Config::settings`]
+//! writes a configuration back in the same syntax.
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use ignore::overrides::Override;
-
-use crate::input::glob_overrides;
+use ignore::Match;
 use regex::{Regex, RegexSet};
 use serde::de::{self, Deserializer};
-use serde::Deserialize;
+use serde::ser::{SerializeMap, Serializer};
+use serde::{Deserialize, Serialize};
 
+use crate::input::glob_overrides;
 use crate::lint::{LintOptions, RuleLevels};
 use crate::profile::Profile;
 use crate::rules::{find_rule, Level, Rule};
@@ -52,7 +57,7 @@ pub(crate) struct Config {
     pub path: Option<PathBuf>,
     /// The standard URLs are checked against (top-level `profile`).
     pub profile: Profile,
-    /// Rule levels set by the file, in file order.
+    /// Rule levels set by the file, one per rule named.
     pub rules: Vec<(Rule, Level)>,
     /// Schemes accepted beyond the profile's own.
     pub extra_schemes: Vec<String>,
@@ -64,6 +69,8 @@ pub(crate) struct Config {
     pub include: Vec<String>,
     /// Globs that skip walked files and directories.
     pub exclude: Vec<String>,
+    /// Rules turned off in the files a glob matches, by glob.
+    pub per_file_ignores: Vec<(String, Vec<Rule>)>,
 }
 
 /// The `[paths]` globs, matched relative to the configuration file's
@@ -83,16 +90,91 @@ impl PathFilter {
     /// include matches it if there are includes. Files outside the
     /// configuration's directory are not the configuration's business.
     pub(crate) fn allows(&self, path: &Path) -> bool {
-        let absolute = self.cwd.join(path);
-        let Ok(relative) = absolute.strip_prefix(&self.root) else {
+        let Some(relative) = below(&self.root, &self.cwd, path) else {
             return true;
         };
-        let excluded_dir = relative
-            .ancestors()
-            .skip(1)
-            .filter(|dir| !dir.as_os_str().is_empty())
-            .any(|dir| self.overrides.matched(dir, true).is_ignore());
+        let relative = relative.as_path();
+        let excluded_dir =
+            directories(relative).any(|dir| self.overrides.matched(dir, true).is_ignore());
         !excluded_dir && !self.overrides.matched(relative, false).is_ignore()
+    }
+}
+
+/// `path` (relative to `cwd`, or absolute) relative to `root`, with `.`
+/// and `..` resolved by name (`tests/../docs/a.md` is `docs/a.md`);
+/// `None` when it lies outside `root`.
+fn below(root: &Path, cwd: &Path, path: &Path) -> Option<PathBuf> {
+    let mut absolute = PathBuf::new();
+    for component in cwd.join(path).components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                absolute.pop();
+            }
+            other => absolute.push(other),
+        }
+    }
+    absolute.strip_prefix(root).ok().map(Path::to_path_buf)
+}
+
+/// The directories of a relative path, innermost first, without the path
+/// itself and the empty root.
+fn directories(relative: &Path) -> impl Iterator<Item = &Path> {
+    relative
+        .ancestors()
+        .skip(1)
+        .filter(|dir| !dir.as_os_str().is_empty())
+}
+
+/// The `[per-file-ignores]` table as a matcher: which rules are off in a
+/// file. Globs are matched relative to the configuration file's directory,
+/// as `[paths]` globs are; a glob that matches a directory covers the files
+/// below it, and a glob written `!GLOB` covers the files GLOB does not.
+#[derive(Debug)]
+pub(crate) struct PerFileIgnores {
+    entries: Vec<IgnoreEntry>,
+    root: PathBuf,
+    cwd: PathBuf,
+}
+
+/// One `[per-file-ignores]` entry.
+#[derive(Debug)]
+struct IgnoreEntry {
+    /// The glob, without its `!`.
+    glob: Override,
+    /// Written `!GLOB`: the entry covers the files the glob does not match.
+    negated: bool,
+    rules: Vec<Rule>,
+}
+
+impl IgnoreEntry {
+    /// True when the entry covers `relative`, a path below the root.
+    fn covers(&self, relative: &Path) -> bool {
+        let matched =
+            |path: &Path, is_dir| matches!(self.glob.matched(path, is_dir), Match::Whitelist(_));
+        let matches =
+            matched(relative, false) || directories(relative).any(|dir| matched(dir, true));
+        matches != self.negated
+    }
+}
+
+impl PerFileIgnores {
+    /// The rules to turn off in the file at `path` (relative to the current
+    /// directory, or absolute), sorted; empty when no entry covers it.
+    /// Files outside the configuration's directory are not its business.
+    pub(crate) fn rules_for(&self, path: &Path) -> Vec<Rule> {
+        let Some(relative) = below(&self.root, &self.cwd, path) else {
+            return Vec::new();
+        };
+        let mut rules: Vec<Rule> = self
+            .entries
+            .iter()
+            .filter(|entry| entry.covers(&relative))
+            .flat_map(|entry| entry.rules.iter().copied())
+            .collect();
+        rules.sort_unstable();
+        rules.dedup();
+        rules
     }
 }
 
@@ -144,20 +226,30 @@ impl Config {
     /// Read the configuration file at `path` (`urlint.toml` syntax, or a
     /// `pyproject.toml`, recognised by its name, whose table is required).
     pub(crate) fn load(path: &Path) -> Result<Config, ConfigError> {
+        Config::parse_file(&read(path)?, path)
+    }
+
+    /// Parse the text of the configuration file at `path`: a
+    /// `pyproject.toml`, recognised by its name, must have the table;
+    /// any other name is `urlint.toml` syntax.
+    pub(crate) fn parse_file(text: &str, path: &Path) -> Result<Config, ConfigError> {
         if path.file_name().is_some_and(|name| name == PYPROJECT) {
-            return Config::load_pyproject(path)?.ok_or_else(|| ConfigError {
+            return Config::parse_pyproject(text, path)?.ok_or_else(|| ConfigError {
                 path: path.to_path_buf(),
                 message: "it has no [tool.urlint] table".to_string(),
             });
         }
-        let text = read(path)?;
-        Config::parse(&text, path)
+        Config::parse(text, path)
     }
 
     /// Read the `[tool.urlint]` table of a `pyproject.toml`, if it has one.
     fn load_pyproject(path: &Path) -> Result<Option<Config>, ConfigError> {
-        let text = read(path)?;
-        let file: Pyproject = toml::from_str(&text).map_err(|err| parse_error(path, &text, err))?;
+        Config::parse_pyproject(&read(path)?, path)
+    }
+
+    /// The `[tool.urlint]` table of `pyproject.toml` text, if it has one.
+    fn parse_pyproject(text: &str, path: &Path) -> Result<Option<Config>, ConfigError> {
+        let file: Pyproject = toml::from_str(text).map_err(|err| parse_error(path, text, err))?;
         file.tool
             .and_then(|tool| tool.urlint)
             .map(|table| table.into_config(path))
@@ -192,21 +284,107 @@ impl Config {
         if self.include.is_empty() && self.exclude.is_empty() {
             return Ok(None);
         }
-        let cwd = std::env::current_dir().unwrap_or_default();
-        let root = match self.path.as_deref().and_then(Path::parent) {
-            Some(dir) => cwd.join(dir),
-            None => cwd.clone(),
-        };
-        let overrides =
-            glob_overrides(&root, &self.include, &self.exclude).map_err(|err| ConfigError {
-                path: self.path.clone().unwrap_or_default(),
-                message: format!("[paths]: {err}"),
-            })?;
+        let (root, cwd) = self.glob_root();
+        let overrides = glob_overrides(&root, &self.include, &self.exclude)
+            .map_err(|err| self.glob_error("[paths]", &err))?;
         Ok(Some(PathFilter {
             overrides,
             root,
             cwd,
         }))
+    }
+
+    /// The `[per-file-ignores]` table as a matcher, `None` when the file
+    /// sets none, so that a run without it matches no path at all.
+    pub(crate) fn per_file_ignores(&self) -> Result<Option<PerFileIgnores>, ConfigError> {
+        if self.per_file_ignores.is_empty() {
+            return Ok(None);
+        }
+        let (root, cwd) = self.glob_root();
+        let mut entries = Vec::with_capacity(self.per_file_ignores.len());
+        for (glob, rules) in &self.per_file_ignores {
+            let (negated, glob) = match glob.strip_prefix('!') {
+                Some(rest) => (true, rest),
+                None => (false, glob.as_str()),
+            };
+            let matcher = glob_overrides(&root, &[glob.to_owned()], &[])
+                .map_err(|err| self.glob_error("[per-file-ignores]", &err))?;
+            entries.push(IgnoreEntry {
+                glob: matcher,
+                negated,
+                rules: rules.clone(),
+            });
+        }
+        Ok(Some(PerFileIgnores { entries, root, cwd }))
+    }
+
+    /// The directory globs are relative to (the configuration file's, or
+    /// the current directory for the defaults), and the current directory.
+    fn glob_root(&self) -> (PathBuf, PathBuf) {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let root = match self.path.as_deref().and_then(Path::parent) {
+            Some(dir) => cwd.join(dir),
+            None => cwd.clone(),
+        };
+        (root, cwd)
+    }
+
+    /// A glob that the walk's matcher refused, in `table`.
+    fn glob_error(&self, table: &str, err: &ignore::Error) -> ConfigError {
+        ConfigError {
+            path: self.path.clone().unwrap_or_default(),
+            message: format!("{table}: {err}"),
+        }
+    }
+
+    /// These settings with `levels` as urlint.toml text that reads back to
+    /// the same settings: every rule with its level, in catalogue order,
+    /// then every other table, empty ones included.
+    pub(crate) fn settings(&self, levels: &RuleLevels, profile: Profile) -> String {
+        let file = ConfigFile {
+            profile: Some(ProfileName(profile)),
+            rules: RuleTable(
+                Rule::all()
+                    .map(|rule| (RuleName(rule), LevelName(levels.level(rule))))
+                    .collect(),
+            ),
+            schemes: SchemesTable {
+                extra: self.extra_schemes.iter().cloned().map(SchemeName).collect(),
+                remove: self
+                    .removed_schemes
+                    .iter()
+                    .cloned()
+                    .map(SchemeName)
+                    .collect(),
+            },
+            urls: UrlsTable {
+                exclude: self
+                    .url_excludes
+                    .patterns()
+                    .iter()
+                    .cloned()
+                    .map(Pattern)
+                    .collect(),
+            },
+            paths: PathsTable {
+                include: self.include.iter().cloned().map(Glob).collect(),
+                exclude: self.exclude.iter().cloned().map(Glob).collect(),
+            },
+            per_file_ignores: IgnoreTable(
+                self.per_file_ignores
+                    .iter()
+                    .map(|(glob, rules)| {
+                        (
+                            Glob(glob.clone()),
+                            rules.iter().copied().map(RuleName).collect(),
+                        )
+                    })
+                    .collect(),
+            ),
+        };
+        // Every field is a string, a list of strings or a table of them,
+        // which TOML can always write.
+        toml::to_string(&file).unwrap_or_default()
     }
 
     /// Rule levels from the file: the catalogue's defaults with its `[rules]`.
@@ -302,20 +480,23 @@ fn crop(text: &str, at: usize) -> (String, usize) {
     (excerpt, position)
 }
 
-/// `urlint.toml`, as written.
-#[derive(Debug, Default, Deserialize)]
+/// `urlint.toml`, as written (and as `--show-settings` writes it).
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
-    #[serde(default)]
+    // Top-level keys go before the tables: TOML writes plain keys first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     profile: Option<ProfileName>,
     #[serde(default)]
-    rules: BTreeMap<RuleName, LevelName>,
+    rules: RuleTable,
     #[serde(default)]
     schemes: SchemesTable,
     #[serde(default)]
     urls: UrlsTable,
     #[serde(default)]
     paths: PathsTable,
+    #[serde(default, rename = "per-file-ignores")]
+    per_file_ignores: IgnoreTable,
 }
 
 impl ConfigFile {
@@ -335,6 +516,7 @@ impl ConfigFile {
             profile: self.profile.map_or_else(Profile::default, |name| name.0),
             rules: self
                 .rules
+                .0
                 .into_iter()
                 .map(|(rule, level)| (rule.0, level.0))
                 .collect(),
@@ -343,6 +525,12 @@ impl ConfigFile {
             url_excludes,
             include: self.paths.include.into_iter().map(|g| g.0).collect(),
             exclude: self.paths.exclude.into_iter().map(|g| g.0).collect(),
+            per_file_ignores: self
+                .per_file_ignores
+                .0
+                .into_iter()
+                .map(|(glob, rules)| (glob.0, rules.into_iter().map(|rule| rule.0).collect()))
+                .collect(),
         })
     }
 }
@@ -359,8 +547,33 @@ struct Tools {
     urlint: Option<ConfigFile>,
 }
 
+/// `[rules]`: levels by rule name, written in the order held (read sorted by rule).
+#[derive(Debug, Default)]
+struct RuleTable(Vec<(RuleName, LevelName)>);
+
+impl<'de> Deserialize<'de> for RuleTable {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let levels = BTreeMap::<RuleName, LevelName>::deserialize(deserializer)?;
+        Ok(RuleTable(levels.into_iter().collect()))
+    }
+}
+
+impl Serialize for RuleTable {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (rule, level) in &self.0 {
+            map.serialize_entry(rule, level)?;
+        }
+        map.end()
+    }
+}
+
+/// `[per-file-ignores]`: rule names by path glob.
+#[derive(Debug, Default, Deserialize, Serialize)]
+struct IgnoreTable(BTreeMap<Glob, Vec<RuleName>>);
+
 /// `[schemes]`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct SchemesTable {
     #[serde(default)]
@@ -370,7 +583,7 @@ struct SchemesTable {
 }
 
 /// `[urls]`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct UrlsTable {
     #[serde(default)]
@@ -378,7 +591,7 @@ struct UrlsTable {
 }
 
 /// `[paths]`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct PathsTable {
     #[serde(default)]
@@ -395,6 +608,12 @@ impl<'de> Deserialize<'de> for RuleName {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let name = String::deserialize(deserializer)?;
         find_rule(&name).map(RuleName).map_err(de::Error::custom)
+    }
+}
+
+impl Serialize for RuleName {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.name())
     }
 }
 
@@ -415,6 +634,12 @@ impl<'de> Deserialize<'de> for ProfileName {
     }
 }
 
+impl Serialize for ProfileName {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.name())
+    }
+}
+
 /// A rule level: `off`, `warning` or `error`.
 #[derive(Debug)]
 struct LevelName(Level);
@@ -428,8 +653,15 @@ impl<'de> Deserialize<'de> for LevelName {
     }
 }
 
+impl Serialize for LevelName {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.name())
+    }
+}
+
 /// A scheme name, RFC 1738 section 2.1 syntax, stored in lower case.
-#[derive(Debug)]
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
 struct SchemeName(String);
 
 impl<'de> Deserialize<'de> for SchemeName {
@@ -451,15 +683,17 @@ impl<'de> Deserialize<'de> for SchemeName {
 }
 
 /// A URL exclude, compiled when read so that a bad pattern is a config error.
-#[derive(Debug)]
-struct Pattern(Regex);
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+struct Pattern(String);
 
 impl<'de> Deserialize<'de> for Pattern {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let pattern = String::deserialize(deserializer)?;
-        Regex::new(&pattern)
-            .map(Pattern)
-            .map_err(|err| de::Error::custom(pattern_error(&pattern, &err)))
+        match Regex::new(&pattern) {
+            Ok(_) => Ok(Pattern(pattern)),
+            Err(err) => Err(de::Error::custom(pattern_error(&pattern, &err))),
+        }
     }
 }
 
@@ -496,8 +730,10 @@ fn pattern_error(pattern: &str, err: &regex::Error) -> String {
     }
 }
 
-/// A path glob, checked with the same parser the directory walk uses.
-#[derive(Debug)]
+/// A path glob, checked with the same parser the directory walk uses; a
+/// leading `!` (which negates a `[per-file-ignores]` glob) is allowed.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
 struct Glob(String);
 
 impl<'de> Deserialize<'de> for Glob {
@@ -571,6 +807,85 @@ mod tests {
     }
 
     #[test]
+    fn per_file_ignores_cover_matching_files_only() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join(FILE_NAME);
+        let text = "[per-file-ignores]\n\
+                    \"tests/**\" = [\"unsafe-char\"]\n\
+                    \"*.eml\" = [\"bad-host\", \"unsafe-char\"]\n\
+                    \"legacy\" = [\"scheme-case\"]\n\
+                    \"!docs/**\" = [\"bare-url\"]\n";
+        let config = Config::parse(text, &path).expect("valid");
+        let ignores = config
+            .per_file_ignores()
+            .expect("globs")
+            .expect("some entries");
+        let cases: [(&str, &[Rule]); 6] = [
+            ("docs/a.md", &[]),
+            ("tests/a.md", &[Rule::UnsafeChar, Rule::BareUrl]),
+            ("docs/mail/x.eml", &[Rule::UnsafeChar, Rule::BadHost]),
+            ("legacy/old/notes.txt", &[Rule::SchemeCase, Rule::BareUrl]),
+            ("src/tests/a.md", &[Rule::BareUrl]),
+            ("README.md", &[Rule::BareUrl]),
+        ];
+        for (relative, rules) in cases {
+            assert_eq!(
+                ignores.rules_for(&dir.path().join(relative)),
+                rules,
+                "{relative}"
+            );
+        }
+        assert!(ignores
+            .rules_for(Path::new("/elsewhere/tests/a.md"))
+            .is_empty());
+        let around = dir.path().join("tests/../docs/./a.md");
+        assert!(ignores.rules_for(&around).is_empty(), "`..` is resolved");
+        assert!(Config::default()
+            .per_file_ignores()
+            .expect("none")
+            .is_none());
+    }
+
+    #[test]
+    fn settings_read_back_to_the_same_settings() {
+        let text = "[rules]\nhyphen-break = \"off\"\nbare-url = \"warning\"\n\
+                    [schemes]\nextra = [\"irc\"]\nremove = [\"gopher\"]\n\
+                    [urls]\nexclude = ['^http://localhost(:\\d+)?/', \"it's\"]\n\
+                    [paths]\ninclude = [\"*.md\"]\nexclude = [\"vendor\"]\n\
+                    [per-file-ignores]\n\"tests/**\" = [\"unsafe-char\", \"bad-port\"]\n";
+        let config = parse(text).expect("valid");
+        let written = config.settings(&config.levels(), Profile::Rfc3986);
+        let read = parse(&written).expect("the settings parse");
+        assert_eq!(read.settings(&read.levels(), read.profile), written);
+        assert!(written.starts_with("profile = \"rfc3986\"\n"), "{written}");
+        assert_eq!(read.rules.len(), Rule::all().count(), "{written}");
+        let line = |key: &str| {
+            written
+                .lines()
+                .find(|line| line.starts_with(key))
+                .map(str::to_owned)
+        };
+        assert_eq!(
+            line("hyphen-break").as_deref(),
+            Some("hyphen-break = \"off\"")
+        );
+        assert_eq!(
+            line("unsafe-char").as_deref(),
+            Some("unsafe-char = \"error\"")
+        );
+        assert_eq!(read.extra_schemes, ["irc"]);
+        assert_eq!(read.url_excludes.patterns(), config.url_excludes.patterns());
+        assert_eq!(read.exclude, ["vendor"]);
+        assert_eq!(
+            read.per_file_ignores,
+            [("tests/**".to_owned(), vec![Rule::UnsafeChar, Rule::BadPort])]
+        );
+        let defaults = Config::default().settings(&RuleLevels::default(), Profile::default());
+        assert!(defaults.contains("\n[per-file-ignores]\n"), "{defaults}");
+        assert!(parse(&defaults).is_ok());
+    }
+
+    #[test]
     fn an_empty_file_is_the_defaults() {
         let config = parse("").expect("valid");
         assert!(config.rules.is_empty() && config.url_excludes.is_empty());
@@ -608,6 +923,21 @@ mod tests {
                 "invalid regular expression",
             ),
             ("[paths]\ninclude = [\"a{\"]\n", "line 2", "invalid glob"),
+            (
+                "[per-file-ignores]\n\"tests/**\" = [\"unsafe-char\", \"bad-prot\"]\n",
+                "line 2",
+                "unknown rule 'bad-prot' (did you mean 'bad-port'?)",
+            ),
+            (
+                "[per-file-ignores]\n\"a{\" = [\"bad-port\"]\n",
+                "line 2",
+                "invalid glob",
+            ),
+            (
+                "[per-file-ignores]\n\"*.md\" = \"bad-port\"\n",
+                "line 2",
+                "invalid type: string",
+            ),
             ("[rules\n", "line 1", "unclosed table"),
         ];
         for (text, line, message) in cases {
@@ -702,6 +1032,7 @@ mod tests {
             );
         }
         assert!(filter.allows(Path::new("/elsewhere/main.rs")));
+        assert!(!filter.allows(&dir.path().join("docs/../vendor/lib.md")));
         assert!(Config::default().path_filter().expect("none").is_none());
     }
 

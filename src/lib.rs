@@ -29,6 +29,8 @@ mod input;
 pub mod lint;
 pub mod mail;
 mod profile;
+#[cfg(feature = "python")]
+mod python;
 mod report;
 pub mod rules;
 pub mod scan;

@@ -19,6 +19,8 @@ pub(crate) enum Origin {
     Stdin,
     /// Text given on the command line (`urlint validate URL ...`).
     Arguments,
+    /// Data a library caller passed in memory (the Python package).
+    Memory,
 }
 
 impl fmt::Display for Origin {
@@ -27,6 +29,7 @@ impl fmt::Display for Origin {
             Origin::File(path) => write!(f, "{}", path.display()),
             Origin::Stdin => f.write_str("<stdin>"),
             Origin::Arguments => f.write_str("<arguments>"),
+            Origin::Memory => f.write_str("<memory>"),
         }
     }
 }
@@ -70,6 +73,49 @@ pub(crate) fn decode(bytes: Vec<u8>) -> (String, usize) {
     (text, fallback)
 }
 
+/// Where [`decode`] read bytes as Latin-1 in a run of bytes: each such
+/// byte became a two-byte character, so that offsets into the decoded text
+/// and into the bytes differ by the number of such bytes before them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Widened {
+    /// Offsets (into the bytes) of the bytes read as Latin-1, ascending.
+    bytes: Vec<usize>,
+}
+
+impl Widened {
+    /// Where `bytes`, decoded by [`decode`], took the Latin-1 fallback.
+    pub(crate) fn of(bytes: &[u8]) -> Self {
+        let mut widened = Vec::new();
+        let mut at = 0;
+        for chunk in bytes.utf8_chunks() {
+            at += chunk.valid().len();
+            widened.extend(at..at + chunk.invalid().len());
+            at += chunk.invalid().len();
+        }
+        Widened { bytes: widened }
+    }
+
+    /// The decoded-text offset of byte offset `byte`.
+    pub(crate) fn text_offset(&self, byte: usize) -> usize {
+        byte + self.bytes.partition_point(|&at| at < byte)
+    }
+
+    /// The byte offset of decoded-text offset `text` (a character boundary).
+    pub(crate) fn byte_offset(&self, text: usize) -> usize {
+        // The k-th widened byte starts at text offset `bytes[k] + k`.
+        let (mut low, mut high) = (0, self.bytes.len());
+        while low < high {
+            let mid = low + (high - low) / 2;
+            if self.bytes[mid] + mid < text {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        text - low
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +124,19 @@ mod tests {
     fn valid_utf8_is_kept_as_is() {
         let (text, fallback) = decode("café <URL:http://x/>".as_bytes().to_vec());
         assert_eq!((text.as_str(), fallback), ("café <URL:http://x/>", 0));
+    }
+
+    #[test]
+    fn widened_offsets_convert_both_ways_around_latin1_bytes() {
+        let bytes = b"caf\xE9 \xC3\xBC x\xFF\xFEy";
+        let widened = Widened::of(bytes);
+        let (text, _) = decode(bytes.to_vec());
+        for (byte, character) in [(0, "c"), (5, "\u{fc}"), (8, "x"), (9, "\u{ff}"), (11, "y")] {
+            let at = widened.text_offset(byte);
+            assert!(text[at..].starts_with(character), "byte {byte}");
+            assert_eq!(widened.byte_offset(at), byte);
+        }
+        assert_eq!(widened.byte_offset(text.len()), bytes.len());
     }
 
     #[test]

@@ -312,6 +312,48 @@ pub fn clamp(text: &str, span: Span) -> std::ops::Range<usize> {
     start..end
 }
 
+/// Bytes between two checkpoints of a [`CharCounter`].
+const COUNTER_CHECKPOINT_BYTES: usize = 1024;
+
+/// Counts code points before byte offsets of one text, asked in any order:
+/// the count at every [`COUNTER_CHECKPOINT_BYTES`]-th byte is kept as the counter
+/// first passes it, so the text is read once and each answer reads at most
+/// one block more.
+pub(crate) struct CharCounter<'t> {
+    text: &'t str,
+    /// `checkpoints[i]`: code points before byte `i * COUNTER_CHECKPOINT_BYTES`.
+    checkpoints: Vec<usize>,
+}
+
+impl<'t> CharCounter<'t> {
+    /// A counter at the start of `text`.
+    pub(crate) fn new(text: &'t str) -> Self {
+        CharCounter {
+            text,
+            checkpoints: vec![0],
+        }
+    }
+
+    /// Code points before `byte` (a char boundary, as [`clamp`] makes it).
+    pub(crate) fn at(&mut self, byte: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let byte = byte.min(bytes.len());
+        let block = byte / COUNTER_CHECKPOINT_BYTES;
+        while self.checkpoints.len() <= block {
+            let start = (self.checkpoints.len() - 1) * COUNTER_CHECKPOINT_BYTES;
+            let before = self.checkpoints[self.checkpoints.len() - 1];
+            let passed = code_points(&bytes[start..start + COUNTER_CHECKPOINT_BYTES]);
+            self.checkpoints.push(before + passed);
+        }
+        self.checkpoints[block] + code_points(&bytes[block * COUNTER_CHECKPOINT_BYTES..byte])
+    }
+}
+
+/// Code points in UTF-8 bytes: the bytes that are not continuation bytes.
+fn code_points(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -458,6 +500,21 @@ mod tests {
         ];
         for (span, expected) in cases {
             assert_eq!(clamp(text, span), expected, "{span:?}");
+        }
+    }
+
+    #[test]
+    fn code_points_are_counted_at_offsets_asked_in_any_order() {
+        let text = "aé€x".repeat(COUNTER_CHECKPOINT_BYTES / 3);
+        let mut counter = CharCounter::new(&text);
+        let boundaries: Vec<usize> = text.char_indices().map(|(at, _)| at).collect();
+        let order = boundaries
+            .iter()
+            .rev()
+            .step_by(7)
+            .chain(boundaries.iter().step_by(5));
+        for &byte in order.chain([&0, &text.len()]) {
+            assert_eq!(counter.at(byte), text[..byte].chars().count(), "{byte}");
         }
     }
 }

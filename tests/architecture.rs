@@ -24,7 +24,7 @@ const LAYERS: &[&[&str]] = &[
     &["checked"],
     &["input", "report"],
     &["config"],
-    &["app"],
+    &["app", "python"],
     &["crate"],
 ];
 

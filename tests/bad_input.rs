@@ -17,7 +17,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{run, urlint};
+use common::{after_config_note, run, urlint};
 
 /// The good file every test checks next to its bad input.
 const GOOD_NAME: &str = "good.txt";
@@ -158,7 +158,7 @@ fn latin1_bytes_around_and_inside_a_url_are_read_as_latin1_and_placed_by_charact
 
     let (_, _, verbose) = urlint_in(dir.path(), &["check", "--verbose", "latin1.txt"]);
     assert_eq!(
-        verbose,
+        after_config_note(&verbose),
         "urlint: note: latin1.txt: not valid UTF-8: 3 byte(s) read as Latin-1 characters; \
          offsets index the decoded text\n"
     );
@@ -216,6 +216,11 @@ fn a_binary_file_is_skipped_and_said_when_named() {
         let (code, stdout, stderr) = urlint_in(dir.path(), &args);
         assert_eq!(code, 1, "the good file's finding fails the run");
         assert_eq!(lines(&stdout), [GOOD_FINDING]);
+        let stderr = if verbose.is_empty() {
+            &stderr
+        } else {
+            after_config_note(&stderr)
+        };
         assert_eq!(
             stderr,
             "urlint: warning: logo.gif: skipped: binary file (NUL byte in the first 8 KiB)\n"
@@ -232,7 +237,7 @@ fn a_binary_file_is_skipped_and_said_when_named() {
     assert_eq!(stderr, "");
     let (_, _, stderr) = urlint_in(dir.path(), &["check", "--verbose", "assets"]);
     assert_eq!(
-        stderr,
+        after_config_note(&stderr),
         "urlint: note: assets/icon.gif: skipped: binary file (NUL byte in the first 8 KiB)\n"
     );
 }

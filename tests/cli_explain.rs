@@ -37,6 +37,7 @@ fn unknown_rule_exits_2_with_a_suggestion() {
     assert_eq!((code, stdout.as_str()), (2, ""));
     assert_eq!(
         stderr,
-        "urlint: unknown rule 'zzzz' (`urlint explain` lists the rules)\n"
+        "error: invalid value 'zzzz' for '[RULE]': unknown rule 'zzzz' \
+         (`urlint explain` lists the rules)\n\nFor more information, try '--help'.\n"
     );
 }

@@ -9,7 +9,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{run, urlint};
+use common::{after_config_note, run, urlint};
 
 /// A tree with a .gitignore, a hidden file, a nested directory and a binary.
 fn tree() -> tempfile::TempDir {
@@ -95,7 +95,7 @@ fn binary_and_latin1_files_are_noted_in_verbose_mode() {
     let logo = dir.path().join("logo.png");
     let latin1 = dir.path().join("latin1.txt");
     assert_eq!(
-        stderr,
+        after_config_note(&stderr),
         format!(
             "urlint: note: {}: not valid UTF-8: 1 byte(s) read as Latin-1 characters; \
              offsets index the decoded text\n\
@@ -126,7 +126,7 @@ fn verbose_notes_come_in_path_order_for_any_thread_count() {
     for threads in ["1", "2", "8"] {
         let (code, stdout, stderr) = check_dir(dir.path(), &["--verbose", "-j", threads]);
         assert_eq!(code, 0);
-        assert_eq!(stderr, expected, "-j {threads}");
+        assert_eq!(after_config_note(&stderr), expected, "-j {threads}");
         assert_eq!(
             stdout,
             "checked 0 files, found 0 URLs: 0 errors, 0 warnings\n"
@@ -195,7 +195,7 @@ fn no_path_walks_the_current_directory_with_relative_names() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(files_checked(&stdout), 2);
     assert_eq!(
-        stderr,
+        after_config_note(&stderr),
         "urlint: note: logo.png: skipped: binary file (NUL byte in the first 8 KiB)\n\
          urlint: note: zz.bin: skipped: binary file (NUL byte in the first 8 KiB)\n"
     );

@@ -61,10 +61,10 @@ fn invalid_utf8_is_noted_once_for_a_windowed_input() {
     text.extend_from_slice(b"end http://b.example/~x\n");
     std::fs::write(&path, &text).expect("write temp file");
     let path = path.to_string_lossy().into_owned();
-    let whole = output(&["--verbose", "check", "--format", "short", &path]);
+    let whole = output(&["check", "--verbose", "--format", "short", &path]);
     let windowed = output(&[
-        "--verbose",
         "check",
+        "--verbose",
         "--format",
         "short",
         "--chunk-len",

@@ -53,6 +53,8 @@ fn short_points_into_the_archive() {
         "check",
         "--format",
         "short",
+        "--mail-headers",
+        "list",
         "fixtures/mail/list.mbox",
         "fixtures/mail/qp_errors.eml",
         "fixtures/mail/latin1.eml",
@@ -127,6 +129,8 @@ fn extract_places_every_url_of_an_archive() {
         "extract",
         "--format",
         "jsonl",
+        "--mail-headers",
+        "list",
         "fixtures/mail/list.mbox",
     ]));
     assert_eq!((code, stderr.as_str()), (0, ""));
@@ -283,6 +287,8 @@ fn json_document_has_one_entry_per_part_with_urls() {
         "check",
         "--format",
         "json",
+        "--mail-headers",
+        "list",
         "fixtures/mail/list.mbox",
     ]));
     let document: Value = serde_json::from_str(&stdout).expect("one JSON document");
@@ -303,6 +309,70 @@ fn json_document_has_one_entry_per_part_with_urls() {
     assert_eq!(parts, [(1, "header"), (1, "1"), (2, "1"), (3, "1")]);
     assert_eq!(document["summary"]["files"], 1);
     assert_eq!(document["summary"]["urls"], 7);
+}
+
+/// The `--vimgrep` lines of `extract --mail-headers WHICH` on the headers
+/// fixture, without the path.
+fn header_urls(which: &str) -> Vec<String> {
+    let (code, stdout, stderr) = run(&mut urlint(&[
+        "extract",
+        "--vimgrep",
+        "--mail-headers",
+        which,
+        "fixtures/mail/headers.eml",
+    ]));
+    assert_eq!((code, stderr.as_str()), (0, ""), "{which}");
+    stdout
+        .lines()
+        .map(|line| line.replacen("fixtures/mail/headers.eml:", "", 1))
+        .collect()
+}
+
+#[test]
+fn mail_headers_choose_which_header_urls_are_read() {
+    let body = "15:16:http://body.example.org/";
+    let list = [
+        "6:13:mailto:list@example.org",
+        "7:16:http://lists.example.org/archive/",
+        // The X- spelling of a list field is a list field.
+        "8:17:http://lists.example.org/archive/2024/2",
+    ];
+    assert_eq!(header_urls("none"), [body]);
+    assert_eq!(header_urls("list"), [&list[..], &[body]].concat());
+    assert_eq!(
+        header_urls("all"),
+        [
+            &["3:33:http://subject.example.org/"][..],
+            &list[..],
+            &[
+                "9:17:http://origin.example.org/post/7",
+                "10:15:http://base.example.org/",
+                body,
+            ],
+        ]
+        .concat()
+    );
+    // The default reads the messages' texts only.
+    let default = run(&mut urlint(&["extract", "fixtures/mail/headers.eml"])).1;
+    assert_eq!(default, "http://body.example.org/\n");
+}
+
+#[test]
+fn mail_headers_apply_to_check_too() {
+    let findings = |which: &str| {
+        run(&mut urlint(&[
+            "check",
+            "--format",
+            "short",
+            "--mail-headers",
+            which,
+            "fixtures/mail/list.mbox",
+        ]))
+        .1
+    };
+    // List-Unsubscribe's mailto with '?subject=' is no RFC 1738 mailto URL.
+    assert!(!findings("none").contains("mailto-address"));
+    assert!(findings("list").contains("fixtures/mail/list.mbox:9:34: error[mailto-address]"));
 }
 
 #[test]

@@ -71,3 +71,37 @@ fn a_valid_url_exits_0() {
         "valid: http://www.example.org/index.html\nvalidated 1 URL: 0 errors, 0 warnings\n"
     );
 }
+
+#[test]
+fn a_run_of_one_unsafe_character_is_one_finding_with_one_fix() {
+    let (code, stdout, _) = run(&mut urlint(&[
+        "validate",
+        "--isolated",
+        "--format",
+        "jsonl",
+        "http://h.example/~~~docs/~x",
+    ]));
+    assert_eq!(code, 1);
+    let findings: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON"))
+        .filter(|record: &serde_json::Value| record["type"] == "finding")
+        .collect();
+    let placed: Vec<(u64, u64, &str)> = findings
+        .iter()
+        .map(|finding| {
+            (
+                finding["column"].as_u64().unwrap_or_default(),
+                finding["spans"][0]["end_column"]
+                    .as_u64()
+                    .unwrap_or_default(),
+                finding["fix"]["replacement"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(placed, [(18, 21, "%7E%7E%7E"), (26, 27, "%7E")]);
+    assert_eq!(
+        findings[0]["message"],
+        "unsafe character '~' must be encoded as %7E: 3 in a row"
+    );
+}

@@ -3,61 +3,153 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
+use std::path::Path;
 
-use codespan_reporting::term::termcolor::{BufferedStandardStream, WriteColor};
+use codespan_reporting::term::termcolor::{
+    BufferedStandardStream, ColorChoice, NoColor, WriteColor,
+};
 
 use super::cli::{
-    CheckArgs, Cli, Command, DenyArg, ExplainArgs, ExtractArgs, RuleArgs, ValidateArgs,
+    CheckArgs, Cli, Command, ConfigArgs, DenyArg, ExplainArgs, ExtractArgs, OutputArgs, RuleArgs,
+    ValidateArgs,
 };
-use super::driver::{self, Console, Named};
-use super::output::{color_choice, say, OutputBuffer};
+use super::driver::{self, Console, Named, Written};
+use super::manual;
+use super::output::{color_choice, say, OutputBuffer, ReportFile};
 use super::status::{ExitStatus, Outcome};
 use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{panicked, Input};
-use crate::lint::{self, LintOptions, Linted, RuleLevels, UrlReport};
-use crate::report::{self, explain, ExtractOptions, HumanOptions, Totals};
-use crate::rules::find_rule;
-use crate::scan::{Form, Found};
+use crate::lint::{self, Linted, RuleLevels};
+use crate::profile::Profile;
+use crate::report::{self, explain, ExtractOptions, HumanOptions, PlainPrefix, Totals};
 use crate::source::{Origin, Source};
-use crate::span::{LineIndex, Span};
 
 /// Run a parsed command line and report how it ended.
 pub(super) fn run(cli: Cli) -> ExitStatus {
-    let interactive = io::stdout().is_terminal();
-    // `explain` documents the defaults and must work even beside a broken file.
-    let config = match cli.command {
-        Command::Explain(_) => Ok(Config::default()),
-        _ => Config::for_run(cli.config.as_deref(), cli.isolated),
-    };
-    let config = match config {
+    match cli.command {
+        Command::Check(args) => reported(&args.output, &args.config, |run| check(run, &args)),
+        Command::Extract(args) => reported(&args.output, &args.config, |run| extract(run, &args)),
+        Command::Validate(args) => reported(&args.output, &args.config, |run| validate(run, &args)),
+        Command::Explain(args) => to_stdout(|out| explain(out, &args)),
+        Command::Completions(args) => to_stdout(|out| manual::completions(out, args.shell)),
+        Command::Man(args) => to_stdout(|out| manual::man_pages(out, &args.dir)),
+    }
+}
+
+/// What a reporting command works with.
+struct Run<'r> {
+    /// Where the report goes: stdout or the `--output-file`.
+    out: &'r mut dyn WriteColor,
+    console: Console,
+    config: &'r Config,
+    /// Files the run writes, which it must not read.
+    written: &'r Written,
+}
+
+/// Run a command that reports on inputs: find its configuration, open its
+/// output, and put an `--output-file` in place once the report is whole.
+fn reported(
+    output: &OutputArgs,
+    config: &ConfigArgs,
+    command: impl FnOnce(Run<'_>) -> Outcome,
+) -> ExitStatus {
+    let config = match configuration(config, output.verbose) {
         Ok(config) => config,
-        Err(err) => {
-            say(format_args!("{err}"));
-            return ExitStatus::Trouble;
-        }
+        Err(status) => return status,
     };
+    let file = match output.output_file.as_deref().map(ReportFile::create) {
+        None => None,
+        Some(Ok(file)) => Some(file),
+        Some(Err(err)) => return cannot_write(output, &err),
+    };
+    let stdout_is_terminal = io::stdout().is_terminal();
+    let writer: Box<dyn WriteColor> = match file.as_ref().map(ReportFile::writer) {
+        None => Box::new(BufferedStandardStream::stdout(color_choice(
+            output.color,
+            stdout_is_terminal,
+        ))),
+        Some(Ok(handle)) => Box::new(NoColor::new(handle)),
+        Some(Err(err)) => return cannot_write(output, &err),
+    };
+    let written = file
+        .as_ref()
+        .map_or_else(Written::default, |file| Written::new(&file.paths()));
     let console = Console {
-        verbose: cli.verbose,
-        interactive,
+        verbose: output.verbose,
+        quiet: output.quiet,
+        interactive: file.is_none() && stdout_is_terminal,
     };
-    let mut out = OutputBuffer::new(BufferedStandardStream::stdout(color_choice(
-        cli.color,
-        interactive,
-    )));
-    let mut outcome = match cli.command {
-        Command::Check(args) => check(&mut out, console, &config, args),
-        Command::Extract(args) => extract(&mut out, console, &config, args),
-        Command::Validate(args) => validate(&mut out, console, &config, args),
-        Command::Explain(args) => explain(&mut out, args),
-    };
+    let mut out = OutputBuffer::new(writer);
+    let mut outcome = command(Run {
+        out: &mut out,
+        console,
+        config: &config,
+        written: &written,
+    });
+    outcome.output = outcome.output.and_then(|()| out.flush());
+    drop(out);
+    if let (Some(file), Ok(())) = (file, &outcome.output) {
+        if let Err(err) = file.commit() {
+            return cannot_write(output, &err);
+        }
+    }
+    outcome.status()
+}
+
+/// The configuration of a run, said on stderr under `--verbose`.
+fn configuration(args: &ConfigArgs, verbose: bool) -> Result<Config, ExitStatus> {
+    let config = Config::for_run(args.config.as_deref(), args.isolated).map_err(|err| {
+        say(format_args!("{err}"));
+        ExitStatus::Trouble
+    })?;
+    if verbose {
+        match &config.path {
+            _ if args.isolated => say(format_args!(
+                "note: configuration files ignored (--isolated)"
+            )),
+            Some(path) => say(format_args!(
+                "note: configuration: {}",
+                absolute(path).display()
+            )),
+            None => say(format_args!(
+                "note: no configuration file found in {} or its parents; using the defaults",
+                absolute(Path::new(".")).display()
+            )),
+        }
+    }
+    Ok(config)
+}
+
+/// `path` made absolute against the current directory, symbolic links kept.
+fn absolute(path: &Path) -> std::path::PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Say that the `--output-file` cannot be written, and end the run.
+fn cannot_write(output: &OutputArgs, err: &io::Error) -> ExitStatus {
+    let path = output.output_file.as_deref().unwrap_or(Path::new("-"));
+    say(format_args!(
+        "cannot write the report to {}: {err}",
+        path.display()
+    ));
+    ExitStatus::Trouble
+}
+
+/// Run a command whose output is plain text on stdout.
+fn to_stdout(command: impl FnOnce(&mut dyn WriteColor) -> Outcome) -> ExitStatus {
+    let mut out = OutputBuffer::new(BufferedStandardStream::stdout(ColorChoice::Never));
+    let mut outcome = command(&mut out);
     outcome.output = outcome.output.and_then(|()| out.flush());
     outcome.status()
 }
 
-/// True when the totals fail the run under the given `--deny` list.
+/// True when the totals fail the run under the given `--deny` list, unless
+/// `--exit-zero` says findings never do.
 fn fails(totals: &Totals, rules: &RuleArgs) -> bool {
-    totals.errors > 0 || (rules.deny.contains(&DenyArg::Warnings) && totals.warnings > 0)
+    let failing =
+        totals.errors > 0 || (rules.deny.contains(&DenyArg::Warnings) && totals.warnings > 0);
+    failing && !rules.exit_zero
 }
 
 /// The rule levels of a run: the configuration's, then the flags'.
@@ -66,16 +158,31 @@ fn levels(config: &Config, rules: &RuleArgs) -> RuleLevels {
 }
 
 /// `urlint check`: fails on findings.
-fn check(out: &mut dyn WriteColor, console: Console, config: &Config, args: CheckArgs) -> Outcome {
-    let options = config.lint_options(levels(config, &args.rules), args.profile);
-    let mut reporter = report::diagnostics_reporter(args.format, HumanOptions::default());
+fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
+    let levels = levels(run.config, &args.rules);
+    if args.show_settings {
+        let profile = args.profile.unwrap_or(run.config.profile);
+        return show_settings(run, &levels, profile);
+    }
+    let quiet = run.console.quiet;
+    let mut reporter = if args.statistics {
+        report::statistics_reporter(args.format, quiet)
+    } else {
+        let human = HumanOptions {
+            verdicts: false,
+            quiet,
+        };
+        report::diagnostics_reporter(args.format, human)
+    };
+    let options = run.config.lint_options(levels, args.profile);
     let linted = driver::lint_inputs(
-        out,
+        run.out,
         reporter.as_mut(),
-        console,
-        config,
-        &options,
+        run.console,
+        run.config,
+        options,
         &args.inputs,
+        run.written,
     );
     Outcome {
         failing: fails(&linted.totals, &args.rules),
@@ -84,28 +191,54 @@ fn check(out: &mut dyn WriteColor, console: Console, config: &Config, args: Chec
     }
 }
 
+/// `urlint check --show-settings`: the resolved settings as a urlint.toml
+/// that reads back to them, after a comment saying where they came from.
+fn show_settings(run: Run<'_>, levels: &RuleLevels, profile: Profile) -> Outcome {
+    let (source, root) = match &run.config.path {
+        Some(path) => {
+            let path = absolute(path);
+            let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            (path.display().to_string(), root)
+        }
+        None => ("the defaults".to_owned(), absolute(Path::new("."))),
+    };
+    let text = format!(
+        "# Settings of `urlint check`: {source},\n\
+         # then the command line's profile and rule options. Every rule is listed with its level.\n\
+         # Path globs are relative to {}.\n\
+         \n{}",
+        root.display(),
+        run.config.settings(levels, profile)
+    );
+    Outcome::written(run.out.write_all(text.as_bytes()))
+}
+
 /// `urlint extract`: never fails on findings.
-fn extract(
-    out: &mut dyn WriteColor,
-    console: Console,
-    config: &Config,
-    args: ExtractArgs,
-) -> Outcome {
+fn extract(run: Run<'_>, args: &ExtractArgs) -> Outcome {
+    let prefix = if args.vimgrep {
+        PlainPrefix::Position
+    } else if args.with_filename {
+        PlainPrefix::Path
+    } else {
+        PlainPrefix::None
+    };
     let mut reporter = report::extract_reporter(ExtractOptions {
         format: args.format,
         unique: args.unique,
         count: args.count,
+        prefix,
     });
     // The file's schemes and URL excludes decide what is a URL worth
     // listing; its levels and the profile decide whether a URL is valid.
-    let options = config.lint_options(config.levels(), args.profile);
+    let options = run.config.lint_options(run.config.levels(), args.profile);
     let linted = driver::lint_inputs(
-        out,
+        run.out,
         reporter.as_mut(),
-        console,
-        config,
-        &options,
+        run.console,
+        run.config,
+        options,
         &args.inputs,
+        run.written,
     );
     Outcome {
         failing: false,
@@ -116,12 +249,7 @@ fn extract(
 
 /// `urlint validate`: one URL per argument or per stdin line, linted as
 /// `check` lints a URL it found, configuration included.
-fn validate(
-    out: &mut dyn WriteColor,
-    console: Console,
-    config: &Config,
-    args: ValidateArgs,
-) -> Outcome {
+fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
     let source = if args.urls.is_empty() {
         let loaded = match Input::Stdin.read() {
             Ok(loaded) => loaded,
@@ -134,25 +262,31 @@ fn validate(
         loaded
             .notes
             .iter()
-            .for_each(|note| named.tell(console, note));
+            .for_each(|note| named.tell(run.console, note));
         loaded.sources.into_iter().next()
     } else {
         Some(Source::new(Origin::Arguments, args.urls.join("\n")))
     };
-    let options = config.lint_options(levels(config, &args.rules), args.profile);
-    let human = HumanOptions { verdicts: true };
+    let options = run
+        .config
+        .lint_options(levels(run.config, &args.rules), args.profile);
+    let human = HumanOptions {
+        verdicts: true,
+        quiet: run.console.quiet,
+    };
     let mut reporter = report::diagnostics_reporter(args.format, human);
     let mut totals = Totals::default();
     let mut trouble = false;
     let mut output = Ok(());
     if let Some(source) = source {
-        let validated =
-            panic::catch_unwind(AssertUnwindSafe(|| lint_lines(&source.text, &options)));
+        let validated = panic::catch_unwind(AssertUnwindSafe(|| {
+            lint::lint_lines(&source.text, &options)
+        }));
         match validated {
             Ok(reports) => {
                 let checked = Checked::new(source, reports.into_iter().map(Linted::Url));
                 totals.add(&checked);
-                output = reporter.source(out, &checked);
+                output = reporter.source(run.out, &checked);
             }
             Err(_) => {
                 say(format_args!("{}", panicked(source.name)));
@@ -160,7 +294,7 @@ fn validate(
             }
         }
     }
-    let output = output.and_then(|()| reporter.finish(out, &totals));
+    let output = output.and_then(|()| reporter.finish(run.out, &totals));
     Outcome {
         failing: fails(&totals, &args.rules),
         trouble,
@@ -169,43 +303,12 @@ fn validate(
 }
 
 /// `urlint explain [RULE]`.
-fn explain(out: &mut dyn WriteColor, args: ExplainArgs) -> Outcome {
+fn explain(out: &mut dyn WriteColor, args: &ExplainArgs) -> Outcome {
     let text = match args.rule {
         None => explain::rule_table(),
-        Some(name) => match find_rule(&name) {
-            Ok(rule) => explain::rule_entry(rule.info()),
-            Err(message) => {
-                say(format_args!("{message}"));
-                return Outcome::trouble();
-            }
-        },
+        Some(rule) => explain::rule_entry(rule.info()),
     };
-    Outcome {
-        failing: false,
-        trouble: false,
-        output: out.write_all(text.as_bytes()),
-    }
-}
-
-/// Lint each non-blank line of `text` as one URL, placed at its line.
-fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
-    let index = LineIndex::new(text);
-    let starts = index.line_starts();
-    starts
-        .iter()
-        .enumerate()
-        .filter_map(|(line, &start)| {
-            let end = starts.get(line + 1).copied().unwrap_or(text.len());
-            let raw = text.get(start..end)?;
-            let url = raw.trim();
-            if url.is_empty() {
-                return None;
-            }
-            let offset = start + (raw.len() - raw.trim_start().len());
-            let found = Found::unbroken(url, Form::Bare, Span::new(offset, offset + url.len()));
-            lint::lint_url(found, options)
-        })
-        .collect()
+    Outcome::written(out.write_all(text.as_bytes()))
 }
 
 #[cfg(test)]
@@ -224,22 +327,5 @@ mod tests {
         assert!(!fails(&warnings_only, &rules));
         rules.deny.push(DenyArg::Warnings);
         assert!(fails(&warnings_only, &rules));
-    }
-
-    #[test]
-    fn validate_places_each_url_at_its_line() {
-        let text = "http://a.example/\n\n  ftp://b.example/x  \r\n";
-        let reports = lint_lines(text, &LintOptions::default());
-        let placed: Vec<(&str, Span)> = reports
-            .iter()
-            .map(|report| (report.found.url.as_str(), report.found.outer))
-            .collect();
-        assert_eq!(
-            placed,
-            [
-                ("http://a.example/", Span::new(0, 17)),
-                ("ftp://b.example/x", Span::new(21, 38)),
-            ]
-        );
     }
 }

@@ -2,8 +2,11 @@
 //! configuration, small files read and linted on worker threads, large
 //! files and stdin streamed, every result reported in input order.
 
+use std::collections::HashMap;
+use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use codespan_reporting::term::termcolor::WriteColor;
 
@@ -11,16 +14,19 @@ use super::cli::{InputArgs, WalkArgs};
 use super::output::say;
 use super::parallel;
 use crate::checked::Checked;
-use crate::config::Config;
+use crate::config::{Config, ConfigError, PerFileIgnores};
 use crate::input::{self, ChunkOptions, Collected, Input, InputError, Note, ReadOptions, Sink};
 use crate::lint::LintOptions;
 use crate::report::{Reporter, Totals};
+use crate::rules::{Level, Rule};
 
 /// How the run talks to its user besides the report.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Console {
     /// Print notes on stderr (`--verbose`).
     pub verbose: bool,
+    /// Print the report's findings only: no summary, no progress (`--quiet`).
+    pub quiet: bool,
     /// Stdout is a terminal: flush after each source so output keeps pace.
     pub interactive: bool,
 }
@@ -48,6 +54,90 @@ impl Named {
     }
 }
 
+/// Files the run writes (an `--output-file` and its temporary file), which
+/// it must not read: a previous report in the tree being checked would
+/// otherwise be checked, its URLs reported again.
+#[derive(Debug, Default)]
+pub(super) struct Written {
+    /// Each file's name and its directory, canonical.
+    files: Vec<(OsString, PathBuf)>,
+}
+
+impl Written {
+    /// The files at `paths`, which need not exist yet.
+    pub(super) fn new(paths: &[&Path]) -> Self {
+        let files = paths
+            .iter()
+            .filter_map(|path| Some((path.file_name()?.to_owned(), canonical_dir(path)?)))
+            .collect();
+        Written { files }
+    }
+
+    /// True when `path` is one of the files; the file name is compared
+    /// first, so that other inputs cost no file system lookup.
+    fn contains(&self, path: &Path) -> bool {
+        let Some(name) = path.file_name() else {
+            return false;
+        };
+        self.files
+            .iter()
+            .any(|(file, dir)| file == name && canonical_dir(path).as_ref() == Some(dir))
+    }
+}
+
+/// The canonical directory a path lies in.
+fn canonical_dir(path: &Path) -> Option<PathBuf> {
+    let dir = path
+        .parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    dir.canonicalize().ok()
+}
+
+/// The lint options of each input: the run's, with the rules that
+/// `[per-file-ignores]` turns off for its path. Without that table every
+/// input shares the run's options, with no path matching at all.
+struct FileOptions {
+    run: Arc<LintOptions>,
+    ignores: Option<PerFileIgnores>,
+    /// Options built so far, by the rules they turn off: the files of one
+    /// glob share one copy (and its regex caches).
+    built: Mutex<HashMap<Vec<Rule>, Arc<LintOptions>>>,
+}
+
+impl FileOptions {
+    fn new(run: LintOptions, ignores: Option<PerFileIgnores>) -> Self {
+        FileOptions {
+            run: Arc::new(run),
+            ignores,
+            built: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The options for `input`.
+    fn of(&self, input: &Input) -> Arc<LintOptions> {
+        let (Some(ignores), Input::File(path)) = (&self.ignores, input) else {
+            return Arc::clone(&self.run);
+        };
+        let rules = ignores.rules_for(path);
+        if rules.is_empty() {
+            return Arc::clone(&self.run);
+        }
+        let mut built = self
+            .built
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let options = built.entry(rules).or_insert_with_key(|rules| {
+            let mut options = LintOptions::clone(&self.run);
+            for &rule in rules {
+                options.levels.set(rule, Level::Off);
+            }
+            Arc::new(options)
+        });
+        Arc::clone(options)
+    }
+}
+
 /// What linting a run's inputs came to.
 #[derive(Debug)]
 pub(super) struct Linted {
@@ -70,8 +160,9 @@ pub(super) fn lint_inputs(
     reporter: &mut dyn Reporter,
     console: Console,
     config: &Config,
-    options: &LintOptions,
+    options: LintOptions,
     inputs: &InputArgs,
+    written: &Written,
 ) -> Linted {
     let (paths, walk) = (&inputs.paths, &inputs.walk);
     let threads = walk
@@ -86,8 +177,8 @@ pub(super) fn lint_inputs(
         excludes: walk.exclude.clone(),
         threads,
     };
-    let read_options = read_options(walk);
-    let (mut inputs, errors) = input::collect_inputs(paths, &walk_options);
+    let read_options = read_options(walk, console);
+    let (inputs, errors) = input::collect_inputs(paths, &walk_options);
     let mut sink = ReportSink {
         out,
         reporter,
@@ -98,18 +189,14 @@ pub(super) fn lint_inputs(
         progress: read_options.progress,
     };
     errors.into_iter().for_each(|err| sink.error(err));
-    match config.path_filter() {
-        Ok(Some(filter)) => inputs.retain(|input| match input {
-            Input::File(path) => filter.allows(path),
-            Input::Stdin => true,
-        }),
-        Ok(None) => {}
+    let (inputs, options) = match configured(inputs, config, options, written, &mut sink) {
+        Ok(configured) => configured,
         Err(err) => {
             say(format_args!("{err}"));
             sink.trouble = true;
-            inputs.clear();
+            (Vec::new(), FileOptions::new(LintOptions::default(), None))
         }
-    }
+    };
     let output = parallel::for_each_ordered(
         &inputs,
         threads,
@@ -117,13 +204,13 @@ pub(super) fn lint_inputs(
             if input::streams(input, &read_options) {
                 Work::Streamed(input.clone())
             } else {
-                Work::Read(input::read_whole(input, &read_options, options))
+                Work::Read(input::read_whole(input, &read_options, &options.of(input)))
             }
         },
         |work| match work {
             Work::Read(collected) => collected.replay(&mut sink),
             Work::Streamed(input) => {
-                input::read_streamed(&input, &read_options, options, &mut sink)
+                input::read_streamed(&input, &read_options, &options.of(&input), &mut sink)
             }
         },
     )
@@ -135,16 +222,47 @@ pub(super) fn lint_inputs(
     }
 }
 
+/// The inputs the configuration's `[paths]` let through, less the files
+/// the run writes (said in a note), and the options of each.
+fn configured(
+    mut inputs: Vec<Input>,
+    config: &Config,
+    options: LintOptions,
+    written: &Written,
+    sink: &mut ReportSink<'_>,
+) -> Result<(Vec<Input>, FileOptions), ConfigError> {
+    if let Some(filter) = config.path_filter()? {
+        inputs.retain(|input| match input {
+            Input::File(path) => filter.allows(path),
+            Input::Stdin => true,
+        });
+    }
+    inputs.retain(|input| match input {
+        Input::File(path) if written.contains(path) => {
+            sink.note(Note {
+                name: path.display().to_string(),
+                message: "skipped: it is the file this run writes its report to".to_owned(),
+                skipped: true,
+            });
+            false
+        }
+        _ => true,
+    });
+    let options = FileOptions::new(options, config.per_file_ignores()?);
+    Ok((inputs, options))
+}
+
 /// How `--input` and the hidden `--chunk-len` say inputs are read.
-fn read_options(walk: &WalkArgs) -> ReadOptions {
+fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
     let mut chunks = ChunkOptions::default();
     if let Some(len) = walk.chunk_len {
         chunks.chunk_len = usize::try_from(len).unwrap_or(usize::MAX);
     }
     ReadOptions {
         kind: walk.input,
+        mail_headers: walk.mail_headers,
         chunks,
-        progress: io::stderr().is_terminal(),
+        progress: !console.quiet && io::stderr().is_terminal(),
     }
 }
 

@@ -5,17 +5,29 @@
 mod cli;
 mod commands;
 mod driver;
+mod manual;
 mod output;
 mod parallel;
 mod status;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 
 /// Run the command line of this process and return its exit code.
 pub(crate) fn main() -> ExitCode {
     // clap exits with status 2 on usage errors, as urlint documents.
     let cli = cli::Cli::parse();
+    if let Some(message) = cli.command.usage_conflict() {
+        // The error shows the subcommand's usage line, as clap's own do.
+        let mut command = cli::Cli::command();
+        command.build();
+        let error = match command.find_subcommand_mut(cli.command.name()) {
+            Some(subcommand) => subcommand.error(ErrorKind::ArgumentConflict, message),
+            None => command.error(ErrorKind::ArgumentConflict, message),
+        };
+        error.exit();
+    }
     ExitCode::from(commands::run(cli).code())
 }

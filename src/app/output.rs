@@ -1,9 +1,11 @@
-//! Writing a run's output: stdout through a buffer that keeps colours in
-//! order, messages on stderr that survive a closed stderr, and telling a
-//! closed pipe from a real write error.
+//! Writing a run's output: stdout (or `--output-file`) through a buffer
+//! that keeps colours in order, messages on stderr that survive a closed
+//! stderr, and telling a closed pipe from a real write error.
 
 use std::fmt;
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use codespan_reporting::term::termcolor::{ColorChoice, ColorSpec, HyperlinkSpec, WriteColor};
 
@@ -100,6 +102,89 @@ impl<W: WriteColor> Drop for OutputBuffer<W> {
     }
 }
 
+/// A report written to a file (`--output-file`): into a temporary file
+/// beside it, renamed over it once the report is complete, so that the file
+/// never holds half a report and a previous report survives a failed run.
+#[derive(Debug)]
+pub(super) struct ReportFile {
+    path: PathBuf,
+    temp: PathBuf,
+    file: File,
+    committed: bool,
+}
+
+impl ReportFile {
+    /// Start a report to `path`: its directory must exist and `path` must
+    /// not be a directory.
+    pub(super) fn create(path: &Path) -> io::Result<ReportFile> {
+        if path.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "it is a directory",
+            ));
+        }
+        let name = path.file_name().ok_or_else(|| {
+            io::Error::new(io::ErrorKind::InvalidInput, "it does not name a file")
+        })?;
+        let dir = path
+            .parent()
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let pid = std::process::id();
+        let mut attempt = 0;
+        loop {
+            // Hidden, so that a walk of the directory skips it by default.
+            let temp = dir.join(format!(
+                ".{}.urlint-{pid}-{attempt}.tmp",
+                name.to_string_lossy()
+            ));
+            match OpenOptions::new().write(true).create_new(true).open(&temp) {
+                Ok(file) => {
+                    return Ok(ReportFile {
+                        path: path.to_path_buf(),
+                        temp,
+                        file,
+                        committed: false,
+                    })
+                }
+                Err(err) if err.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
+                    attempt += 1;
+                }
+                Err(err) => return Err(err),
+            }
+        }
+    }
+
+    /// A handle to write the report through.
+    pub(super) fn writer(&self) -> io::Result<File> {
+        self.file.try_clone()
+    }
+
+    /// The report's path and its temporary file's: files the run writes,
+    /// which it must not read as inputs.
+    pub(super) fn paths(&self) -> [&Path; 2] {
+        [&self.path, &self.temp]
+    }
+
+    /// Put the complete report in place.
+    pub(super) fn commit(mut self) -> io::Result<()> {
+        self.file.sync_all()?;
+        fs::rename(&self.temp, &self.path)?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for ReportFile {
+    /// A report not committed (a write failed, or the run stopped early)
+    /// leaves no file behind, and the previous report as it was.
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_file(&self.temp);
+        }
+    }
+}
+
 /// True when `err` is a closed output pipe, also when a serialiser wrapped
 /// the pipe's error in its own (serde_json's error becomes `Other`).
 pub(super) fn is_broken_pipe(err: &io::Error) -> bool {
@@ -187,6 +272,59 @@ mod tests {
         for (err, broken) in cases {
             assert_eq!(is_broken_pipe(&err), broken, "{err:?}");
         }
+    }
+
+    #[test]
+    fn a_report_file_appears_only_when_committed() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("report.txt");
+        std::fs::write(&path, "old report\n").expect("write");
+        let names = || -> Vec<String> {
+            let mut names: Vec<String> = std::fs::read_dir(dir.path())
+                .expect("list")
+                .map(|entry| {
+                    entry
+                        .expect("entry")
+                        .file_name()
+                        .to_string_lossy()
+                        .into_owned()
+                })
+                .collect();
+            names.sort();
+            names
+        };
+        let failed = ReportFile::create(&path).expect("create");
+        failed
+            .writer()
+            .and_then(|mut w| w.write_all(b"half"))
+            .expect("write");
+        assert_eq!(
+            names().len(),
+            2,
+            "the temporary file sits beside the report"
+        );
+        drop(failed);
+        assert_eq!(names(), ["report.txt"]);
+        assert_eq!(
+            std::fs::read_to_string(&path).expect("read"),
+            "old report\n"
+        );
+
+        let done = ReportFile::create(&path).expect("create");
+        done.writer()
+            .and_then(|mut w| w.write_all(b"new report\n"))
+            .expect("write");
+        done.commit().expect("commit");
+        assert_eq!(names(), ["report.txt"]);
+        assert_eq!(
+            std::fs::read_to_string(&path).expect("read"),
+            "new report\n"
+        );
+
+        let err = ReportFile::create(dir.path()).expect_err("a directory");
+        assert_eq!(err.kind(), io::ErrorKind::IsADirectory);
+        let missing = ReportFile::create(&dir.path().join("no/such/dir/report.txt"));
+        assert!(missing.is_err());
     }
 
     #[test]

@@ -48,6 +48,15 @@ impl Outcome {
         }
     }
 
+    /// A command that wrote `output` and has nothing to fail on.
+    pub(super) fn written(output: io::Result<()>) -> Self {
+        Outcome {
+            failing: false,
+            trouble: false,
+            output,
+        }
+    }
+
     /// The exit status: trouble first, then a failed write (a closed pipe,
     /// as in `urlint extract | head`, means the reader has what it
     /// wanted), then findings.

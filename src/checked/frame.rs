@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::mail::{MessageInfo, OffsetMap, PartInfo};
-use crate::source;
+use crate::source::{self, Widened};
 use crate::span::{LineCol, LineIndex, Span};
 
 /// The input position of a displayed text's first character.
@@ -55,15 +55,15 @@ pub(crate) struct RawText {
     pub lines: LineIndex,
     /// Archive position of the message's first byte.
     pub base: Base,
-    /// Local offsets of the raw bytes read as Latin-1: each became two
-    /// bytes of `text`, which shifts every later offset by one.
-    widened: Vec<usize>,
+    /// Where the raw bytes were read as Latin-1: each became two bytes of
+    /// `text`, which shifts every later offset by one.
+    widened: Widened,
 }
 
 impl RawText {
     /// The text of the message whose raw bytes start at `base`.
     pub(crate) fn new(bytes: &[u8], base: Base) -> Self {
-        let widened = latin1_positions(bytes);
+        let widened = Widened::of(bytes);
         let (text, _) = source::decode(bytes.to_vec());
         RawText {
             lines: LineIndex::new(&text),
@@ -75,38 +75,14 @@ impl RawText {
 
     /// The `text` offset of archive offset `archive`, clamped to the message.
     fn text_offset(&self, archive: usize) -> usize {
-        let local = archive.saturating_sub(self.base.offset);
-        local + self.widened.partition_point(|&at| at < local)
+        self.widened
+            .text_offset(archive.saturating_sub(self.base.offset))
     }
 
     /// The archive offset of `text` offset `at` (a character boundary).
     pub(super) fn archive_offset(&self, at: usize) -> usize {
-        // The k-th widened byte starts at text offset `widened[k] + k`;
-        // count those before `at`.
-        let (mut low, mut high) = (0, self.widened.len());
-        while low < high {
-            let mid = low + (high - low) / 2;
-            if self.widened[mid] + mid < at {
-                low = mid + 1;
-            } else {
-                high = mid;
-            }
-        }
-        self.base.offset + at - low
+        self.base.offset + self.widened.byte_offset(at)
     }
-}
-
-/// Offsets of the bytes of `bytes` that are not part of valid UTF-8, which
-/// [`source::decode`] reads as Latin-1.
-fn latin1_positions(bytes: &[u8]) -> Vec<usize> {
-    let mut positions = Vec::new();
-    let mut at = 0;
-    for chunk in bytes.utf8_chunks() {
-        at += chunk.valid().len();
-        positions.extend(at..at + chunk.invalid().len());
-        at += chunk.invalid().len();
-    }
-    positions
 }
 
 /// The mail a checked text was decoded from.

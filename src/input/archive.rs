@@ -13,29 +13,61 @@ use super::sink::Sink;
 use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Base, Checked, Frame, MailFrame, RawText};
 use crate::lint::LintOptions;
-use crate::mail::{self, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage, RawMessage};
+use crate::mail::{
+    self, ArchivePoint, HeaderUrls, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage,
+    RawMessage,
+};
 use crate::source::{Origin, Source};
 use crate::span::Span;
 
-/// Check every message of a mail input, one at a time.
+/// How a mail input is read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MailReading {
+    /// What the input holds.
+    pub kind: MailKind,
+    /// The header fields read for URLs.
+    pub headers: HeaderUrls,
+    /// Where in the archive the reader starts: the archive's first byte,
+    /// or the first message of a slice of a larger archive.
+    pub start: ArchivePoint,
+    /// How a long decoded text is cut into windows.
+    pub chunks: ChunkOptions,
+}
+
+impl MailReading {
+    /// A whole archive of `kind`, with the URLs of the header fields
+    /// `headers` names.
+    pub(crate) fn whole(kind: MailKind, headers: HeaderUrls, chunks: ChunkOptions) -> Self {
+        MailReading {
+            kind,
+            headers,
+            start: ArchivePoint::START,
+            chunks,
+        }
+    }
+}
+
+/// Check every message of a mail input, one at a time: `reader` holds the
+/// archive from `reading.start` on.
 pub(super) fn check_mail(
     reader: impl BufRead,
-    kind: MailKind,
+    reading: MailReading,
     origin: &Origin,
-    chunks: ChunkOptions,
     lint: &LintOptions,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let mut archive = ArchivePosition::default();
+    let mut archive = ArchivePosition::at(reading.start);
     let check = MessageCheck {
         origin,
         chunks: ChunkOptions {
-            chunk_len: chunks.chunk_len.min(MAIL_WINDOW_LEN),
-            ..chunks
+            chunk_len: reading.chunks.chunk_len.min(MAIL_WINDOW_LEN),
+            ..reading.chunks
         },
         lint,
     };
-    for message in mail::read(reader, kind) {
+    let headers = reading.headers;
+    let messages = mail::messages(reader, reading.kind).starting_at(reading.start);
+    for message in messages.map(|raw| raw.map(|raw| mail::parse_message_with(raw, headers))) {
         match message {
             Ok(message) => check.message(message, sink, &mut archive)?,
             Err(err) => {
@@ -65,16 +97,16 @@ struct ArchivePosition {
     next: Option<(usize, usize)>,
 }
 
-impl Default for ArchivePosition {
-    fn default() -> Self {
+impl ArchivePosition {
+    /// Nothing reported yet of an archive read from `start`; characters
+    /// are counted only from the archive's first byte.
+    fn at(start: ArchivePoint) -> Self {
         ArchivePosition {
             continuation: false,
-            next: Some((0, 0)),
+            next: (start.offset == 0).then_some((0, 0)),
         }
     }
-}
 
-impl ArchivePosition {
     /// The archive position of `raw`'s first byte; messages follow each
     /// other, so characters are counted message by message.
     fn base_of(&mut self, raw: &RawMessage) -> Base {
@@ -211,9 +243,8 @@ mod tests {
         let mut collected = Collected::default();
         check_mail(
             archive.as_bytes(),
-            MailKind::Mbox,
+            MailReading::whole(MailKind::Mbox, HeaderUrls::List, ChunkOptions::default()),
             &Origin::Stdin,
-            ChunkOptions::default(),
             &LintOptions::default(),
             &mut collected,
         )
@@ -231,7 +262,7 @@ mod tests {
             truncated: false,
             kind: MailKind::Mbox,
         };
-        let mut archive = ArchivePosition::default();
+        let mut archive = ArchivePosition::at(ArchivePoint::START);
         let chars = [
             archive.base_of(&raw(0, b"\xC3\xA9\xE9\n")).chars,
             archive.base_of(&raw(4, b"ab\n")).chars,

@@ -10,6 +10,9 @@ mod archive;
 mod check;
 mod kind;
 mod load;
+// Reading held data is the Python package's; without it only tests read so.
+#[cfg_attr(not(feature = "python"), allow(dead_code))]
+mod memory;
 mod notice;
 mod pipe;
 mod progress;
@@ -19,6 +22,8 @@ mod walk;
 mod windows;
 
 pub(crate) use kind::InputKind;
+#[cfg(feature = "python")]
+pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use notice::{panicked, InputError, Note};
 pub(crate) use read::{read_streamed, read_whole, streams, ReadOptions};
 pub(crate) use sink::{Collected, Sink};

@@ -8,7 +8,7 @@
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
-use super::archive::check_mail;
+use super::archive::{check_mail, MailReading};
 use super::check::{check_loaded, lint_source};
 use super::kind::InputKind;
 use super::load::{is_binary, load, Loaded, BINARY_SNIFF_LEN};
@@ -21,12 +21,12 @@ use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Checked, Frame};
 use crate::escape;
 use crate::lint::LintOptions;
-use crate::mail::{self, MailKind};
+use crate::mail::{self, HeaderUrls, MailKind};
 use crate::source::{Origin, Source};
 
 /// Bytes of an input looked at to decide what it holds: enough for the
 /// binary check and for mail sniffing.
-const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
+pub(super) const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
     BINARY_SNIFF_LEN
 } else {
     mail::SNIFF_LEN
@@ -36,11 +36,13 @@ const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
 const BUFFER_LEN: usize = 1 << 20;
 
 /// How inputs are read.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct ReadOptions {
     /// The kind every input is read as (`--input`); `Auto` detects it from
     /// the file name, then the content.
     pub kind: InputKind,
+    /// The header fields of mail messages read for URLs (`--mail-headers`).
+    pub mail_headers: HeaderUrls,
     /// How large text is cut; files smaller than a chunk are read whole.
     pub chunks: ChunkOptions,
     /// Show progress on stderr while streaming (stderr is a terminal).
@@ -72,7 +74,7 @@ pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOption
     };
     let named = options.kind.named(path);
     if let Some(kind) = named.and_then(InputKind::mail) {
-        read_mail_file(path, kind, options.chunks, lint, &mut collected);
+        read_mail_file(path, kind, options, lint, &mut collected);
         return collected;
     }
     let loaded = match input.read() {
@@ -90,7 +92,7 @@ pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOption
     match sniffed {
         // Mail is parsed from its raw bytes, not from the text decoded for
         // scanning, so the file is read again (only when it looks like mail).
-        Some(kind) => read_mail_file(path, kind, options.chunks, lint, &mut collected),
+        Some(kind) => read_mail_file(path, kind, options, lint, &mut collected),
         None => check_loaded(loaded, lint, &mut collected),
     }
     collected
@@ -107,13 +109,16 @@ fn sniff_loaded(loaded: &Loaded) -> Option<MailKind> {
 fn read_mail_file(
     path: &Path,
     kind: MailKind,
-    chunks: ChunkOptions,
+    options: &ReadOptions,
     lint: &LintOptions,
     collected: &mut Collected,
 ) {
+    let (headers, chunks) = (options.mail_headers, options.chunks);
     let origin = Origin::File(path.to_path_buf());
-    let checked = std::fs::read(path)
-        .and_then(|bytes| check_mail(&bytes[..], kind, &origin, chunks, lint, collected));
+    let checked = std::fs::read(path).and_then(|bytes| {
+        let reading = MailReading::whole(kind, headers, chunks);
+        check_mail(&bytes[..], reading, &origin, lint, collected)
+    });
     // Only reading can fail here: a collecting sink always accepts.
     if let Err(err) = checked {
         collected.error(cannot_read(&origin, &err));
@@ -175,7 +180,8 @@ pub(crate) fn read_streamed(
     let kind = options.kind.detect(path, &head);
     if let Some(mail) = kind.mail() {
         let reader = Cursor::new(head).chain(reader);
-        return check_mail(reader, mail, &origin, options.chunks, lint, sink);
+        let reading = MailReading::whole(mail, options.mail_headers, options.chunks);
+        return check_mail(reader, reading, &origin, lint, sink);
     }
     if is_binary(&head) {
         // Skipped on its head alone, so an endless device ends at once.

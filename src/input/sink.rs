@@ -21,10 +21,10 @@ pub(crate) trait Sink {
 /// A sink that keeps everything, for inputs read in a worker thread.
 #[derive(Debug, Default)]
 pub(crate) struct Collected {
-    pub(super) checked: Vec<Checked>,
-    pub(super) notes: Vec<Note>,
-    pub(super) warnings: Vec<Note>,
-    pub(super) errors: Vec<InputError>,
+    pub(crate) checked: Vec<Checked>,
+    pub(crate) notes: Vec<Note>,
+    pub(crate) warnings: Vec<Note>,
+    pub(crate) errors: Vec<InputError>,
 }
 
 impl Collected {

@@ -12,7 +12,7 @@ use crate::diagnostic::Diagnostic;
 use crate::profile::Profile;
 use crate::rules::{Level, Rule};
 use crate::scan::{self, Form, Found, ScanOptions};
-use crate::span::Span;
+use crate::span::{LineIndex, Span};
 use crate::validate::{self, ValidateOptions};
 
 pub use finding::{Finding, Linted, UrlReport};
@@ -53,6 +53,29 @@ pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item =
 pub fn lint_url(found: Found, options: &LintOptions) -> Option<UrlReport> {
     let excluded = !options.url_excludes.is_empty() && options.url_excludes.is_match(&found.url);
     (!excluded).then(|| lint_found(found, options))
+}
+
+/// Lint each non-blank line of `text` as one URL given on its own, placed
+/// at its line (surrounding whitespace is not part of it): how `urlint
+/// validate` reads its arguments and stdin.
+pub(crate) fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
+    let index = LineIndex::new(text);
+    let starts = index.line_starts();
+    starts
+        .iter()
+        .enumerate()
+        .filter_map(|(line, &start)| {
+            let end = starts.get(line + 1).copied().unwrap_or(text.len());
+            let raw = text.get(start..end)?;
+            let url = raw.trim();
+            if url.is_empty() {
+                return None;
+            }
+            let offset = start + (raw.len() - raw.trim_start().len());
+            let found = Found::unbroken(url, Form::Bare, Span::new(offset, offset + url.len()));
+            lint_url(found, options)
+        })
+        .collect()
 }
 
 /// Validate one URL and place its findings in the source.
@@ -159,6 +182,23 @@ mod tests {
     }
 
     #[test]
+    fn listed_urls_are_placed_each_at_its_line() {
+        let text = "http://a.example/\n\n  ftp://b.example/x  \r\n";
+        let reports = lint_lines(text, &LintOptions::default());
+        let placed: Vec<(&str, Span)> = reports
+            .iter()
+            .map(|report| (report.found.url.as_str(), report.found.outer))
+            .collect();
+        assert_eq!(
+            placed,
+            [
+                ("http://a.example/", Span::new(0, 17)),
+                ("ftp://b.example/x", Span::new(21, 38)),
+            ]
+        );
+    }
+
+    #[test]
     fn appendix_empty_wrapper_is_one_finding() {
         let options = LintOptions::default();
         assert_eq!(rules_in("see <URL:> here", &options), vec![Rule::EmptyUrl]);
@@ -178,8 +218,11 @@ mod tests {
             .map(|span| &text[span.range()])
             .collect();
         assert_eq!(labels, vec!["~", "~"]);
+        // The two '~' are one run in the joined URL: one finding, labelled
+        // on both lines.
+        assert_eq!(report.findings.len(), 1);
         assert_eq!(
-            report.findings[1].source_spans[0].start,
+            report.findings[0].source_spans[1].start,
             text.rfind('~').unwrap()
         );
     }

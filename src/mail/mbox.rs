@@ -28,6 +28,39 @@ pub struct RawMessage {
     pub kind: MailKind,
 }
 
+/// Where a reader's first byte sits in its archive: the start, or the start
+/// of an [`ArchiveSlice`] read on its own, so that offsets, lines and
+/// message numbers stay those of the whole archive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ArchivePoint {
+    /// Archive byte offset.
+    pub offset: usize,
+    /// 1-based archive line.
+    pub line: usize,
+    /// Messages of the archive before this point.
+    pub messages_before: usize,
+}
+
+impl ArchivePoint {
+    /// The first byte of an archive.
+    pub const START: ArchivePoint = ArchivePoint {
+        offset: 0,
+        line: 1,
+        messages_before: 0,
+    };
+}
+
+/// A run of whole messages of an mbox archive, from `start` to the archive
+/// byte offset `end`: what one worker reads when an archive too large for
+/// one is shared out (see [`slices`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ArchiveSlice {
+    /// Where the slice's first message starts.
+    pub start: ArchivePoint,
+    /// Archive offset one past the slice's last byte.
+    pub end: usize,
+}
+
 /// An iterator over the messages of an mbox archive or an .eml file.
 pub struct Messages<R> {
     reader: R,
@@ -61,6 +94,15 @@ impl<R: BufRead> Messages<R> {
     /// Keep at most `max` bytes of each message.
     pub fn max_message_bytes(mut self, max: usize) -> Self {
         self.max_message_bytes = max;
+        self
+    }
+
+    /// Number messages, offsets and lines as from `point` of a larger
+    /// archive: the reader holds the archive from there on.
+    pub fn starting_at(mut self, point: ArchivePoint) -> Self {
+        self.offset = point.offset;
+        self.line = point.line;
+        self.number = point.messages_before;
         self
     }
 
@@ -131,6 +173,74 @@ impl<R: BufRead> Iterator for Messages<R> {
                     self.pending = None;
                     return Some(Err(error));
                 }
+            }
+        }
+        None
+    }
+}
+
+/// Cut the mbox archive `reader` holds into slices of whole messages, each
+/// at least `target_len` bytes unless it is the last: every message, as
+/// [`messages`] splits them, lies in exactly one slice, so the slices read
+/// one by one (with [`Messages::starting_at`]) give the archive's messages
+/// with their own offsets, lines and numbers.
+///
+/// The archive is read once, a message at a time.
+pub fn slices<R: BufRead>(reader: R, target_len: usize) -> Slices<R> {
+    Slices {
+        messages: messages(reader, MailKind::Mbox),
+        target_len,
+        start: ArchivePoint::START,
+        gathered: false,
+        done: false,
+    }
+}
+
+/// The iterator [`slices`] returns.
+pub struct Slices<R> {
+    messages: Messages<R>,
+    target_len: usize,
+    /// Where the slice being gathered starts.
+    start: ArchivePoint,
+    /// The slice being gathered holds a message (not only the blank lines
+    /// some archives open with).
+    gathered: bool,
+    done: bool,
+}
+
+impl<R: BufRead> Iterator for Slices<R> {
+    type Item = io::Result<ArchiveSlice>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            let message = match self.messages.next() {
+                Some(Ok(message)) => message,
+                Some(Err(error)) => {
+                    self.done = true;
+                    return Some(Err(error));
+                }
+                None => {
+                    self.done = true;
+                    let end = self.messages.offset;
+                    return (end > self.start.offset).then_some(Ok(ArchiveSlice {
+                        start: self.start,
+                        end,
+                    }));
+                }
+            };
+            let full = message.offset - self.start.offset >= self.target_len;
+            let gathered = std::mem::replace(&mut self.gathered, true);
+            if gathered && full {
+                let slice = ArchiveSlice {
+                    start: self.start,
+                    end: message.offset,
+                };
+                self.start = ArchivePoint {
+                    offset: message.offset,
+                    line: message.line,
+                    messages_before: message.number - 1,
+                };
+                return Some(Ok(slice));
             }
         }
         None
@@ -249,6 +359,33 @@ mod tests {
         assert!(!found[1].truncated);
         assert_eq!(found[1].offset, archive.find("From b").unwrap());
         assert_eq!(found[1].line, 6);
+    }
+
+    #[test]
+    fn rfc4155_slices_hold_whole_messages_numbered_as_in_the_archive() {
+        let archive = "\nFrom a@x Mon Jan  1 00:00:00 2024\nSubject: one\n\nbody one\n\n\
+            From b@x Tue Jan  2 00:00:00 2024\nSubject: two\n\nFrom here on\n\n\
+            From c@x Wed Jan  3 00:00:00 2024\nSubject: three\n\nbody three\n";
+        let whole = split(archive);
+        for target_len in [1, 60, 100, 1000] {
+            let cut: Vec<ArchiveSlice> = slices(archive.as_bytes(), target_len)
+                .collect::<io::Result<_>>()
+                .unwrap();
+            assert_eq!(cut.first().map(|s| s.start), Some(ArchivePoint::START));
+            assert_eq!(cut.last().map(|s| s.end), Some(archive.len()));
+            let mut read = Vec::new();
+            for (slice, next) in cut.iter().zip(cut.iter().skip(1)) {
+                assert_eq!(slice.end, next.start.offset, "slices tile the archive");
+            }
+            for slice in &cut {
+                let bytes = &archive.as_bytes()[slice.start.offset..slice.end];
+                let messages = messages(bytes, MailKind::Mbox).starting_at(slice.start);
+                read.extend(messages.map(Result::unwrap));
+            }
+            assert_eq!(read, whole, "target {target_len}");
+        }
+        let one: Vec<_> = slices(archive.as_bytes(), 1000).collect();
+        assert_eq!(one.len(), 1, "a target past the archive keeps it whole");
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 
 use super::detect::MailKind;
 use super::empty;
+use super::headers::HeaderUrls;
 use super::mbox::RawMessage;
 use super::nested;
 use super::offset_map::OffsetMap;
@@ -69,6 +70,12 @@ fn line_starts(bytes: &[u8]) -> Vec<usize> {
 
 /// Read the texts of one raw message. Never fails: problems become warnings.
 pub fn parse_message(raw: RawMessage) -> ParsedMessage {
+    parse_message_with(raw, HeaderUrls::List)
+}
+
+/// Read the texts of one raw message, with the URLs of the header fields
+/// `headers` names. Never fails: problems become warnings.
+pub fn parse_message_with(raw: RawMessage, headers: HeaderUrls) -> ParsedMessage {
     let (mut buffer, archive) = unquote(&raw);
     nested::park_nested_messages(&mut buffer);
     let mut warnings = Vec::new();
@@ -97,7 +104,7 @@ pub fn parse_message(raw: RawMessage) -> ParsedMessage {
                     .map(|date| date.trim().to_owned())
             });
             info.subject = message.subject().map(str::to_owned);
-            let walked = walk::walk(&message, buffer, &archive, warnings);
+            let walked = walk::walk(&message, buffer, &archive, headers, warnings);
             nested::dismantle(message);
             walked
         }
@@ -165,6 +172,39 @@ mod tests {
             truncated: false,
             kind,
         })
+    }
+
+    #[test]
+    fn rfc2369_header_fields_are_read_as_chosen() {
+        let raw = RawMessage {
+            number: 1,
+            offset: 0,
+            line: 1,
+            bytes: b"Subject: see http://s.example/\nList-Post: <mailto:l@x.example>\n\
+                     X-Archived-At: <http://a.example/1>\nContent-Base: http://b.example/\n\
+                     X-Original-URL: http://o.example/\n\nbody http://c.example/\n"
+                .to_vec(),
+            truncated: false,
+            kind: MailKind::Eml,
+        };
+        let headers = |choice| -> Vec<String> {
+            let message = parse_message_with(raw.clone(), choice);
+            let mut texts = message.texts.into_iter();
+            let body = texts.next_back().map(|text| text.part.path);
+            assert_eq!(body.as_deref(), Some("1"), "the body is always read");
+            texts
+                .flat_map(|t| t.text.lines().map(str::to_owned).collect::<Vec<_>>())
+                .collect()
+        };
+        assert!(headers(HeaderUrls::None).is_empty());
+        assert_eq!(
+            headers(HeaderUrls::List),
+            [
+                "List-Post: <mailto:l@x.example>",
+                "X-Archived-At: <http://a.example/1>"
+            ]
+        );
+        assert_eq!(headers(HeaderUrls::All).len(), 5);
     }
 
     #[test]

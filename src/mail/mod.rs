@@ -38,6 +38,7 @@
 mod charset;
 mod detect;
 mod empty;
+mod headers;
 mod html;
 mod mbox;
 mod message;
@@ -51,14 +52,19 @@ use std::io::{self, BufRead};
 
 pub use charset::decode_utf8_lossy;
 pub use detect::{MailKind, SNIFF_LEN};
+pub use headers::HeaderUrls;
 pub use html::{extract as html_text, HtmlText};
-pub use mbox::{messages, Messages, RawMessage, DEFAULT_MAX_MESSAGE_BYTES};
-pub use message::{parse_message, ParsedMessage};
+pub use mbox::{
+    messages, slices, ArchivePoint, ArchiveSlice, Messages, RawMessage, Slices,
+    DEFAULT_MAX_MESSAGE_BYTES,
+};
+pub use message::{parse_message, parse_message_with, ParsedMessage};
 pub use offset_map::{OffsetMap, Piece};
 pub use part::{MailText, MailWarning, MessageInfo, PartInfo, TransferEncoding, WarningKind};
 pub use transfer::decode_quoted_printable;
 
-/// Read and decode every message of `reader`, which holds mail of `kind`.
+/// Read and decode every message of `reader`, which holds mail of `kind`,
+/// with the URLs of its list header fields ([`HeaderUrls::List`]).
 ///
 /// Splitting is streamed; each message is parsed when the iterator reaches
 /// it. Callers that want to parse in parallel use [`messages`] and
@@ -67,5 +73,14 @@ pub fn read<R: BufRead>(
     reader: R,
     kind: MailKind,
 ) -> impl Iterator<Item = io::Result<ParsedMessage>> {
-    messages(reader, kind).map(|raw| raw.map(parse_message))
+    read_with(reader, kind, HeaderUrls::List)
+}
+
+/// [`read`], with the URLs of the header fields `headers` names.
+pub fn read_with<R: BufRead>(
+    reader: R,
+    kind: MailKind,
+    headers: HeaderUrls,
+) -> impl Iterator<Item = io::Result<ParsedMessage>> {
+    messages(reader, kind).map(move |raw| raw.map(|raw| parse_message_with(raw, headers)))
 }

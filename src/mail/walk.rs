@@ -21,6 +21,7 @@ use mail_parser::{Encoding, Message, MessagePart, MimeHeaders, PartType};
 
 use super::charset::{self, CharsetProblem};
 use super::empty;
+use super::headers::HeaderUrls;
 use super::html;
 use super::nested;
 use super::offset_map::OffsetMap;
@@ -38,10 +39,6 @@ pub(super) const MAX_DEPTH: usize = 64;
 /// last warning, so that a message of many broken parts cannot flood stderr.
 const MAX_WARNINGS_PER_KIND: usize = 8;
 
-/// Header fields that carry URLs in `<...>`: RFC 2369 `List-*`, RFC 5064
-/// `Archived-At`, RFC 2110 `Content-Base`. A trailing `-` matches a prefix.
-const URL_HEADERS: &[&str] = &["list-", "archived-at", "content-base"];
-
 /// The texts and warnings of one message.
 pub(super) struct Walked {
     /// Text-bearing units, headers first, then parts in order.
@@ -57,10 +54,12 @@ pub(super) fn walk(
     message: &Message<'_>,
     buffer: &[u8],
     archive: &OffsetMap,
+    headers: HeaderUrls,
     warnings: Vec<MailWarning>,
 ) -> Walked {
     let mut walker = Walker {
         archive,
+        headers,
         texts: Vec::new(),
         warnings: Warnings::default(),
     };
@@ -263,6 +262,8 @@ struct BodyText {
 struct Walker<'a> {
     /// `buffer` offsets to archive offsets.
     archive: &'a OffsetMap,
+    /// The header fields read for URLs.
+    headers: HeaderUrls,
     texts: Vec<MailText>,
     warnings: Warnings,
 }
@@ -678,20 +679,13 @@ impl Walker<'_> {
         self.texts.push(MailText { text, part, map });
     }
 
-    /// The URL-bearing header fields of `part`, raw, as one text.
+    /// The header fields of `part` read for URLs, raw, as one text.
     fn url_headers(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>, path: &str) {
         let mut text = String::new();
         let mut map = OffsetMap::new();
         let bytes = visit.origin.bytes;
         for header in &part.headers {
-            let name = header.name().to_ascii_lowercase();
-            let wanted = URL_HEADERS.iter().any(|h| {
-                if h.ends_with('-') {
-                    name.starts_with(h)
-                } else {
-                    name == *h
-                }
-            });
+            let wanted = self.headers.reads(header.name());
             let field = Span::new(header.offset_field as usize, header.offset_end as usize);
             let Some(raw) = bytes.get(field.range()).filter(|_| wanted) else {
                 continue;

@@ -12,9 +12,10 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::json::{MailJson, UrlJson};
-use super::reporter::{is_valid, Reporter, Totals};
+use super::reporter::{is_valid, url_start, Reporter, Totals};
 use crate::checked::Checked;
 use crate::escape;
+use crate::lint::UrlReport;
 
 /// Output formats of `extract`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -29,6 +30,19 @@ pub(crate) enum ExtractFormat {
     Json,
 }
 
+/// What a `plain` line shows before its URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum PlainPrefix {
+    /// Nothing: the URL alone, for pipes.
+    #[default]
+    None,
+    /// `PATH:URL`, as `grep -H -o` prints a match (`--with-filename`).
+    Path,
+    /// `PATH:LINE:COLUMN:URL`, as `rg --vimgrep -o` prints a match, at the
+    /// URL's first character (`--vimgrep`).
+    Position,
+}
+
 /// How `extract` lists URLs.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct ExtractOptions {
@@ -38,6 +52,8 @@ pub(crate) struct ExtractOptions {
     pub unique: bool,
     /// Print each distinct URL once with its number of occurrences.
     pub count: bool,
+    /// What `plain` lines show before the URL (not with `count`).
+    pub prefix: PlainPrefix,
 }
 
 /// A located URL record (`jsonl` line or `json` array element).
@@ -120,7 +136,7 @@ impl Reporter for ExtractReporter {
                 continue;
             }
             match self.options.format {
-                ExtractFormat::Plain => writeln!(out, "{}", escape::line(url))?,
+                ExtractFormat::Plain => plain_line(out, checked, report, self.options.prefix)?,
                 ExtractFormat::Jsonl | ExtractFormat::Json => {
                     let record = UrlRecord {
                         path: &checked.source.name,
@@ -153,6 +169,27 @@ impl Reporter for ExtractReporter {
     }
 }
 
+/// Write one `plain` line for `report`'s URL.
+fn plain_line(
+    out: &mut dyn WriteColor,
+    checked: &Checked,
+    report: &UrlReport,
+    prefix: PlainPrefix,
+) -> io::Result<()> {
+    // Control and bidi characters from the input must not drive the
+    // terminal nor forge a line.
+    let url = escape::line(&report.found.url);
+    let path = escape::line(&checked.source.name);
+    match prefix {
+        PlainPrefix::None => writeln!(out, "{url}"),
+        PlainPrefix::Path => writeln!(out, "{path}:{url}"),
+        PlainPrefix::Position => {
+            let start = checked.locate(url_start(report));
+            writeln!(out, "{path}:{}:{}:{url}", start.line, start.column)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,7 +215,34 @@ mod tests {
             format,
             unique,
             count,
+            prefix: PlainPrefix::None,
         }
+    }
+
+    #[test]
+    fn plain_prefixes_name_the_file_and_the_url_start() {
+        let with = |prefix| {
+            run(ExtractOptions {
+                prefix,
+                unique: true,
+                ..ExtractOptions::default()
+            })
+        };
+        assert_eq!(
+            with(PlainPrefix::Path),
+            "home.txt:http://example.com/
+\
+             docs/list.txt:http://info.example.org/pub-lists/~ann/list.txt
+"
+        );
+        // The wrapped URL's text starts after `<URL:`, at column 10.
+        assert_eq!(
+            with(PlainPrefix::Position),
+            "home.txt:1:7:http://example.com/
+\
+             docs/list.txt:1:10:http://info.example.org/pub-lists/~ann/list.txt
+"
+        );
     }
 
     #[test]

@@ -23,6 +23,8 @@ pub(crate) struct HumanOptions {
     /// Print a valid/invalid verdict before each URL's diagnostics, and
     /// summarise in URLs rather than files (`urlint validate`).
     pub verdicts: bool,
+    /// Print the diagnostics only: no verdicts, no summary line (`--quiet`).
+    pub quiet: bool,
 }
 
 /// Renders findings as rustc-like diagnostics, then a summary line.
@@ -51,7 +53,8 @@ impl HumanReporter {
 impl Reporter for HumanReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
         for (report, findings) in entries(checked) {
-            if let (true, Some(report)) = (self.options.verdicts, report) {
+            let verdict = self.options.verdicts && !self.options.quiet;
+            if let (true, Some(report)) = (verdict, report) {
                 self.verdict(out, report)?;
             }
             let alternatives_at = report.and_then(alternatives_finding);
@@ -76,25 +79,38 @@ impl Reporter for HumanReporter {
     }
 
     fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()> {
-        let counts = format!(
-            "{}, {}",
-            plural(totals.errors, "error"),
-            plural(totals.warnings, "warning")
-        );
-        let summary = if self.options.verdicts {
-            format!("validated {}: {counts}", plural(totals.urls, "URL"))
-        } else {
-            format!(
-                "checked {}, found {}: {counts}",
-                plural(totals.files, "file"),
-                plural(totals.urls, "URL")
-            )
-        };
-        out.set_color(ColorSpec::new().set_bold(true))?;
-        write!(out, "{summary}")?;
-        out.reset()?;
-        writeln!(out)
+        if self.options.quiet {
+            return Ok(());
+        }
+        summary_line(out, totals, self.options.verdicts)
     }
+}
+
+/// Write the bold summary line: "checked 3 files, found 29 URLs: 9 errors,
+/// 2 warnings", or "validated 5 URLs: ..." for `verdicts`.
+pub(super) fn summary_line(
+    out: &mut dyn WriteColor,
+    totals: &Totals,
+    verdicts: bool,
+) -> io::Result<()> {
+    let counts = format!(
+        "{}, {}",
+        plural(totals.errors, "error"),
+        plural(totals.warnings, "warning")
+    );
+    let summary = if verdicts {
+        format!("validated {}: {counts}", plural(totals.urls, "URL"))
+    } else {
+        format!(
+            "checked {}, found {}: {counts}",
+            plural(totals.files, "file"),
+            plural(totals.urls, "URL")
+        )
+    };
+    out.set_color(ColorSpec::new().set_bold(true))?;
+    write!(out, "{summary}")?;
+    out.reset()?;
+    writeln!(out)
 }
 
 /// "1 file", "3 files".
@@ -271,11 +287,31 @@ mod tests {
     fn validate_mode_prints_verdicts() {
         let output = render_plain(
             &[fixtures::wrapped(), fixtures::clean()],
-            HumanOptions { verdicts: true },
+            HumanOptions {
+                verdicts: true,
+                quiet: false,
+            },
         );
         assert!(output.contains("invalid: http://info.example.org/pub-lists/~ann/list.txt\n"));
         assert!(output.contains("valid: http://example.com/\n"));
         assert!(output.ends_with("validated 2 URLs: 1 error, 1 warning\n"));
+    }
+
+    #[test]
+    fn quiet_prints_the_diagnostics_alone() {
+        let checked = [fixtures::wrapped(), fixtures::clean()];
+        let quiet = HumanOptions {
+            verdicts: true,
+            quiet: true,
+        };
+        let output = render_plain(&checked, quiet);
+        let loud = render_plain(&checked, HumanOptions::default());
+        assert!(!output.contains("valid: ") && !output.contains("validated"));
+        assert!(output.starts_with("warning[hyphen-break]"), "{output}");
+        assert_eq!(
+            loud.strip_suffix("checked 2 files, found 2 URLs: 1 error, 1 warning\n"),
+            Some(output.as_str())
+        );
     }
 
     #[test]

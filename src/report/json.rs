@@ -8,7 +8,7 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::reporter::{
-    findings_in_order, fix_instruction, is_valid, placed_spans, Reporter, Totals,
+    findings_in_order, fix_instruction, is_valid, placed_spans, url_start, Reporter, Totals,
 };
 use crate::checked::MailFrame;
 use crate::checked::{Checked, Location};
@@ -34,11 +34,7 @@ impl<'a> UrlJson<'a> {
     /// Describe `report`'s URL, with positions in `checked`.
     pub(super) fn new(checked: &Checked, report: &'a UrlReport) -> Self {
         let found = &report.found;
-        let start = found
-            .segments
-            .first()
-            .map_or(found.outer, |segment| segment.source);
-        let start = checked.locate(start);
+        let start = checked.locate(url_start(report));
         UrlJson {
             url: &found.url,
             form: found.form.as_str(),
@@ -249,13 +245,18 @@ impl Reporter for JsonlReporter {
     }
 
     fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()> {
-        let record = SummaryRecord {
-            kind: "summary",
-            totals,
-        };
-        serde_json::to_writer(&mut *out, &record).map_err(json_error)?;
-        writeln!(out)
+        summary_line(out, totals)
     }
+}
+
+/// Write the last `jsonl` line, `{"type":"summary",...}`.
+pub(super) fn summary_line(out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()> {
+    let record = SummaryRecord {
+        kind: "summary",
+        totals,
+    };
+    serde_json::to_writer(&mut *out, &record).map_err(json_error)?;
+    writeln!(out)
 }
 
 /// Writes one document, `{"version":..,"files":[..],"summary":{..}}`,

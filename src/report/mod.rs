@@ -15,9 +15,12 @@ mod json;
 mod reporter;
 mod sarif;
 mod short;
+mod statistics;
 
-pub(crate) use extract::{ExtractFormat, ExtractOptions};
+pub(crate) use extract::{ExtractFormat, ExtractOptions, PlainPrefix};
 pub(crate) use human::HumanOptions;
+#[cfg(feature = "python")]
+pub(crate) use reporter::{fix_instruction, placed_spans};
 pub(crate) use reporter::{Reporter, Totals};
 
 /// Output formats for diagnostics (`check` and `validate`).
@@ -48,6 +51,20 @@ pub(crate) fn diagnostics_reporter(format: Format, human: HumanOptions) -> Box<d
         Format::Github => Box::new(github::GithubReporter),
         Format::Sarif => Box::new(sarif::SarifReporter::default()),
     }
+}
+
+/// The reporter for `check --statistics` in `format` (a text table unless
+/// `json` or `jsonl`; `quiet` leaves out `human`'s summary line).
+pub(crate) fn statistics_reporter(format: Format, quiet: bool) -> Box<dyn Reporter> {
+    let layout = match format {
+        Format::Json => statistics::Layout::Json,
+        Format::Jsonl => statistics::Layout::Jsonl,
+        Format::Human => statistics::Layout::Text { summary: !quiet },
+        Format::Short | Format::Github | Format::Sarif => {
+            statistics::Layout::Text { summary: false }
+        }
+    };
+    Box::new(statistics::StatisticsReporter::new(layout))
 }
 
 /// The reporter for `extract`.

@@ -52,7 +52,7 @@ pub(super) fn findings_in_order(
 /// The source spans that place `finding`: its own, or, should it have none,
 /// the span that indexes the source (the whole URL for a validator finding,
 /// whose `diagnostic.span` indexes the URL), so every finding shows somewhere.
-pub(super) fn placed_spans(report: Option<&UrlReport>, finding: &Finding) -> Vec<Span> {
+pub(crate) fn placed_spans(report: Option<&UrlReport>, finding: &Finding) -> Vec<Span> {
     if !finding.source_spans.is_empty() {
         return finding.source_spans.clone();
     }
@@ -62,11 +62,21 @@ pub(super) fn placed_spans(report: Option<&UrlReport>, finding: &Finding) -> Vec
     }
 }
 
+/// The source span where `report`'s URL text begins: its first segment,
+/// past any `<URL:` wrapper (the whole match when it has no segments).
+pub(super) fn url_start(report: &UrlReport) -> Span {
+    let found = &report.found;
+    found
+        .segments
+        .first()
+        .map_or(found.outer, |segment| segment.source)
+}
+
 /// The fix of `finding` as an instruction ("replace `~` with `%7E`").
 ///
 /// The replaced text is read from the URL when the finding indexes it, and
 /// from the source otherwise.
-pub(super) fn fix_instruction(
+pub(crate) fn fix_instruction(
     checked: &Checked,
     report: Option<&UrlReport>,
     finding: &Finding,

@@ -23,7 +23,7 @@ use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{Level, RuleInfo, CATALOGUE};
 use crate::source::Origin;
-use crate::span::Span;
+use crate::span::{CharCounter, Span};
 
 /// The JSON schema of SARIF 2.1.0.
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -210,47 +210,6 @@ struct ArtifactChange {
 struct Replacement {
     deleted_region: Region,
     inserted_content: Text,
-}
-
-/// Bytes between two checkpoints of a [`CharCounter`].
-const CHECKPOINT_BYTES: usize = 1024;
-
-/// Counts code points before byte offsets of one text, asked in any order:
-/// the count at every [`CHECKPOINT_BYTES`]-th byte is kept as the counter
-/// first passes it, so the text is read once and each answer reads at most
-/// one block more.
-struct CharCounter<'t> {
-    text: &'t str,
-    /// `checkpoints[i]`: code points before byte `i * CHECKPOINT_BYTES`.
-    checkpoints: Vec<usize>,
-}
-
-impl<'t> CharCounter<'t> {
-    fn new(text: &'t str) -> Self {
-        CharCounter {
-            text,
-            checkpoints: vec![0],
-        }
-    }
-
-    /// Code points before `byte` (a char boundary, as [`clamp`] makes it).
-    fn at(&mut self, byte: usize) -> usize {
-        let bytes = self.text.as_bytes();
-        let byte = byte.min(bytes.len());
-        let block = byte / CHECKPOINT_BYTES;
-        while self.checkpoints.len() <= block {
-            let start = (self.checkpoints.len() - 1) * CHECKPOINT_BYTES;
-            let before = self.checkpoints[self.checkpoints.len() - 1];
-            let passed = code_points(&bytes[start..start + CHECKPOINT_BYTES]);
-            self.checkpoints.push(before + passed);
-        }
-        self.checkpoints[block] + code_points(&bytes[block * CHECKPOINT_BYTES..byte])
-    }
-}
-
-/// Code points in UTF-8 bytes: the bytes that are not continuation bytes.
-fn code_points(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
 /// Builds the results of one source.
@@ -515,21 +474,6 @@ mod tests {
         assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
         let rules = &log["runs"][0]["tool"]["driver"]["rules"];
         assert_eq!(rules.as_array().map(Vec::len), Some(CATALOGUE.len()));
-    }
-
-    #[test]
-    fn code_points_are_counted_at_offsets_asked_in_any_order() {
-        let text = "aé€x".repeat(CHECKPOINT_BYTES / 3);
-        let mut counter = CharCounter::new(&text);
-        let boundaries: Vec<usize> = text.char_indices().map(|(at, _)| at).collect();
-        let order = boundaries
-            .iter()
-            .rev()
-            .step_by(7)
-            .chain(boundaries.iter().step_by(5));
-        for &byte in order.chain([&0, &text.len()]) {
-            assert_eq!(counter.at(byte), text[..byte].chars().count(), "{byte}");
-        }
     }
 
     #[test]

@@ -19,6 +19,19 @@ struct Overflow {
     count: usize,
 }
 
+/// The last character problem reported, while the same character with the
+/// same problem and fix keeps following it: `~~` is one finding with one fix.
+#[derive(Debug)]
+struct Run {
+    /// Its diagnostic's index in `diagnostics`.
+    index: usize,
+    /// The message and fix of one character of the run.
+    message: String,
+    replacement: String,
+    /// Characters in the run so far.
+    count: usize,
+}
+
 /// The URL under validation and the diagnostics found so far.
 #[derive(Debug)]
 pub(crate) struct Collector<'u> {
@@ -26,6 +39,7 @@ pub(crate) struct Collector<'u> {
     diagnostics: Vec<Diagnostic>,
     char_reports: usize,
     overflows: Vec<Overflow>,
+    run: Option<Run>,
 }
 
 impl<'u> Collector<'u> {
@@ -36,6 +50,7 @@ impl<'u> Collector<'u> {
             diagnostics: Vec::new(),
             char_reports: 0,
             overflows: Vec::new(),
+            run: None,
         }
     }
 
@@ -50,12 +65,24 @@ impl<'u> Collector<'u> {
     }
 
     /// Report a problem with one character or escape, subject to the cap.
+    /// The same character with the same problem right after the last one
+    /// joins it: a run of `~` is one finding, whose fix encodes the run.
     pub(super) fn push_char(&mut self, diagnostic: Diagnostic) {
+        if self.extends_run(&diagnostic) {
+            return;
+        }
         if self.char_reports < CHAR_DIAGNOSTIC_LIMIT {
             self.char_reports += 1;
+            self.run = diagnostic.fix.as_ref().map(|fix| Run {
+                index: self.diagnostics.len(),
+                message: diagnostic.message.clone(),
+                replacement: fix.replacement.clone(),
+                count: 1,
+            });
             self.diagnostics.push(diagnostic);
             return;
         }
+        self.run = None;
         // A handful of character rules exist, so a linear search is the cheapest.
         match self
             .overflows
@@ -72,6 +99,32 @@ impl<'u> Collector<'u> {
                 count: 1,
             }),
         }
+    }
+
+    /// Extend the current run with `next` when it is the run's character
+    /// again, right after it, with the same problem and fix.
+    fn extends_run(&mut self, next: &Diagnostic) -> bool {
+        let Some(run) = self.run.as_mut() else {
+            return false;
+        };
+        let last = &mut self.diagnostics[run.index];
+        let continues = last.rule == next.rule
+            && last.span.end == next.span.start
+            && next.message == run.message
+            && next
+                .fix
+                .as_ref()
+                .is_some_and(|fix| fix.replacement == run.replacement);
+        if !continues {
+            return false;
+        }
+        run.count += 1;
+        last.span.end = next.span.end;
+        last.message = format!("{}: {} in a row", run.message, run.count);
+        if let Some(fix) = last.fix.as_mut() {
+            fix.replacement = run.replacement.repeat(run.count);
+        }
+        true
     }
 
     /// The diagnostics in URL order, the overflow summary included.
@@ -100,6 +153,50 @@ mod tests {
 
     fn char_problem(rule: Rule, at: usize) -> Diagnostic {
         Diagnostic::new(rule, Span::new(at, at + 1), "a character problem")
+    }
+
+    /// The same character with the same problem and fix, again and again,
+    /// is one finding; another character, a gap or another fix starts anew.
+    #[test]
+    fn a_run_of_one_unsafe_character_is_one_finding() {
+        let diagnose = |url: &str| -> Vec<(String, String, Option<String>)> {
+            let mut collector = Collector::new(url);
+            for (at, c) in url.char_indices().filter(|(_, c)| "~{}".contains(*c)) {
+                let encoded = format!("%{:02X}", c as u32);
+                let message = format!("unsafe character '{c}' must be encoded as {encoded}");
+                let span = Span::new(at, at + 1);
+                collector
+                    .push_char(Diagnostic::new(Rule::UnsafeChar, span, message).with_fix(encoded));
+            }
+            collector
+                .finish()
+                .into_iter()
+                .map(|d| {
+                    let text = url[d.span.range()].to_string();
+                    (text, d.message, d.fix.map(|fix| fix.replacement))
+                })
+                .collect()
+        };
+        let one = |text: &str, message: &str, fix: &str| {
+            (text.to_string(), message.to_string(), Some(fix.to_string()))
+        };
+        assert_eq!(
+            diagnose("http://h.example/~~~x"),
+            [one(
+                "~~~",
+                "unsafe character '~' must be encoded as %7E: 3 in a row",
+                "%7E%7E%7E"
+            )]
+        );
+        assert_eq!(
+            diagnose("http://h.example/~x~{}"),
+            [
+                one("~", "unsafe character '~' must be encoded as %7E", "%7E"),
+                one("~", "unsafe character '~' must be encoded as %7E", "%7E"),
+                one("{", "unsafe character '{' must be encoded as %7B", "%7B"),
+                one("}", "unsafe character '}' must be encoded as %7D", "%7D"),
+            ]
+        );
     }
 
     #[test]

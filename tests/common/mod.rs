@@ -51,6 +51,20 @@ pub fn run(command: &mut Command) -> (i32, String, String) {
     )
 }
 
+/// The stderr of a `--verbose` run after its first line, which names the
+/// configuration the run uses (or says there is none): checked here, so that
+/// tests about the other notes compare those alone.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn after_config_note(stderr: &str) -> &str {
+    let (first, rest) = stderr.split_once('\n').unwrap_or((stderr, ""));
+    assert!(
+        first.starts_with("urlint: note: configuration: ")
+            || first.starts_with("urlint: note: no configuration file found in "),
+        "the first note names the configuration: {stderr}"
+    );
+    rest
+}
+
 /// `text` in base64, in lines of 76 characters.
 #[allow(dead_code)] // not every test file uses every helper
 pub fn base64_lines(text: &str) -> Vec<u8> {

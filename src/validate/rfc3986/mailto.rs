@@ -65,12 +65,20 @@ fn check_to(collector: &mut Collector, to: Range<usize>) {
     chars::check(collector, to.clone(), &ADDRESS);
     let bytes = collector.url().as_bytes();
     let mut start = to.start;
+    let mut blamed = None;
     for comma in memchr::memchr_iter(b',', &bytes[to.clone()]).map(|at| to.start + at) {
+        if start == comma {
+            blamed = Some(comma);
+        }
         check_address(collector, start..comma, comma);
         start = comma + 1;
     }
-    // A trailing ',' leaves an empty last address, reported at that comma.
-    check_address(collector, start..to.end, start.saturating_sub(1));
+    // A trailing ',' leaves an empty last address, reported at that comma,
+    // unless the empty address before it already blamed the same comma.
+    let last_comma = start.saturating_sub(1);
+    if !(start == to.end && blamed == Some(last_comma)) {
+        check_address(collector, start..to.end, last_comma);
+    }
 }
 
 /// One `addr-spec`; `separator` is the `,` to blame when it is empty.
@@ -320,6 +328,13 @@ mod tests {
             ("mailto:@h.example", &[(MailtoAddress, "@", None)]),
             ("mailto:u@", &[(MailtoAddress, "@", None)]),
             ("mailto:a@h.example,", &[(MailtoAddress, ",", None)]),
+            // A lone ',' is blamed once, not as both the empty first and the
+            // empty last address.
+            ("mailto:,", &[(MailtoAddress, ",", None)]),
+            (
+                "mailto:,,",
+                &[(MailtoAddress, ",", None), (MailtoAddress, ",", None)],
+            ),
             (
                 "mailto:a@h.example,,b@h.example",
                 &[(MailtoAddress, ",", None)],

@@ -1,0 +1,122 @@
+"""The Spark job in local mode with two executor threads, against `urlint
+extract` on the same files: the same multiset of (file, URL, line, column,
+message number), with large archives cut into slices.
+
+Needs pyspark and a Java runtime (skipped, saying so, without them), the
+`urlint` package, and the `urlint` binary (URLINT_BIN). URLINT_SPARK_CORPUS
+names more directories of mail to compare on, separated by ':'.
+"""
+
+import collections
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+import urlint
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+JOB = HERE / "extract_urls.py"
+
+pytest.importorskip("pyspark", reason="pyspark is not installed: pip install 'pyspark>=3.5'")
+if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+    pytest.skip("no Java runtime: apt-get install openjdk-17-jre-headless", allow_module_level=True)
+
+
+def message(number: int) -> str:
+    """One mbox message with URLs written in the ways mail writes them."""
+    body = [
+        f"Release {number} is at http://releases.example.org/{number}/notes.html and",
+        f"<URL:ftp://ftp.example.org/pub/r{number}/~src;type=x>.",
+        ">From the list: see http://lists.example.org/archive/ too.",
+    ]
+    if number % 3 == 0:
+        return (
+            f"From dev{number}@example.org Mon Jan  1 10:{number % 60:02d}:00 2024\n"
+            f"Subject: =?utf-8?q?R=C3=A9lease_{number}?=\nMessage-ID: <r{number}@example.org>\n"
+            "Content-Type: text/plain; charset=iso-8859-1\n"
+            "Content-Transfer-Encoding: quoted-printable\n\n"
+            f"Caf=E9 mirror http://mirror.example.net/very/long/path/number/{number}/fi=\nle.txt\n\n"
+        )
+    return (
+        f"From dev{number}@example.org Mon Jan  1 10:{number % 60:02d}:00 2024\n"
+        f"Subject: release {number}\nMessage-ID: <r{number}@example.org>\n"
+        f"Date: Mon, 1 Jan 2024 10:{number % 60:02d}:00 +0000\n\n" + "\n".join(body) + "\n\n"
+    )
+
+
+@pytest.fixture(scope="module")
+def archives(tmp_path_factory) -> pathlib.Path:
+    """A directory of our own: a large mbox, small archives, text, nesting."""
+    root = tmp_path_factory.mktemp("archives")
+    (root / "big.mbox").write_text("".join(message(n) for n in range(1, 61)))
+    (root / "lists" / "2024").mkdir(parents=True)
+    (root / "lists" / "2024" / "small.mbox").write_text(message(1) + message(2))
+    (root / "notes.txt").write_text("See <URL:http://notes.example.org/a\n   b/c> and http://x.example/~y\n")
+    (root / "latin1.txt").write_bytes("Caf\xe9 http://caf\xe9.example.fr/\n".encode("latin-1"))
+    for fixture in (ROOT / "fixtures" / "mail").iterdir():
+        shutil.copy(fixture, root / "lists" / fixture.name)
+    return root
+
+
+def cli_urls(directory: pathlib.Path) -> collections.Counter:
+    binary = os.environ.get("URLINT_BIN", str(ROOT / "target" / "debug" / "urlint"))
+    out = subprocess.run(
+        [binary, "extract", "--isolated", "--format", "jsonl", str(directory)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = collections.Counter()
+    for record in map(json.loads, out.splitlines()):
+        path = pathlib.Path(record["path"]).relative_to(directory).as_posix()
+        number = record.get("mail", {}).get("message")
+        found[(path, record["url"], record["line"], record["column"], number)] += 1
+    return found
+
+
+def spark_urls(directory: pathlib.Path, output: pathlib.Path, slice_size: int) -> collections.Counter:
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
+    command = [sys.executable, str(JOB), "--master", "local[2]"]
+    command += ["--slice-size", str(slice_size), str(directory), str(output)]
+    run = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr[-4000:]
+    found = collections.Counter()
+    prefix = directory.resolve().as_posix().rstrip("/") + "/"
+    for part in output.glob("part-*.json"):
+        for record in map(json.loads, part.read_text().splitlines()):
+            path = record["path"].removeprefix("file:").removeprefix("//")
+            path = path.removeprefix(prefix)
+            key = (path, record["url"], record["line"], record["column"], record.get("message"))
+            found[key] += 1
+    return found
+
+
+def test_sliced_and_whole_files_give_the_urls_the_command_line_gives(archives, tmp_path):
+    size = (archives / "big.mbox").stat().st_size
+    expected = cli_urls(archives)
+    found = spark_urls(archives, tmp_path / "out", slice_size=size // 5)
+    assert found == expected
+    # Every third message is quoted-printable Latin-1 with one URL.
+    assert sum(n for key, n in expected.items() if key[0] == "big.mbox") == 40 * 3 + 20
+    with open(archives / "big.mbox", "rb") as file:
+        assert len(urlint.split_mbox(file, size // 5)) >= 4, "the archive was read in slices"
+
+
+
+@pytest.mark.parametrize(
+    "corpus",
+    [pathlib.Path(p) for p in os.environ.get("URLINT_SPARK_CORPUS", "").split(":") if p],
+    ids=str,
+)
+def test_a_mail_corpus_gives_the_urls_the_command_line_gives(corpus, tmp_path):
+    if not corpus.is_dir():
+        pytest.skip(f"{corpus} is not a directory")
+    expected = cli_urls(corpus)
+    found = spark_urls(corpus, tmp_path / "out", slice_size=1 << 20)
+    assert found == expected
+    assert expected, "the corpus has URLs"

@@ -1,0 +1,170 @@
+"""urlint.extract, check and validate on text: offsets in the units of what
+was passed, findings as the command line reports them, names checked."""
+
+import json
+import pickle
+import threading
+
+import pytest
+import urlint
+from conftest import FIXTURES, run_cli
+
+WRAPPED = "Café menu: <URL:http://cafe.example/~chef> and http://b.example/x"
+
+
+def test_str_offsets_are_characters_and_slice_the_url():
+    urls = urlint.extract(WRAPPED)
+    assert [u.url for u in urls] == ["http://cafe.example/~chef", "http://b.example/x"]
+    first = urls[0]
+    assert WRAPPED[first.start : first.end] == "http://cafe.example/~chef"
+    assert (first.line, first.column, first.form) == (1, 17, "wrapped")
+    encoded = WRAPPED.encode()
+    assert encoded[first.start_byte : first.end_byte] == "http://cafe.example/~chef".encode()
+    assert first.start_byte == first.start + 1, "the é before it is two bytes"
+
+
+def test_bytes_offsets_are_input_bytes_even_after_latin1_bytes():
+    data = "Caf\xe9 see http://b.example/~x".encode("latin-1")
+    (url,) = urlint.extract(data)
+    assert data[url.start : url.end] == b"http://b.example/~x"
+    assert (url.start, url.start_byte) == (9, 9)
+    assert url.column == 10, "the Latin-1 byte is one character"
+    (finding,) = url.findings
+    assert data[finding.start : finding.end] == b"~"
+
+
+def test_a_url_wrapped_over_lines_spans_its_lines():
+    text = "see <URL:http://host.example/a/\n   b/c.html> now"
+    (url,) = urlint.extract(text)
+    assert url.url == "http://host.example/a/b/c.html"
+    assert text[url.start : url.end] == "http://host.example/a/\n   b/c.html"
+    assert (url.line, url.end_line) == (1, 2)
+
+
+def test_check_reports_rule_severity_message_help_and_fix():
+    findings = urlint.check(WRAPPED)
+    assert [(f.rule, f.severity) for f in findings] == [("unsafe-char", "error")]
+    (finding,) = findings
+    assert WRAPPED[finding.start : finding.end] == "~"
+    assert finding.message == "unsafe character '~' must be encoded as %7E"
+    assert finding.help and "RFC 1738" in finding.help
+    assert finding.fix is not None
+    assert (finding.fix.replacement, finding.fix.instruction) == (
+        "%7E",
+        "replace `~` with `%7E`",
+    )
+    assert finding.url == "http://cafe.example/~chef"
+    assert (finding.line, finding.column, finding.end_column) == (1, 37, 38)
+
+
+def test_check_matches_the_command_line_on_a_fixture(urlint_bin):
+    path = FIXTURES / "config" / "notes.md"
+    cli = run_cli(urlint_bin, "check", "--isolated", "--format", "jsonl", str(path))
+    expected = [
+        (r["rule"], r["line"], r["column"], r["message"])
+        for r in map(json.loads, cli.stdout.splitlines())
+        if r["type"] == "finding"
+    ]
+    findings = urlint.check(path.read_bytes())
+    assert [(f.rule, f.line, f.column, f.message) for f in findings] == expected
+    assert expected, "the fixture has findings"
+
+
+def test_validate_lints_a_url_on_its_own():
+    (finding,) = urlint.validate("http://host/~user")
+    assert (finding.rule, finding.start, finding.end) == ("unsafe-char", 12, 13)
+    assert urlint.validate("http://host.example/") == []
+
+
+def test_unknown_profile_and_kind_name_the_accepted_ones():
+    assert urlint.PROFILES == ["rfc1738", "rfc3986"]
+    assert urlint.KINDS[:2] == ["auto", "text"]
+    with pytest.raises(ValueError, match=r"unknown profile 'rfc9999': expected one of rfc1738, rfc3986"):
+        urlint.extract("x", profile="rfc9999")
+    with pytest.raises(ValueError, match=r"unknown kind 'pdf': expected one of auto, text, mbox, eml"):
+        urlint.check("x", kind="pdf")
+    assert urlint.extract("http://a.example/", profile="RFC1738", kind="text")
+
+
+def test_the_profile_decides_what_is_valid_and_the_config_sets_it(tmp_path):
+    url = "https://docs.example/~team/guide#install"
+    (rfc1738,) = urlint.check(url)
+    assert rfc1738.rule == "unsafe-char"
+    assert urlint.check(url, profile="rfc3986") == []
+    path = tmp_path / "urlint.toml"
+    path.write_text('profile = "rfc3986"\n')
+    assert urlint.check(url, config=str(path)) == []
+    assert [f.rule for f in urlint.check(url, profile="rfc1738", config=str(path))] == ["unsafe-char"]
+    assert urlint.validate("mailto:list@lists.example?subject=help", profile="rfc3986") == []
+
+
+def test_wrong_argument_types_are_type_errors():
+    with pytest.raises(TypeError, match="expected str or bytes, got int"):
+        urlint.extract(42)  # type: ignore[arg-type]
+
+
+def test_bytes_with_a_nul_are_binary_as_for_files_and_str_is_text():
+    assert urlint.extract(b"\0 http://a.example/") == []
+    assert [u.url for u in urlint.extract("\0 http://a.example/")] == ["http://a.example/"]
+
+
+def test_config_levels_schemes_and_excludes_apply(tmp_path):
+    config = urlint.Config.from_toml(
+        '[rules]\nunsafe-char = "warning"\n[urls]\nexclude = ["^http://b\\\\."]\n'
+    )
+    urls = urlint.extract(WRAPPED, config=config)
+    assert [u.url for u in urls] == ["http://cafe.example/~chef"]
+    assert urls[0].findings[0].severity == "warning"
+    path = tmp_path / "urlint.toml"
+    path.write_text('[rules]\nunsafe-char = "off"\n')
+    assert urlint.check(WRAPPED, config=path) == []
+    assert urlint.check(WRAPPED, config=str(path)) == []
+
+
+def test_pyproject_table_is_read(tmp_path):
+    path = tmp_path / "pyproject.toml"
+    path.write_text('[project]\nname = "x"\n[tool.urlint.rules]\nunsafe-char = "off"\n')
+    assert urlint.check(WRAPPED, config=urlint.Config.from_file(path)) == []
+    path.write_text('[project]\nname = "x"\n')
+    with pytest.raises(urlint.ConfigError, match=r"it has no \[tool.urlint\] table"):
+        urlint.Config.from_file(path)
+
+
+def test_config_errors_carry_the_command_lines_message(urlint_bin, tmp_path):
+    path = tmp_path / "urlint.toml"
+    path.write_text('[rules]\nunsafe-chr = "off"\n')
+    cli = run_cli(urlint_bin, "check", "--config", str(path), str(FIXTURES / "mail.txt"))
+    assert cli.returncode == 2
+    with pytest.raises(urlint.ConfigError) as raised:
+        urlint.check("x", config=path)
+    assert isinstance(raised.value, ValueError)
+    assert str(raised.value) in cli.stderr
+    assert "did you mean 'unsafe-char'?" in str(raised.value)
+
+
+def test_config_pickles_for_spark_executors():
+    config = urlint.Config.from_toml('[rules]\nunsafe-char = "off"\n')
+    copy = pickle.loads(pickle.dumps(config))
+    assert urlint.check(WRAPPED, config=copy) == []
+    assert repr(copy) == 'Config("urlint.toml")'
+
+
+def test_the_gil_is_released_while_scanning():
+    text = "prose http://a.example/~x more words\n" * 200_000
+    state = {"inside": False, "done": False}
+
+    def scan():
+        state["inside"] = True
+        urlint.extract(text)
+        state["done"] = True
+
+    worker = threading.Thread(target=scan)
+    worker.start()
+    while not state["inside"]:
+        pass
+    beats = 0
+    while not state["done"]:
+        beats += 1
+    worker.join()
+    # Holding the GIL, the call would leave this thread no turn at all.
+    assert beats > 1000

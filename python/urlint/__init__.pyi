@@ -1,0 +1,196 @@
+"""Find URLs in free text and mail archives and lint them strictly against
+RFC 1738: the urlint library, as a Python package.
+
+Offsets index what was passed: ``start``/``end`` count the characters of a
+``str`` (slice the ``str`` with them) or the bytes of ``bytes``;
+``start_byte``/``end_byte`` always count bytes (of a ``str``'s UTF-8
+encoding). Lines and columns are 1-based, columns in characters;
+``end_line``/``end_column`` are just past the end. Mail offsets are archive
+byte offsets. ``bytes`` are decoded as the command line decodes files:
+UTF-8, any other byte as the Latin-1 character of the same value.
+"""
+
+import os
+from typing import BinaryIO, Final, Literal
+
+__version__: Final[str]
+PROFILES: Final[list[str]]
+"""The validator profiles ``profile=`` accepts."""
+KINDS: Final[list[str]]
+"""The input kinds ``kind=`` accepts, as ``urlint --input`` names them."""
+
+ConfigSource = Config | str | os.PathLike[str]
+
+class ConfigError(ValueError):
+    """A configuration urlint cannot use; the message is the command line's."""
+
+class MailWarning(UserWarning):
+    """A malformed message in a mail archive; the rest of it is read."""
+
+class Config:
+    """A parsed ``urlint.toml`` (or ``pyproject.toml`` ``[tool.urlint]``)."""
+
+    @staticmethod
+    def from_file(path: str | os.PathLike[str]) -> Config:
+        """Read the configuration file at ``path``; raises ConfigError."""
+    @staticmethod
+    def from_toml(text: str, name: str | os.PathLike[str] = "urlint.toml") -> Config:
+        """Parse ``text`` as the file ``name``; raises ConfigError."""
+    @property
+    def path(self) -> str | None:
+        """The file name the configuration was read as."""
+
+class Fix:
+    """A repair: the text replacing the finding's span of the URL."""
+
+    @property
+    def replacement(self) -> str: ...
+    @property
+    def instruction(self) -> str:
+        """The same as a sentence: replace `~` with `%7E`."""
+
+class Finding:
+    """One problem with a URL, placed in the input."""
+
+    @property
+    def url(self) -> str:
+        """The URL the finding is about."""
+    @property
+    def rule(self) -> str:
+        """The rule's name (``urlint explain RULE``)."""
+    @property
+    def severity(self) -> Literal["error", "warning"]: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def help(self) -> str | None: ...
+    @property
+    def fix(self) -> Fix | None: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def start_byte(self) -> int: ...
+    @property
+    def end_byte(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def end_line(self) -> int: ...
+    @property
+    def end_column(self) -> int: ...
+
+class Url:
+    """A URL found: ``start``/``end`` span it as written, without the
+    ``<URL:`` ``>`` delimiters (a URL wrapped over lines includes the line
+    break)."""
+
+    @property
+    def url(self) -> str:
+        """The URL joined: wrapper, ``URL:`` prefix and line breaks removed."""
+    @property
+    def form(self) -> Literal["wrapped", "angle", "prefixed", "bare"]: ...
+    @property
+    def findings(self) -> list[Finding]: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def start_byte(self) -> int: ...
+    @property
+    def end_byte(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def end_line(self) -> int: ...
+    @property
+    def end_column(self) -> int: ...
+
+class MailUrl(Url):
+    """A URL in a mail archive: offsets are archive bytes, lines and columns
+    those of the archive, with the message and MIME part it is in."""
+
+    @property
+    def message(self) -> int:
+        """1-based number of the message in the archive."""
+    @property
+    def message_id(self) -> str | None: ...
+    @property
+    def date(self) -> str | None:
+        """RFC 3339 when the Date field parses, else as written."""
+    @property
+    def subject(self) -> str | None: ...
+    @property
+    def part(self) -> str:
+        """MIME part path (``1``, ``2.1``), or ``header``."""
+    @property
+    def content_type(self) -> str: ...
+
+class ArchiveSlice:
+    """Whole messages of an mbox: archive bytes ``start`` to ``end``."""
+
+    def __init__(self, start: int, end: int, line: int, messages_before: int) -> None: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def line(self) -> int:
+        """Archive line of the first byte."""
+    @property
+    def messages_before(self) -> int: ...
+
+def extract(
+    text: str | bytes,
+    profile: str | None = None,
+    kind: str = "text",
+    config: ConfigSource | None = None,
+) -> list[Url]:
+    """Every URL in ``text`` read as ``kind`` (see KINDS), with its findings.
+
+    ``bytes`` are read as a file is: a NUL in the first 8 KiB makes them
+    binary data, which has no URLs. Raises ValueError for an unknown profile
+    or kind, ConfigError for a configuration urlint cannot use.
+    """
+
+def check(
+    text: str | bytes,
+    profile: str | None = None,
+    kind: str = "text",
+    config: ConfigSource | None = None,
+) -> list[Finding]:
+    """Every finding in ``text``, in source order: ``urlint check``."""
+
+def extract_mail(
+    data: bytes | str,
+    profile: str | None = None,
+    kind: Literal["auto", "mbox", "eml"] | str = "auto",
+    config: ConfigSource | None = None,
+    at: ArchiveSlice | None = None,
+) -> list[MailUrl]:
+    """Every URL in a mail archive (mbox or one message), message by message.
+
+    ``at`` says where ``data`` sits when it is a slice of a larger archive
+    (see split_mbox): offsets, lines and message numbers are then the whole
+    archive's. Malformed messages are MailWarning warnings.
+    """
+
+def validate(
+    url: str,
+    profile: str | None = None,
+    config: ConfigSource | None = None,
+) -> list[Finding]:
+    """The findings of ``url`` on its own, as ``urlint validate`` lints it."""
+
+def detect_kind(head: bytes, path: str | os.PathLike[str] | None = None) -> str:
+    """The kind urlint reads an input as, from its name and first bytes."""
+
+def split_mbox(file: BinaryIO, target_len: int) -> list[ArchiveSlice]:
+    """Cut the mbox read from ``file`` into slices of whole messages of at
+    least ``target_len`` bytes each (the last may be shorter)."""

@@ -1,0 +1,113 @@
+//! Cutting a large mbox into slices of whole messages, so that a cluster
+//! reads one archive in many tasks (see `examples/spark/extract_urls.py`).
+
+use std::io::{self, BufReader, Read};
+
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::mail::{self, ArchivePoint};
+
+/// A run of whole messages of an mbox: archive bytes `start` to `end`,
+/// whose first byte is on archive line `line`, after `messages_before`
+/// messages. Pass it as `at=` to `extract_mail` with those bytes.
+#[pyclass(module = "urlint", frozen, get_all, eq, hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct ArchiveSlice {
+    start: usize,
+    end: usize,
+    line: usize,
+    messages_before: usize,
+}
+
+impl ArchiveSlice {
+    /// Where the slice starts in its archive.
+    pub(super) fn point(&self) -> ArchivePoint {
+        ArchivePoint {
+            offset: self.start,
+            line: self.line,
+            messages_before: self.messages_before,
+        }
+    }
+}
+
+#[pymethods]
+impl ArchiveSlice {
+    #[new]
+    fn new(start: usize, end: usize, line: usize, messages_before: usize) -> PyResult<Self> {
+        if end < start || line == 0 {
+            return Err(PyValueError::new_err(
+                "a slice ends at or after its start, on line 1 or later",
+            ));
+        }
+        Ok(ArchiveSlice {
+            start,
+            end,
+            line,
+            messages_before,
+        })
+    }
+
+    fn __getnewargs__(&self) -> (usize, usize, usize, usize) {
+        (self.start, self.end, self.line, self.messages_before)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ArchiveSlice(start={}, end={}, line={}, messages_before={})",
+            self.start, self.end, self.line, self.messages_before
+        )
+    }
+}
+
+/// Cut the mbox read from the binary file object `file` (anything with
+/// `read(n)`) into slices of whole messages of at least `target_len` bytes
+/// (the last may be shorter), reading it once, a message at a time.
+#[pyfunction]
+pub(super) fn split_mbox(
+    py: Python<'_>,
+    file: Py<PyAny>,
+    target_len: usize,
+) -> PyResult<Vec<ArchiveSlice>> {
+    if target_len == 0 {
+        return Err(PyValueError::new_err("target_len must be at least 1"));
+    }
+    let reader = BufReader::with_capacity(1 << 20, PyReader { file });
+    py.detach(|| {
+        mail::slices(reader, target_len)
+            .map(|slice| {
+                slice.map(|slice| ArchiveSlice {
+                    start: slice.start.offset,
+                    end: slice.end,
+                    line: slice.start.line,
+                    messages_before: slice.start.messages_before,
+                })
+            })
+            .collect::<io::Result<Vec<_>>>()
+    })
+    .map_err(|err| PyOSError::new_err(err.to_string()))
+}
+
+/// A Python binary file object read from Rust, taking the GIL per read.
+struct PyReader {
+    file: Py<PyAny>,
+}
+
+impl Read for PyReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        Python::attach(|py| {
+            let chunk = self
+                .file
+                .call_method1(py, "read", (buf.len(),))
+                .map_err(|err| io::Error::other(err.to_string()))?;
+            let chunk = chunk.bind(py).cast::<PyBytes>().map_err(|_| {
+                io::Error::other("the file's read() returned no bytes: open it in binary mode")
+            })?;
+            let chunk = chunk.as_bytes();
+            let len = chunk.len().min(buf.len());
+            buf[..len].copy_from_slice(&chunk[..len]);
+            Ok(len)
+        })
+    }
+}

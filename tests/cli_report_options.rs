@@ -1,0 +1,298 @@
+//! How a `check` run reports, through the real binary: `--statistics`,
+//! `--exit-zero`, `-q/--quiet` and `--output-file`.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use common::{run, transcript, urlint, FIXTURES};
+use serde_json::Value;
+
+/// `urlint check ARGS FIXTURES`.
+fn check(args: &[&str]) -> (i32, String, String) {
+    run(&mut urlint(&[&["check"], args, &FIXTURES[..]].concat()))
+}
+
+/// Findings per (rule, severity) in a `--format jsonl` run.
+fn jsonl_counts(stdout: &str) -> BTreeMap<(String, String), u64> {
+    let mut counts = BTreeMap::new();
+    for line in stdout.lines() {
+        let record: Value = serde_json::from_str(line).expect("jsonl");
+        if record["type"] == "finding" {
+            let key = (
+                record["rule"].as_str().unwrap_or_default().to_owned(),
+                record["severity"].as_str().unwrap_or_default().to_owned(),
+            );
+            *counts.entry(key).or_default() += 1;
+        }
+    }
+    counts
+}
+
+#[test]
+fn statistics_count_what_jsonl_lists() {
+    let (jsonl_code, jsonl, _) = check(&["--format", "jsonl"]);
+    let expected = jsonl_counts(&jsonl);
+    assert!(expected.len() > 3, "the fixtures break several rules");
+
+    let (code, stdout, stderr) = check(&["--statistics"]);
+    assert_eq!((code, stderr.as_str()), (jsonl_code, ""));
+    let mut lines: Vec<&str> = stdout.lines().collect();
+    let summary = lines.pop().unwrap_or_default();
+    let rows: Vec<(u64, String, String)> = lines
+        .iter()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
+            assert_eq!(fields.len(), 3, "COUNT<TAB>RULE<TAB>SEVERITY: {line:?}");
+            let count = fields[0].parse().expect("a count");
+            (count, fields[1].to_owned(), fields[2].to_owned())
+        })
+        .collect();
+    let counted: BTreeMap<(String, String), u64> = rows
+        .iter()
+        .map(|(count, rule, severity)| ((rule.clone(), severity.clone()), *count))
+        .collect();
+    assert_eq!(counted, expected);
+    assert!(
+        rows.windows(2).all(|pair| pair[0].0 >= pair[1].0),
+        "most frequent first: {stdout}"
+    );
+    let total: u64 = expected.values().sum();
+    let errors = expected
+        .iter()
+        .filter(|((_, severity), _)| severity == "error")
+        .map(|(_, count)| count)
+        .sum::<u64>();
+    assert!(
+        summary.ends_with(&format!(": {errors} errors, {} warnings", total - errors)),
+        "{summary}"
+    );
+}
+
+#[test]
+fn statistics_in_text() {
+    insta::assert_snapshot!(transcript(&mut urlint(
+        &[&["check", "--statistics"][..], &FIXTURES[..]].concat()
+    )));
+}
+
+#[test]
+fn statistics_in_json_and_jsonl_carry_the_same_counts() {
+    let (_, jsonl, _) = check(&["--format", "jsonl"]);
+    let expected = jsonl_counts(&jsonl);
+    let as_counts = |statistics: &[Value]| -> BTreeMap<(String, String), u64> {
+        statistics
+            .iter()
+            .map(|s| {
+                let field = |name: &str| s[name].as_str().unwrap_or_default().to_owned();
+                (
+                    (field("rule"), field("severity")),
+                    s["count"].as_u64().unwrap_or_default(),
+                )
+            })
+            .collect()
+    };
+
+    let (_, json, _) = check(&["--statistics", "--format", "json"]);
+    let document: Value = serde_json::from_str(&json).expect("one JSON document");
+    let statistics = document["statistics"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(as_counts(&statistics), expected);
+    assert_eq!(document["version"], 1);
+    let summary_of_jsonl: Value =
+        serde_json::from_str(jsonl.lines().last().unwrap_or_default()).expect("summary");
+    assert_eq!(document["summary"]["errors"], summary_of_jsonl["errors"]);
+
+    let (_, lines, _) = check(&["--statistics", "--format", "jsonl"]);
+    let records: Vec<Value> = lines
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("jsonl"))
+        .collect();
+    let (statistics, summary) = records.split_at(records.len() - 1);
+    assert!(statistics
+        .iter()
+        .all(|record| record["type"] == "statistic"));
+    assert_eq!(as_counts(statistics), expected);
+    assert_eq!(summary[0], summary_of_jsonl);
+}
+
+#[test]
+fn statistics_refuse_formats_made_of_findings() {
+    let (code, stdout, stderr) = check(&["--statistics", "--format", "sarif"]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(
+        stderr.starts_with("error: --statistics cannot be used with --format sarif"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("Usage: urlint check"), "{stderr}");
+}
+
+#[test]
+fn exit_zero_keeps_the_output_and_exits_0() {
+    let (code, stdout, _) = check(&["--format", "short"]);
+    assert_eq!(code, 1);
+    let (zero, zero_stdout, _) = check(&["--format", "short", "--exit-zero"]);
+    assert_eq!((zero, zero_stdout), (0, stdout));
+    // Trouble is not a finding: an unreadable input still exits 2.
+    let (code, _, stderr) = run(&mut urlint(&["check", "--exit-zero", "no/such/file.txt"]));
+    assert_eq!(code, 2, "{stderr}");
+    // validate has the flag too.
+    let (code, stdout, _) = run(&mut urlint(&[
+        "validate",
+        "--exit-zero",
+        "http://a.example/~x",
+    ]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("error[unsafe-char]"), "{stdout}");
+}
+
+#[test]
+fn quiet_prints_the_findings_without_the_summary() {
+    let (_, loud, _) = check(&["--color", "never"]);
+    let (code, quiet, stderr) = check(&["--color", "never", "-q"]);
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    let summary = loud.lines().last().unwrap_or_default();
+    assert!(summary.starts_with("checked 3 files"), "{summary}");
+    assert_eq!(format!("{quiet}{summary}\n"), loud);
+
+    let (_, statistics, _) = check(&["--statistics", "--quiet"]);
+    assert!(statistics.lines().all(|line| line.split('\t').count() == 3));
+
+    let (code, stdout, _) = run(&mut urlint(&[
+        "validate",
+        "-q",
+        "http://a.example/",
+        "http://a.example/~x",
+    ]));
+    assert_eq!(code, 1);
+    assert!(stdout.starts_with("error[unsafe-char]"), "{stdout}");
+    assert!(
+        !stdout.contains("valid"),
+        "no verdicts, no summary: {stdout}"
+    );
+}
+
+#[test]
+fn quiet_and_verbose_exclude_each_other() {
+    let (code, _, stderr) = check(&["-q", "-v"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+}
+
+#[test]
+fn output_file_holds_the_bytes_stdout_would_get() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for format in ["human", "short", "json", "jsonl", "github", "sarif"] {
+        let report = dir.path().join(format!("report.{format}"));
+        let report_arg = report.to_string_lossy().into_owned();
+        let (code, stdout, _) = check(&["--format", format]);
+        let (file_code, file_stdout, _) =
+            check(&["--format", format, "--output-file", &report_arg]);
+        assert_eq!((file_code, file_stdout.as_str()), (code, ""), "{format}");
+        assert_eq!(
+            fs::read(&report).expect("the report was written"),
+            stdout.as_bytes(),
+            "{format}"
+        );
+    }
+    // Colour never reaches the file, whatever --color says.
+    let report = dir.path().join("coloured.txt");
+    let report_arg = report.to_string_lossy().into_owned();
+    check(&["--color", "always", "--output-file", &report_arg]);
+    let written = fs::read(&report).expect("written");
+    assert!(!written.contains(&0x1b), "no escape codes in the file");
+    assert_eq!(written, check(&["--color", "never"]).1.as_bytes());
+    // extract writes to a file too.
+    let urls = dir.path().join("urls.txt");
+    let urls_arg = urls.to_string_lossy().into_owned();
+    let extracted = run(&mut urlint(&[&["extract"][..], &FIXTURES[..]].concat())).1;
+    run(&mut urlint(
+        &[&["extract", "--output-file", &urls_arg][..], &FIXTURES[..]].concat(),
+    ));
+    assert_eq!(fs::read_to_string(&urls).expect("written"), extracted);
+}
+
+/// Names of the entries of `dir`, sorted.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("list")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn an_output_file_in_the_checked_tree_is_not_read() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(dir.path().join("a.txt"), "see http://a.example/~x\n").expect("write");
+    // A previous report holds the URL too; reading it would double the findings.
+    let mut command = urlint(&["check", "--format", "short", "--output-file", "report.txt"]);
+    command.current_dir(dir.path());
+    let (code, stdout, stderr) = run(&mut command);
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (1, "", ""));
+    let first = fs::read_to_string(dir.path().join("report.txt")).expect("written");
+    assert_eq!(
+        first,
+        "a.txt:1:22: error[unsafe-char]: unsafe character '~' must be encoded as %7E\n"
+    );
+    let (code, _, stderr) = run(&mut command);
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("report.txt")).expect("written"),
+        first
+    );
+    assert_eq!(
+        entries(dir.path()),
+        ["a.txt", "report.txt"],
+        "no temporary file left"
+    );
+
+    // Named on the command line, it is skipped with a warning.
+    let mut named = urlint(&[
+        "check",
+        "--format",
+        "short",
+        "--output-file",
+        "report.txt",
+        "report.txt",
+        "a.txt",
+    ]);
+    named.current_dir(dir.path());
+    let (code, _, stderr) = run(&mut named);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stderr,
+        "urlint: warning: report.txt: skipped: it is the file this run writes its report to\n"
+    );
+}
+
+#[test]
+fn an_output_file_that_cannot_be_written_is_exit_2_and_leaves_no_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("no/such/dir/report.txt");
+    let missing_arg = missing.to_string_lossy().into_owned();
+    let (code, stdout, stderr) = check(&["--output-file", &missing_arg]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(
+        stderr.starts_with(&format!(
+            "urlint: cannot write the report to {missing_arg}: "
+        )),
+        "{stderr}"
+    );
+    let as_dir = dir.path().to_string_lossy().into_owned();
+    let (code, _, stderr) = check(&["--output-file", &as_dir]);
+    assert_eq!(code, 2);
+    assert!(stderr.ends_with(": it is a directory\n"), "{stderr}");
+    assert!(entries(dir.path()).is_empty());
+}
