@@ -85,3 +85,43 @@ fn parts_after_a_shared_boundary_are_read_with_a_warning() {
     invariants::check_nested_mail(&[0, 125, 6, 125, 100]);
     invariants::check_nested_mail(&[0, 29, 78, 109, 9, 85, 197, 0, 87]);
 }
+
+/// fuzz target `mail_nested`, 2026-11-23: boundaries shared by nested
+/// multiparts, and a multipart whose boundary never comes, which
+/// mail-parser reads as text. That text ran on over the delimiters of the
+/// multiparts around it and swallowed a base64 HTML part: its URL lost, exit
+/// 0, no warning. A part holding a delimiter line of a multipart around it,
+/// and a multipart read as text, are now warned about.
+#[test]
+fn a_part_swallowing_enclosing_delimiters_is_warned_about() {
+    let program = [
+        0, 229, 229, 229, 229, 229, 229, 7, 29, 7, 229, 7, 229, 229, 7, 7, 229, 229, 229, 159, 229,
+        229, 229, 229, 229, 5, 10, 6, 36, 6, 132, 0, 17, 132, 68,
+    ];
+    invariants::check_nested_mail(&program);
+    let built = invariants::nested_mail(&program);
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(dir.path().join("nested.eml"), &built.archive).expect("write message");
+    let mut command = urlint(&["extract", "--isolated", "nested.eml"]);
+    command.current_dir(dir.path());
+    let (code, stdout, stderr) = run(&mut command);
+    assert_eq!(code, 0);
+    assert!(
+        !stdout.contains("p3.example"),
+        "the swallowed part stays encoded"
+    );
+    assert!(
+        stderr.contains(
+            "part 1.1.2.1.2.1.2: part holds a delimiter line of a multipart around it, \
+             which RFC 2046 forbids: parts after it may be misread or read raw\n"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "part 1.1.2.1.2.1.2: multipart whose boundary 'b1' delimits no part; its body \
+             read as one text part\n"
+        ),
+        "{stderr}"
+    );
+}

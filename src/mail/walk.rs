@@ -333,7 +333,10 @@ impl Walker<'_> {
                     stack.push(nested_visit(visit, part, nested));
                 }
             }
-            PartType::Text(text) => self.text(visit, part, Some(text), false),
+            PartType::Text(text) => {
+                self.check_multipart_read_as_text(visit, part);
+                self.text(visit, part, Some(text), false);
+            }
             PartType::Html(text) => self.text(visit, part, Some(text), true),
             PartType::Binary(_) | PartType::InlineBinary(_) => self.binary(visit, part),
         }
@@ -404,6 +407,27 @@ impl Walker<'_> {
             child.enclosing = enclosing.clone();
             stack.push(child);
         }
+    }
+
+    /// Warn about a multipart that mail-parser read as text: no delimiter
+    /// line of its boundary follows its header, so its body runs on, over
+    /// the delimiters of the multiparts around it and the parts they hold.
+    fn check_multipart_read_as_text(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>) {
+        let Some(content_type) = part.content_type() else {
+            return;
+        };
+        if !content_type.ctype().eq_ignore_ascii_case("multipart") {
+            return;
+        }
+        let boundary = content_type.attribute("boundary").unwrap_or_default();
+        self.warn(
+            WarningKind::UnterminatedMultipart,
+            visit.part_path(),
+            format!(
+                "multipart whose boundary '{boundary}' delimits no part; its body read as \
+                 one text part"
+            ),
+        );
     }
 
     /// Warn when a multipart lacks its closing delimiter (RFC 2046 section
@@ -546,6 +570,15 @@ impl Walker<'_> {
             encoding: declared,
         };
         if !part.is_encoding_problem || declared == TransferEncoding::Identity {
+            if enclosing_delimiter(raw, visit.enclosing.as_deref()).is_some() {
+                self.warn(
+                    WarningKind::UnterminatedMultipart,
+                    visit.part_path(),
+                    "part holds a delimiter line of a multipart around it, which RFC \
+                     2046 forbids: parts after it may be misread or read raw"
+                        .into(),
+                );
+            }
             let encoding = match part.encoding {
                 Encoding::Base64 => TransferEncoding::Base64,
                 Encoding::QuotedPrintable => TransferEncoding::QuotedPrintable,
@@ -808,24 +841,26 @@ fn raw_text(raw: &[u8]) -> BodyText {
 /// 5.1.1: `--boundary`, `--` if closing, transport padding) of an enclosing
 /// multipart, if any.
 fn enclosing_delimiter(raw: &[u8], enclosing: Option<&Enclosing>) -> Option<usize> {
-    let mut line_start = 0;
-    for line in raw.split_inclusive(|&b| b == b'\n') {
-        if let Some(rest) = line.strip_prefix(b"--") {
-            let mut outer = enclosing;
-            while let Some(node) = outer {
-                let after = rest.strip_prefix(node.boundary.as_bytes());
-                let after = after.map(|after| after.strip_prefix(b"--").unwrap_or(after));
-                if !node.boundary.is_empty()
-                    && after.is_some_and(|after| after.trim_ascii().is_empty())
-                {
-                    return Some(line_start);
-                }
-                outer = node.outer.as_deref();
+    // Only lines that start with `--` can be delimiters: found with memmem,
+    // so that an ordinary body costs one fast pass.
+    let starts = raw.starts_with(b"--").then_some(0);
+    let later = memchr::memmem::find_iter(raw, b"\n--").map(|at| at + 1);
+    starts.into_iter().chain(later).find(|&line_start| {
+        let line_end =
+            memchr::memchr(b'\n', &raw[line_start..]).map_or(raw.len(), |i| line_start + i);
+        let rest = &raw[line_start + 2..line_end];
+        let mut outer = enclosing;
+        while let Some(node) = outer {
+            let after = rest.strip_prefix(node.boundary.as_bytes());
+            let after = after.map(|after| after.strip_prefix(b"--").unwrap_or(after));
+            if !node.boundary.is_empty() && after.is_some_and(|after| after.trim_ascii().is_empty())
+            {
+                return true;
             }
+            outer = node.outer.as_deref();
         }
-        line_start += line.len();
-    }
-    None
+        false
+    })
 }
 
 /// The media type of a part, lower case; mail-parser's default when the
