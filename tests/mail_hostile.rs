@@ -250,6 +250,59 @@ fn rfc2046_5_1_1_an_empty_boundary_reads_the_body_as_one_text() {
 }
 
 #[test]
+fn rfc2046_5_1_1_a_multipart_whose_boundary_delimits_no_part_is_read_as_text_with_a_warning() {
+    let (code, urls, stderr) = extract_fixture("unused_boundary.eml");
+    assert_eq!(code, 0);
+    assert_eq!(
+        urls,
+        [
+            "http://notes.example.org/~hal/",
+            "http://talks.example.org/~hal/mime.pdf",
+            GOOD_URL,
+        ]
+    );
+    assert_eq!(
+        stderr,
+        "urlint: warning: unused_boundary.eml: message 1 (line 1) <unused-boundary@example.org>, \
+         part 1: multipart whose boundary 'alt' delimits no part; its body read as one text part\n"
+    );
+}
+
+/// The warning on a part that holds a delimiter line of a multipart around
+/// it, at `part`.
+fn swallowed_warning(fixture: &str, message_id: &str, part: &str) -> String {
+    format!(
+        "urlint: warning: {fixture}: message 1 (line 1) <{message_id}>, part {part}: part holds \
+         a delimiter line of a multipart around it, which RFC 2046 forbids: parts after it may \
+         be misread or read raw\n"
+    )
+}
+
+#[test]
+fn rfc2046_5_1_1_a_part_running_over_an_enclosing_delimiter_is_warned_about() {
+    // The alternative reads as text up to the end of the message: the
+    // base64 part after "--outer" is inside it, still encoded. Its URL is
+    // lost, but not silently.
+    let fixture = "swallowed_delimiter.eml";
+    let (code, urls, stderr) = extract_fixture(fixture);
+    assert_eq!(code, 0);
+    assert_eq!(urls, ["http://notes.example.org/~hal/", GOOD_URL]);
+    let prefix = "urlint: warning: swallowed_delimiter.eml: message 1 (line 1) \
+                  <swallowed-delimiter@example.org>, ";
+    assert_eq!(
+        stderr,
+        format!(
+            "{prefix}part 1: multipart has no closing '--alt--' line; read up to the end of \
+             the message\n\
+             {prefix}part 1.1: multipart whose boundary 'alt' delimits no part; its body read as \
+             one text part\n\
+             {}",
+            swallowed_warning(fixture, "swallowed-delimiter@example.org", "1.1")
+        )
+    );
+}
+
+#[test]
 fn charsets_whose_decoders_erase_text_are_read_byte_by_byte_with_a_warning() {
     let (code, urls, stderr) = extract_fixture("erasing_charsets.mbox");
     assert_eq!(code, 0);
