@@ -303,6 +303,30 @@ fn rfc2046_5_1_1_a_part_running_over_an_enclosing_delimiter_is_warned_about() {
 }
 
 #[test]
+fn rfc2046_5_1_1_a_preamble_holding_an_enclosing_delimiter_is_read_with_a_warning() {
+    // A multipart without parts whose close delimiter comes after the
+    // enclosing multipart's: its preamble held the rest of the message and
+    // was dropped without a word. It is read as text, placed in the archive.
+    let fixture = "closed_out_of_order.eml";
+    let (code, urls, stderr) = extract_fixture(fixture);
+    assert_eq!(code, 0);
+    assert_eq!(urls, ["http://notes.example.org/~hal/", GOOD_URL]);
+    assert_eq!(
+        stderr,
+        swallowed_warning(fixture, "closed-out-of-order@example.org", "1.1")
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = format!("fixtures/mail/{fixture}");
+    let mut command = urlint(&["extract", "--isolated", "--vimgrep", &path]);
+    command.current_dir(root);
+    let (_, placed, _) = run(&mut command);
+    assert_eq!(
+        placed,
+        format!("{path}:19:20:http://notes.example.org/~hal/\n")
+    );
+}
+
+#[test]
 fn charsets_whose_decoders_erase_text_are_read_byte_by_byte_with_a_warning() {
     let (code, urls, stderr) = extract_fixture("erasing_charsets.mbox");
     assert_eq!(code, 0);

@@ -385,7 +385,8 @@ impl Walker<'_> {
                 ),
             );
         }
-        if let Some(unread) = unread_parts(visit, part, children, boundary) {
+        let unread = unread_parts(visit, part, children, boundary);
+        if let Some(unread) = unread {
             self.warn(
                 WarningKind::UnterminatedMultipart,
                 visit.part_path(),
@@ -398,6 +399,17 @@ impl Walker<'_> {
             let path = join(&visit.path, children.len() + 1);
             stack.push(visit.below(Target::Unread(unread), path));
         }
+        let stray = stray_delimiter(visit, part, children, boundary, unread);
+        let stray_first = stray.is_some_and(|stray| {
+            first_header(visit, children).is_none_or(|first| stray.start < first)
+        });
+        if let Some(stray) = stray {
+            self.warn_enclosing_delimiter(visit);
+            if !stray_first {
+                // In the epilogue: read after the children.
+                stack.push(visit.beside(Target::Unread(stray), visit.path.clone()));
+            }
+        }
         let enclosing = Some(Rc::new(Enclosing {
             boundary: boundary.to_owned(),
             outer: visit.enclosing.clone(),
@@ -407,6 +419,22 @@ impl Walker<'_> {
             child.enclosing = enclosing.clone();
             stack.push(child);
         }
+        if let Some(stray) = stray.filter(|_| stray_first) {
+            // In the preamble, or a multipart without parts: read first.
+            stack.push(visit.beside(Target::Unread(stray), visit.path.clone()));
+        }
+    }
+
+    /// Warn about a part or a multipart's preamble or epilogue that holds a
+    /// delimiter line of a multipart around it.
+    fn warn_enclosing_delimiter(&mut self, visit: &Visit<'_>) {
+        self.warn(
+            WarningKind::UnterminatedMultipart,
+            visit.part_path(),
+            "part holds a delimiter line of a multipart around it, which RFC 2046 forbids: \
+             parts after it may be misread or read raw"
+                .into(),
+        );
     }
 
     /// Warn about a multipart that mail-parser read as text: no delimiter
@@ -570,14 +598,8 @@ impl Walker<'_> {
             encoding: declared,
         };
         if !part.is_encoding_problem || declared == TransferEncoding::Identity {
-            if enclosing_delimiter(raw, visit.enclosing.as_deref()).is_some() {
-                self.warn(
-                    WarningKind::UnterminatedMultipart,
-                    visit.part_path(),
-                    "part holds a delimiter line of a multipart around it, which RFC \
-                     2046 forbids: parts after it may be misread or read raw"
-                        .into(),
-                );
+            if enclosing_delimiter(raw, visit.enclosing.as_deref(), "").is_some() {
+                self.warn_enclosing_delimiter(visit);
             }
             let encoding = match part.encoding {
                 Encoding::Base64 => TransferEncoding::Base64,
@@ -591,7 +613,7 @@ impl Walker<'_> {
         // mail-parser gives up on an encoded part whose boundary never
         // comes (a cut message): decode it here, up to the delimiter of an
         // enclosing multipart if one follows, and read what follows raw.
-        let cut = enclosing_delimiter(raw, visit.enclosing.as_deref()).unwrap_or(raw.len());
+        let cut = enclosing_delimiter(raw, visit.enclosing.as_deref(), "").unwrap_or(raw.len());
         let (head, rest) = raw.split_at(cut);
         let encoding = if transfer_decode(head, declared).is_some() {
             declared
@@ -837,10 +859,54 @@ fn raw_text(raw: &[u8]) -> BodyText {
     }
 }
 
+/// The bytes of `multipart` outside its parts, from a delimiter line of a
+/// multipart around it on: in its preamble (up to its first part), in its
+/// epilogue (up to its end, or to `unread`), or anywhere in its body when
+/// it has no part. RFC 2046 section 5.1.1 forbids such a line there;
+/// mail-parser, which ends a part only at its own multipart's delimiters,
+/// ran over it (boundaries shared or closed out of order), and the parts
+/// after it are in these bytes. A multipart without parts is read whole, as
+/// one that mail-parser read as text is.
+fn stray_delimiter(
+    visit: &Visit<'_>,
+    multipart: &MessagePart<'_>,
+    children: &[u32],
+    boundary: &str,
+    unread: Option<Span>,
+) -> Option<Span> {
+    let (_, body) = visit.origin.body(multipart);
+    let bytes = visit.origin.bytes;
+    let enclosing = visit.enclosing.as_deref();
+    let stray_in = |region: Span| {
+        enclosing_delimiter(&bytes[region.range()], enclosing, boundary)
+            .map(|at| Span::new(region.start + at, region.end))
+    };
+    let Some(first) = first_header(visit, children) else {
+        return stray_in(body).map(|_| body);
+    };
+    let preamble = Span::new(body.start, first.clamp(body.start, body.end));
+    let last = children
+        .iter()
+        .filter_map(|&id| visit.message.part(id))
+        .map(|child| child.offset_end as usize)
+        .max()
+        .unwrap_or(body.end)
+        .clamp(preamble.end, body.end);
+    let end = unread.map_or(body.end, |unread| unread.start.clamp(last, body.end));
+    stray_in(preamble).or_else(|| stray_in(Span::new(last, end)))
+}
+
+/// Where the header of the first of `children` starts.
+fn first_header(visit: &Visit<'_>, children: &[u32]) -> Option<usize> {
+    let first = visit.message.part(*children.first()?)?;
+    Some(first.offset_header as usize)
+}
+
 /// The offset in `raw` of the first delimiter line (RFC 2046 section
 /// 5.1.1: `--boundary`, `--` if closing, transport padding) of an enclosing
-/// multipart, if any.
-fn enclosing_delimiter(raw: &[u8], enclosing: Option<&Enclosing>) -> Option<usize> {
+/// multipart, if any; a boundary equal to `own` (that of the multipart
+/// whose bytes these are, whose own lines they may hold) does not count.
+fn enclosing_delimiter(raw: &[u8], enclosing: Option<&Enclosing>, own: &str) -> Option<usize> {
     // Only lines that start with `--` can be delimiters: found with memmem,
     // so that an ordinary body costs one fast pass.
     let starts = raw.starts_with(b"--").then_some(0);
@@ -853,7 +919,9 @@ fn enclosing_delimiter(raw: &[u8], enclosing: Option<&Enclosing>) -> Option<usiz
         while let Some(node) = outer {
             let after = rest.strip_prefix(node.boundary.as_bytes());
             let after = after.map(|after| after.strip_prefix(b"--").unwrap_or(after));
-            if !node.boundary.is_empty() && after.is_some_and(|after| after.trim_ascii().is_empty())
+            if !node.boundary.is_empty()
+                && node.boundary != own
+                && after.is_some_and(|after| after.trim_ascii().is_empty())
             {
                 return true;
             }
@@ -900,9 +968,10 @@ mod tests {
             outer: Some(Rc::new(outer)),
         };
         let body = b"aGk=\n--inside text\n--out\nrest\n";
-        assert_eq!(enclosing_delimiter(body, Some(&inner)), Some(19));
-        assert_eq!(enclosing_delimiter(b"aGk=\n", Some(&inner)), None);
-        assert_eq!(enclosing_delimiter(body, None), None);
+        assert_eq!(enclosing_delimiter(body, Some(&inner), ""), Some(19));
+        assert_eq!(enclosing_delimiter(b"aGk=\n", Some(&inner), ""), None);
+        assert_eq!(enclosing_delimiter(body, None, ""), None);
+        assert_eq!(enclosing_delimiter(body, Some(&inner), "out"), None);
     }
 
     #[test]
