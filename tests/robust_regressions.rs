@@ -125,3 +125,35 @@ fn a_part_swallowing_enclosing_delimiters_is_warned_about() {
         "{stderr}"
     );
 }
+
+/// Found by hand, 2026-11-23, then by the `mail_nested` builder once it
+/// could hold a close delimiter back: a multipart without parts that shares
+/// its parent's boundary and is closed only after the multipart around
+/// both. mail-parser reads everything up to that close as its preamble,
+/// the enclosing multipart's later parts included, and they were dropped
+/// without a warning. Such a preamble is now read as text, with a warning
+/// (`fixtures/mail/closed_out_of_order.eml` through the binary).
+#[test]
+fn a_multipart_closed_after_its_parent_keeps_the_parts_between() {
+    invariants::check_nested_mail(&[0, 5, 10, 5, 137, 5, 100, 144]);
+}
+
+/// property `nested_mime_loses_no_part_silently`, 2026-11-23, once the
+/// builder closed multiparts out of order: a base64 text part of a
+/// multipart closed after its parent ran on over the parent's delimiters.
+/// mail-parser gave up on its encoding; it was decoded up to the enclosing
+/// delimiter and the rest, a base64 part, read raw without a warning.
+#[test]
+fn an_encoded_part_cut_at_an_enclosing_delimiter_warns_about_the_rest() {
+    invariants::check_nested_mail(&[0, 229, 6, 109, 117, 152, 136]);
+}
+
+/// property `nested_mime_loses_no_part_silently`, 2026-11-23: the same
+/// for a base64 message/rfc822 part. Its body, run on over the enclosing
+/// delimiters, did not decode, so the nested message and its URL were lost
+/// without a warning. The message is now decoded up to the delimiter, with
+/// a warning, and the rest read raw.
+#[test]
+fn an_encoded_message_part_ends_at_an_enclosing_delimiter() {
+    invariants::check_nested_mail(&[0, 229, 5, 109, 117, 239, 8, 0]);
+}

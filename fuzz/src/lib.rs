@@ -392,6 +392,7 @@ pub fn nested_mail(bytes: &[u8]) -> NestedMail {
         urls: Vec::new(),
         boundaries: 0,
         size: 0,
+        late_closes: Vec::new(),
     };
     let mbox = builder.byte() & 1 == 1;
     let mut archive = Vec::new();
@@ -424,6 +425,9 @@ struct MimeBuilder<'b> {
     urls: Vec<String>,
     boundaries: usize,
     size: usize,
+    /// Close delimiters held back, to be written after the next close
+    /// delimiter of a multipart around them (closed out of order).
+    late_closes: Vec<String>,
 }
 
 impl MimeBuilder<'_> {
@@ -481,7 +485,8 @@ impl MimeBuilder<'_> {
     }
 
     /// A multipart of up to three parts: boundary new, shared with the
-    /// multipart around it, or empty; closed or not.
+    /// multipart around it, or empty; closed, closed only after the
+    /// multipart around it, or not.
     fn multipart(
         &mut self,
         choice: u8,
@@ -502,13 +507,26 @@ impl MimeBuilder<'_> {
         let mut part =
             format!("Content-Type: multipart/{subtype}; boundary=\"{boundary}\"\n\npreamble\n")
                 .into_bytes();
+        let held_back = self.late_closes.len();
         for _ in 0..shape % 4 {
             part.extend(format!("--{boundary}\n").into_bytes());
             part.extend(self.part(depth + 1, encoded, Some(&boundary)));
             part.push(b'\n');
         }
-        if shape & 0x80 == 0 {
-            part.extend(format!("--{boundary}--\nepilogue\n").into_bytes());
+        let close = format!("--{boundary}--\nepilogue\n");
+        let closed = shape & 0x80 == 0;
+        let late = closed && parent.is_some() && shape & 0x60 == 0x60;
+        if late {
+            self.late_closes.push(close);
+        } else if closed {
+            part.extend(close.into_bytes());
+        }
+        // Held-back closes follow the first close written after them, and
+        // never leave the message they belong to.
+        if (closed && !late) || parent.is_none() {
+            for held in self.late_closes.drain(held_back..) {
+                part.extend(held.into_bytes());
+            }
         }
         part
     }

@@ -531,12 +531,45 @@ impl Walker<'_> {
         if self.too_deep(visit, part) {
             return;
         }
-        let (raw, span) = visit.origin.body(part);
+        let (body, body_span) = visit.origin.body(part);
+        // A delimiter line of a multipart around the part ends it (RFC 2046
+        // section 5.1.1), but mail-parser looks for its own multipart's
+        // lines only and ran on: the message is what comes before the line,
+        // the rest is read raw.
+        let cut = enclosing_delimiter(body, visit.enclosing.as_deref(), "")
+            .filter(|&cut| !body[cut..].iter().all(u8::is_ascii_whitespace));
+        let Some(cut) = cut else {
+            return self.nested_message(visit, part, body, body_span, decoded);
+        };
+        self.warn_enclosing_delimiter(visit);
+        let span = Span::new(body_span.start, body_span.start + cut);
+        self.nested_message(visit, part, &body[..cut], span, None);
+        let rest = Span::new(span.end, body_span.end);
+        self.push_text(visit, raw_part(visit), raw_text(&body[cut..]), rest);
+    }
+
+    /// The nested message of a message/rfc822 part, whose body is `raw` at
+    /// `span` of the visited bytes; `decoded` is mail-parser's decoding of
+    /// it, when it decoded all of it.
+    fn nested_message(
+        &mut self,
+        visit: &Visit<'_>,
+        part: &MessagePart<'_>,
+        raw: &[u8],
+        span: Span,
+        decoded: Option<&[u8]>,
+    ) {
         let copy = match (decoded, declared_encoding(part)) {
             (_, TransferEncoding::Identity) => None,
             (Some(decoded), _) if part.encoding != Encoding::None => Some(decoded.to_vec()),
             // mail-parser gave up on the encoding (no closing boundary).
-            (_, declared) => transfer_decode(raw, declared),
+            (_, declared) => {
+                let copy = transfer_decode(raw, declared);
+                if copy.is_none() {
+                    self.warn_bad_encoding(visit, declared);
+                }
+                copy
+            }
         };
         let copy = copy.map(|mut bytes| {
             nested::park_nested_messages(&mut bytes);
@@ -615,6 +648,10 @@ impl Walker<'_> {
         // enclosing multipart if one follows, and read what follows raw.
         let cut = enclosing_delimiter(raw, visit.enclosing.as_deref(), "").unwrap_or(raw.len());
         let (head, rest) = raw.split_at(cut);
+        let rest_read_raw = !rest.iter().all(u8::is_ascii_whitespace);
+        if rest_read_raw {
+            self.warn_enclosing_delimiter(visit);
+        }
         let encoding = if transfer_decode(head, declared).is_some() {
             declared
         } else {
@@ -624,7 +661,7 @@ impl Walker<'_> {
         let body = self.decode_body(visit, head, encoding, charset, None);
         info.encoding = body.encoding;
         self.push_text(visit, info, body, Span::new(span.start, span.start + cut));
-        if !rest.iter().all(u8::is_ascii_whitespace) {
+        if rest_read_raw {
             let rest_span = Span::new(span.start + cut, span.end);
             self.push_text(visit, raw_part(visit), raw_text(rest), rest_span);
         }
