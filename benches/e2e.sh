@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end timings of the release `urlint` binary (issue 6): throughput of
 # `check` and `extract` on generated corpora and on the shared big corpus,
-# peak RSS for a large stdin, and -j1 against -j2 on a tree of many files.
+# peak RSS for a large stdin, -j1 against -j2 on a tree of many files, and
+# a tree of Markdown files read as Markdown against the same bytes as text.
 #
 # Usage: benches/e2e.sh            (from anywhere; see docs/benchmarks.md)
 #
@@ -17,7 +18,7 @@
 #   URLINT_E2E_TREE_FILE_SIZE  bytes per tree file [32K]
 #   URLINT_E2E_REPS            runs per figure, the fastest is kept [2]
 #   URLINT_E2E_CHECK_ARGS      arguments after `check` [--format short]
-#   URLINT_E2E_SKIP            space-separated steps to skip: files big stdin tree
+#   URLINT_E2E_SKIP            space-separated steps to skip: files big stdin tree markdown
 #   URLINT_SHARED              the shared directory [../shared or /work/shared]
 #
 # A command that exits with 0 or 1 (clean, or problems found) counts as a
@@ -182,6 +183,30 @@ tree_step() {
   done
 }
 
+markdown_step() {
+  local docs=${shared:+$shared/corpus/docs}
+  if [[ -z $docs || ! -d $docs ]]; then
+    say "markdown tree: no shared docs corpus found (set URLINT_SHARED), skipped"
+    return
+  fi
+  # One run takes tens of milliseconds, below what /usr/bin/time resolves:
+  # each figure times 10 runs in a row over the 10x bytes.
+  local runs=10 bytes; bytes=$(( $(bytes_of "$docs") * runs ))
+  say "== Markdown tree ($docs, $runs runs in a row): as Markdown against --input text (target: at most 2x)"
+  find "$docs" -type f -exec cat {} + >/dev/null
+  local command text
+  for command in check extract; do
+    local args=("$command"); [[ $command == check ]] && args+=("${check_args[@]}")
+    local loop='for ((i = 0; i < '"$runs"'; i++)); do "$@"; done'
+    timed "$command docs --input text" "$bytes" bash -c "$loop" - "$urlint" "${args[@]}" --isolated --input text "$docs"
+    text=$best_seconds
+    timed "$command docs (markdown)" "$bytes" bash -c "$loop" - "$urlint" "${args[@]}" --isolated "$docs"
+    if [[ -n $text && -n $best_seconds ]]; then
+      say "$(awk -v a="$best_seconds" -v b="$text" 'BEGIN { printf "%-34s %9.2fx\n", "  markdown over text", (b > 0 ? a / b : 0) }')"
+    fi
+  done
+}
+
 main() {
   build
   say "urlint e2e: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores, $(date -u +%FT%TZ)"
@@ -190,6 +215,7 @@ main() {
   skipped big || big_step
   skipped stdin || stdin_step
   skipped tree || tree_step
+  skipped markdown || markdown_step
   echo "results kept in $results"
 }
 

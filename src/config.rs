@@ -21,6 +21,13 @@
 //!
 //! [per-file-ignores]
 //! "tests/**" = ["unsafe-char"] # rules turned off in matching files
+//!
+//! [kinds]
+//! markdown = ["*.mdx"]        # globs of files to read as markdown, html,
+//! text = ["CHANGELOG.md"]     # text or mail, whatever their extension
+//!
+//! [markdown]
+//! include-verbatim = true     # read code spans and code blocks too
 //! ```
 //!
 //! Every key is checked while parsing: an unknown key, rule name, level,
@@ -39,7 +46,7 @@ use serde::de::{self, Deserializer};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::input::glob_overrides;
+use crate::input::{glob_overrides, InputKind, KindGlobs};
 use crate::lint::{LintOptions, RuleLevels};
 use crate::profile::Profile;
 use crate::rules::{find_rule, Level, Rule};
@@ -71,6 +78,10 @@ pub(crate) struct Config {
     pub exclude: Vec<String>,
     /// Rules turned off in the files a glob matches, by glob.
     pub per_file_ignores: Vec<(String, Vec<Rule>)>,
+    /// Globs naming the kind of the files they match, per kind.
+    pub kinds: Vec<(InputKind, Vec<String>)>,
+    /// Read Markdown code spans and code blocks for URLs too.
+    pub include_verbatim: bool,
 }
 
 /// The `[paths]` globs, matched relative to the configuration file's
@@ -318,6 +329,19 @@ impl Config {
         Ok(Some(PerFileIgnores { entries, root, cwd }))
     }
 
+    /// The `[kinds]` globs, relative to the configuration file's directory.
+    pub(crate) fn kind_globs(&self) -> Result<KindGlobs, ConfigError> {
+        let root = self
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .unwrap_or(Path::new(""));
+        KindGlobs::new(root, &self.kinds).map_err(|err| ConfigError {
+            path: self.path.clone().unwrap_or_default(),
+            message: format!("[kinds]: {err}"),
+        })
+    }
+
     /// The directory globs are relative to (the configuration file's, or
     /// the current directory for the defaults), and the current directory.
     fn glob_root(&self) -> (PathBuf, PathBuf) {
@@ -381,6 +405,10 @@ impl Config {
                     })
                     .collect(),
             ),
+            kinds: KindsTable::of(&self.kinds),
+            markdown: MarkdownTable {
+                include_verbatim: self.include_verbatim,
+            },
         };
         // Every field is a string, a list of strings or a table of them,
         // which TOML can always write.
@@ -409,6 +437,7 @@ impl Config {
             ..LintOptions::default()
         };
         options.scan.extra_schemes = self.extra_schemes.clone();
+        options.scan.include_verbatim = self.include_verbatim;
         options
     }
 }
@@ -497,6 +526,10 @@ struct ConfigFile {
     paths: PathsTable,
     #[serde(default, rename = "per-file-ignores")]
     per_file_ignores: IgnoreTable,
+    #[serde(default)]
+    kinds: KindsTable,
+    #[serde(default)]
+    markdown: MarkdownTable,
 }
 
 impl ConfigFile {
@@ -531,6 +564,8 @@ impl ConfigFile {
                 .into_iter()
                 .map(|(glob, rules)| (glob.0, rules.into_iter().map(|rule| rule.0).collect()))
                 .collect(),
+            kinds: self.kinds.into_kinds(),
+            include_verbatim: self.markdown.include_verbatim,
         })
     }
 }
@@ -598,6 +633,59 @@ struct PathsTable {
     include: Vec<Glob>,
     #[serde(default)]
     exclude: Vec<Glob>,
+}
+
+/// `[kinds]`: globs per input kind.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct KindsTable {
+    #[serde(default)]
+    text: Vec<Glob>,
+    #[serde(default)]
+    markdown: Vec<Glob>,
+    #[serde(default)]
+    html: Vec<Glob>,
+    #[serde(default)]
+    mail: Vec<Glob>,
+}
+
+impl KindsTable {
+    /// The globs of each kind that has some.
+    fn into_kinds(self) -> Vec<(InputKind, Vec<String>)> {
+        [
+            (InputKind::Text, self.text),
+            (InputKind::Markdown, self.markdown),
+            (InputKind::Html, self.html),
+            (InputKind::Mail, self.mail),
+        ]
+        .into_iter()
+        .filter(|(_, globs)| !globs.is_empty())
+        .map(|(kind, globs)| (kind, globs.into_iter().map(|g| g.0).collect()))
+        .collect()
+    }
+
+    /// The table for `kinds`, as read by [`KindsTable::into_kinds`].
+    fn of(kinds: &[(InputKind, Vec<String>)]) -> Self {
+        let mut table = KindsTable::default();
+        for (kind, globs) in kinds {
+            let globs = globs.iter().cloned().map(Glob);
+            match kind {
+                InputKind::Text => table.text.extend(globs),
+                InputKind::Markdown => table.markdown.extend(globs),
+                InputKind::Html => table.html.extend(globs),
+                _ => table.mail.extend(globs),
+            }
+        }
+        table
+    }
+}
+
+/// `[markdown]`.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct MarkdownTable {
+    #[serde(default)]
+    include_verbatim: bool,
 }
 
 /// A rule name key, checked against the catalogue with a suggestion on a typo.

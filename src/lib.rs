@@ -28,6 +28,8 @@ mod escape;
 mod input;
 pub mod lint;
 pub mod mail;
+mod markup;
+mod offset_map;
 mod profile;
 #[cfg(feature = "python")]
 mod python;
@@ -39,10 +41,10 @@ pub mod span;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, Fix};
-pub use lint::{lint, Finding, LintOptions, Linted, RuleLevels, UrlReport};
+pub use lint::{lint, lint_markup, Finding, LintOptions, Linted, RuleLevels, UrlReport};
 pub use profile::Profile;
 pub use rules::{Level, Rule, RuleInfo, Severity};
-pub use scan::{scan, Alternative, Form, Found, ScanOptions, Segment};
+pub use scan::{scan, scan_markup, Alternative, Form, Found, Markup, ScanOptions, Segment};
 pub use span::{LineCol, LineIndex, Span};
 pub use validate::{validate, ValidateOptions};
 

@@ -34,6 +34,20 @@ impl fmt::Display for Origin {
     }
 }
 
+/// The markup a text is written in, which decides where URLs are looked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Markup {
+    /// None: URLs are looked for everywhere in the text.
+    #[default]
+    Plain,
+    /// Markdown (CommonMark with GitHub's extensions): link destinations
+    /// and the prose outside code.
+    Markdown,
+    /// HTML: URL-bearing attribute values and the visible text.
+    Html,
+}
+
 /// One text to scan, with where it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Source {
@@ -43,16 +57,25 @@ pub(crate) struct Source {
     pub name: String,
     /// The decoded text; report offsets index it.
     pub text: String,
+    /// The markup the text is written in.
+    pub markup: Markup,
 }
 
 impl Source {
-    /// A source named after its origin.
+    /// A source named after its origin, in plain text.
     pub(crate) fn new(origin: Origin, text: String) -> Self {
         Source {
             name: origin.to_string(),
             origin,
             text,
+            markup: Markup::Plain,
         }
+    }
+
+    /// The same source, written in `markup`.
+    pub(crate) fn written_in(mut self, markup: Markup) -> Self {
+        self.markup = markup;
+        self
     }
 }
 

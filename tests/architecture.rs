@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 /// import each other (the reading side and the reporters, for example).
 const LAYERS: &[&[&str]] = &[
     &["span", "source", "profile", "escape"],
-    &["rules", "mail"],
-    &["diagnostic"],
+    &["rules", "offset_map"],
+    &["diagnostic", "markup"],
+    &["mail"],
     &["validate"],
     &["scan"],
     &["lint"],

@@ -54,7 +54,9 @@ fn version_names_the_build_and_what_it_reads() {
         "{long}"
     );
     assert!(
-        lines.contains(&"input kinds: text, mbox, eml (--input auto detects them)"),
+        lines.contains(
+            &"input kinds: text, markdown, html, mail, mbox, eml (--input auto detects them)"
+        ),
         "{long}"
     );
 }

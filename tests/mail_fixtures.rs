@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use common::base64_lines;
 use urlint::mail::{self, MailKind, MailText, ParsedMessage, TransferEncoding, WarningKind};
 use urlint::span::{LineCol, Span};
+use urlint::{Form, Markup, ScanOptions};
 
 /// Path of a fixture.
 fn fixture(name: &str) -> PathBuf {
@@ -162,27 +163,33 @@ fn alternative_parts_give_the_url_in_text_and_base64_html() {
         ("2", "text/html")
     );
     assert_eq!(html.part.encoding, TransferEncoding::Base64);
+    assert_eq!(html.markup, Markup::Html, "an HTML part is read as HTML");
+    // The href value and the visible text, both written `&amp;`, read as
+    // the URL with `&`.
+    let found: Vec<(Form, String, Span)> =
+        urlint::scan_markup(&html.text, html.markup, &ScanOptions::default())
+            .map(|found| (found.form, found.url, found.outer))
+            .collect();
+    let forms: Vec<(Form, &str)> = found
+        .iter()
+        .map(|(form, url, _)| (*form, url.as_str()))
+        .collect();
+    assert_eq!(forms, [(Form::Attribute, url), (Form::Bare, url)]);
     assert_eq!(
-        html.text.matches(url).count(),
-        2,
-        "href value and visible text: {:?}",
-        html.text
+        &html.text[found[0].2.range()],
+        "http://www.example.org/notes?id=7&amp;view=full"
     );
-    assert!(
-        html.text.contains(&format!("\n{url}\n")),
-        "href on a line of its own"
-    );
-    assert!(!html.text.contains("&amp;") && !html.text.contains('<'));
     // Base64 bytes have no raw byte each: both URLs map to the whole body.
     let body_start = find(&archive, b"PGh0bWw");
     let body_end = find(&archive, b"--b1--");
-    let raw = html.map.raw_span(span_of(html, url)).unwrap();
-    assert_eq!(raw.start, body_start);
-    assert!(
-        body_end - raw.end <= 2,
-        "body ends at the line break before the boundary"
-    );
-    assert_eq!(place_of(message, html, url), (19, 1));
+    for (_, _, outer) in &found {
+        let raw = html.map.raw_span(*outer).expect("URL maps");
+        assert_eq!(raw.start, body_start);
+        assert!(
+            body_end - raw.end <= 2,
+            "body ends at the line break before the boundary"
+        );
+    }
 }
 
 #[test]

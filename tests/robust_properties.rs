@@ -3,8 +3,9 @@
 //! `validate_properties.rs` and the mail reader's in `mail_props.rs`: lint
 //! never panics and places every finding on char boundaries inside its URL's
 //! match, spelling exactly the URL bytes it is about; every suggested fix,
-//! applied, removes the diagnostic it was offered for; and findings in mail
-//! map back into the message they came from.
+//! applied, removes the diagnostic it was offered for; findings in mail map
+//! back into the message they came from; and the same holds for texts read
+//! as Markdown or HTML.
 //!
 //! The checks themselves live in `fuzz/src/lib.rs`, shared with the fuzz
 //! targets, so that fuzzing and these properties test one statement of
@@ -13,7 +14,7 @@
 use proptest::prelude::*;
 use urlint::mail::MailKind;
 use urlint::validate::Profile;
-use urlint::ValidateOptions;
+use urlint::{Markup, ValidateOptions};
 
 #[path = "../fuzz/src/lib.rs"]
 // `check_scan` is the scan fuzz target's entry point; scanning on its own is
@@ -233,6 +234,14 @@ proptest! {
     #[test]
     fn nested_mime_loses_no_part_silently(bytes in prop::collection::vec(any::<u8>(), 0..96)) {
         invariants::check_nested_mail(&bytes);
+    }
+
+    #[test]
+    fn lint_in_markup_places_every_finding_inside_its_url(text in text_with_urls(), html in any::<bool>()) {
+        // The same URLs as a Markdown destination, an HTML attribute and text.
+        let document = format!("[x]({text}) <a href=\"{text}\">{text}</a>\n\n{text}");
+        let markup = if html { Markup::Html } else { Markup::Markdown };
+        invariants::check_markup(&document, markup);
     }
 
     #[test]

@@ -11,8 +11,8 @@
 use urlint::mail::{self, MailKind, MailText, ParsedMessage};
 use urlint::validate::Profile;
 use urlint::{
-    lint, scan, validate, Diagnostic, Found, Level, LintOptions, Linted, Rule, ScanOptions, Span,
-    ValidateOptions,
+    lint, lint_markup, scan, validate, Diagnostic, Found, Level, LintOptions, Linted, Markup, Rule,
+    ScanOptions, Span, ValidateOptions,
 };
 
 /// True when `span` is a well-formed range inside `text` whose ends fall on
@@ -48,8 +48,10 @@ pub fn check_found_in_order<'a>(text: &str, found: impl IntoIterator<Item = &'a 
 }
 
 /// Check one scanned URL: its outer span is a non-empty char range of the
-/// text, its segments lie in order inside it and join to exactly the URL,
-/// and the scanner's diagnostics point inside it.
+/// text, its segments lie in order inside it and join to exactly the URL
+/// (a copied segment with its own bytes, a decoded one, a reference or an
+/// escape in markup, with the URL bytes it claims), and the scanner's
+/// diagnostics point inside it.
 pub fn check_found(text: &str, found: &Found) {
     let outer = found.outer;
     assert!(
@@ -70,7 +72,17 @@ pub fn check_found(text: &str, found: &Found) {
             joined.len(),
             "segment {source:?} claims the wrong URL offset"
         );
-        joined.push_str(&text[source.range()]);
+        if segment.is_copied() {
+            joined.push_str(&text[source.range()]);
+        } else {
+            let piece = found.url.get(segment.url().range());
+            assert!(
+                piece.is_some_and(|piece| !piece.is_empty()),
+                "decoded segment {source:?} claims {:?}, not a char range of the URL",
+                segment.url()
+            );
+            joined.push_str(piece.unwrap_or_default());
+        }
         previous_end = source.end;
     }
     assert_eq!(joined, found.url, "segments do not join to the URL");
@@ -238,7 +250,7 @@ pub fn check_mail(archive: &[u8], kind: MailKind) {
             archive.len()
         );
         for text in &message.texts {
-            check_lint(&text.text);
+            check_markup(&text.text, text.markup);
             check_text_maps_into_message(&message, text, &options);
         }
     }
@@ -249,7 +261,7 @@ pub fn check_mail(archive: &[u8], kind: MailKind) {
 fn check_text_maps_into_message(message: &ParsedMessage, text: &MailText, options: &LintOptions) {
     let start = message.raw.offset;
     let end = start + message.raw.bytes.len();
-    for findings in lint(&text.text, options).map(Linted::into_findings) {
+    for findings in lint_markup(&text.text, text.markup, options).map(Linted::into_findings) {
         let spans = findings.iter().flat_map(|f| &f.source_spans);
         for raw in spans.flat_map(|&span| text.map.raw_spans(span)) {
             assert!(
@@ -275,17 +287,25 @@ fn check_text_maps_into_message(message: &ParsedMessage, text: &MailText, option
 /// also validated on its own, so that fixes are checked on URLs as the
 /// scanner joins them.
 pub fn check_lint(text: &str) {
+    check_markup(text, Markup::Plain);
+}
+
+/// [`check_lint`] for a text written in `markup`, under each profile: in
+/// Markdown and HTML a finding on a decoded URL (`&amp;`, `\(`) labels the
+/// source bytes it was decoded from, which spell the URL bytes only where
+/// they were copied.
+pub fn check_markup(text: &str, markup: Markup) {
     for profile in Profile::ALL {
-        check_lint_under(text, profile);
+        check_markup_under(text, markup, profile);
     }
 }
 
-fn check_lint_under(text: &str, profile: Profile) {
+fn check_markup_under(text: &str, markup: Markup, profile: Profile) {
     let options = LintOptions {
         profile,
         ..every_rule_on()
     };
-    let linted: Vec<Linted> = lint(text, &options).collect();
+    let linted: Vec<Linted> = lint_markup(text, markup, &options).collect();
     let starts: Vec<usize> = linted.iter().map(Linted::start).collect();
     assert!(starts.is_sorted(), "lint items out of order: {starts:?}");
     let mut reports = Vec::new();
@@ -312,8 +332,16 @@ fn check_lint_under(text: &str, profile: Profile) {
                     found.outer
                 );
             }
-            if let Some(url_span) = finding.url_span {
-                check_mapping(text, found, url_span, &finding.source_spans, rule);
+            match finding.url_span {
+                Some(url_span) if !found.is_decoded() => {
+                    check_mapping(text, found, url_span, &finding.source_spans, rule)
+                }
+                Some(url_span) => assert!(
+                    span_in(&found.url, url_span),
+                    "{rule:?} URL span {url_span:?} is not a char range of {:?}",
+                    found.url
+                ),
+                None => {}
             }
         }
         let validate_options = ValidateOptions {

@@ -97,7 +97,7 @@ def test_kinds_for_mail_and_detection():
     assert urlint.detect_kind(b"From a@x Mon Jan  1 00:00:00 2024\n") == "mbox"
     assert urlint.detect_kind(b"plain words", "notes.eml") == "eml"
     assert urlint.detect_kind(b"plain words") == "text"
-    with pytest.raises(ValueError, match="unknown mail kind 'text': expected one of auto, mbox, eml"):
+    with pytest.raises(ValueError, match="unknown mail kind 'text': expected one of auto, mail, mbox, eml"):
         urlint.extract_mail(b"x", kind="text")
     with pytest.raises(ValueError, match="does not look like mail"):
         urlint.extract_mail(b"just words http://a.example/")

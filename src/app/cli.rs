@@ -194,10 +194,16 @@ pub(super) struct WalkArgs {
     /// Worker threads; default: the number of CPUs.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
-    /// Read every input as this kind instead of detecting it from the file
-    /// extension (.mbox, .mbx, .eml) or the content.
+    /// Read every input as this kind instead of detecting it from the
+    /// configuration's [kinds] globs, the file extension (.md, .markdown,
+    /// .mdown, .mkd; .html, .htm, .xhtml; .mbox, .mbx, .eml) or the content
+    /// (mail).
     #[arg(long, value_enum, value_name = "KIND", default_value_t = InputKind::Auto)]
     pub input: InputKind,
+    /// Also look for URLs in code: Markdown code spans and code blocks,
+    /// HTML code, pre, kbd and samp elements.
+    #[arg(long)]
+    pub include_verbatim: bool,
     /// Which header fields of mail messages are read for URLs; message
     /// texts are always read.
     #[arg(long, value_enum, value_name = "WHICH", default_value_t = HeaderUrls::None)]

@@ -174,7 +174,8 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
         };
         report::diagnostics_reporter(args.format, human)
     };
-    let options = run.config.lint_options(levels, args.profile);
+    let mut options = run.config.lint_options(levels, args.profile);
+    options.scan.include_verbatim |= args.inputs.walk.include_verbatim;
     let linted = driver::lint_inputs(
         run.out,
         reporter.as_mut(),
@@ -230,7 +231,8 @@ fn extract(run: Run<'_>, args: &ExtractArgs) -> Outcome {
     });
     // The file's schemes and URL excludes decide what is a URL worth
     // listing; its levels and the profile decide whether a URL is valid.
-    let options = run.config.lint_options(run.config.levels(), args.profile);
+    let mut options = run.config.lint_options(run.config.levels(), args.profile);
+    options.scan.include_verbatim |= args.inputs.walk.include_verbatim;
     let linted = driver::lint_inputs(
         run.out,
         reporter.as_mut(),

@@ -15,7 +15,9 @@ use super::output::say;
 use super::parallel;
 use crate::checked::Checked;
 use crate::config::{Config, ConfigError, PerFileIgnores};
-use crate::input::{self, ChunkOptions, Collected, Input, InputError, Note, ReadOptions, Sink};
+use crate::input::{
+    self, ChunkOptions, Collected, Input, InputError, KindGlobs, Note, ReadOptions, Sink,
+};
 use crate::lint::LintOptions;
 use crate::report::{Reporter, Totals};
 use crate::rules::{Level, Rule};
@@ -177,7 +179,7 @@ pub(super) fn lint_inputs(
         excludes: walk.exclude.clone(),
         threads,
     };
-    let read_options = read_options(walk, console);
+    let mut read_options = read_options(walk, console);
     let (inputs, errors) = input::collect_inputs(paths, &walk_options);
     let mut sink = ReportSink {
         out,
@@ -195,6 +197,17 @@ pub(super) fn lint_inputs(
             say(format_args!("{err}"));
             sink.trouble = true;
             (Vec::new(), FileOptions::new(LintOptions::default(), None))
+        }
+    };
+    let inputs = match config.kind_globs() {
+        Ok(globs) => {
+            read_options.globs = globs;
+            inputs
+        }
+        Err(err) => {
+            say(format_args!("{err}"));
+            sink.trouble = true;
+            Vec::new()
         }
     };
     let output = parallel::for_each_ordered(
@@ -252,7 +265,8 @@ fn configured(
     Ok((inputs, options))
 }
 
-/// How `--input` and the hidden `--chunk-len` say inputs are read.
+/// How `--input` and the hidden `--chunk-len` say inputs are read (the
+/// configuration's globs are added by the caller).
 fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
     let mut chunks = ChunkOptions::default();
     if let Some(len) = walk.chunk_len {
@@ -260,6 +274,7 @@ fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
     }
     ReadOptions {
         kind: walk.input,
+        globs: KindGlobs::default(),
         mail_headers: walk.mail_headers,
         chunks,
         progress: !console.quiet && io::stderr().is_terminal(),

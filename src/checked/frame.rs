@@ -100,8 +100,7 @@ pub(crate) struct MailFrame {
 
 impl MailFrame {
     /// The archive spans of `span`, one per raw run, as `raw.text` offsets.
-    /// A span only decoding inserted (an HTML line break) is shown where its
-    /// part starts.
+    /// A span that maps to no archive byte is shown where its part starts.
     pub(super) fn display_spans(&self, span: Span) -> Vec<Span> {
         let mut spans = self.map.raw_spans(span);
         if spans.is_empty() {

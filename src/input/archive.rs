@@ -17,7 +17,7 @@ use crate::mail::{
     self, ArchivePoint, HeaderUrls, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage,
     RawMessage,
 };
-use crate::source::{Origin, Source};
+use crate::source::{Markup, Origin, Source};
 use crate::span::Span;
 
 /// How a mail input is read.
@@ -174,9 +174,10 @@ impl MessageCheck<'_> {
                     part: text.part.clone(),
                 }))
             };
-            if text.text.len() <= self.chunks.chunk_len {
+            // An HTML part is parsed whole, as its structure needs all of it.
+            if text.text.len() <= self.chunks.chunk_len || text.markup != Markup::Plain {
                 let whole = (text.text, text.map, 0..usize::MAX);
-                self.window(whole, &mut frame, sink, archive)?;
+                self.window(whole, text.markup, &mut frame, sink, archive)?;
                 continue;
             }
             for window in Windows::new(text.text.as_bytes(), self.chunks) {
@@ -184,22 +185,24 @@ impl MessageCheck<'_> {
                 let Ok(window) = window else { break };
                 let start = window.base.offset;
                 let map = text.map.window(Span::new(start, start + window.text.len()));
-                self.window((window.text, map, window.owned), &mut frame, sink, archive)?;
+                let piece = (window.text, map, window.owned);
+                self.window(piece, Markup::Plain, &mut frame, sink, archive)?;
             }
         }
         Ok(())
     }
 
-    /// Check one window of a text: its text, its map onto the archive, and
-    /// the offsets at which the URLs it reports start.
+    /// Check one window of a text, written in `markup`: its text, its map
+    /// onto the archive, and the offsets at which the URLs it reports start.
     fn window(
         &self,
         (text, map, owned): (String, OffsetMap, Range<usize>),
+        markup: Markup,
         frame: &mut dyn FnMut(OffsetMap) -> Frame,
         sink: &mut dyn Sink,
         archive: &mut ArchivePosition,
     ) -> io::Result<()> {
-        let source = Source::new(self.origin.clone(), text);
+        let source = Source::new(self.origin.clone(), text).written_in(markup);
         let linted = match lint_source(&source, self.lint, &owned) {
             Ok(linted) if linted.is_empty() => return Ok(()),
             Ok(linted) => linted,

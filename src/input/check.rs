@@ -35,7 +35,7 @@ pub(super) fn lint_source(
 ) -> Result<Vec<Linted>, InputError> {
     // Lint yields items in source order, so those owned are one run.
     let linted = panic::catch_unwind(AssertUnwindSafe(|| {
-        lint::lint(&source.text, options)
+        lint::lint_markup(&source.text, source.markup, options)
             .skip_while(|item| item.start() < owned.start)
             .take_while(|item| item.start() < owned.end)
             .collect()

@@ -1,23 +1,63 @@
 //! What an input holds, and how that is decided: the `--input` choice, else
-//! the file extension, else the content.
+//! the configuration's globs, else the file extension, else the content.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
+use ignore::overrides::Override;
+
+use super::walk::glob_overrides;
 use crate::mail::MailKind;
+use crate::source::Markup;
 
 /// What an input holds, as `--input` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 #[non_exhaustive]
 pub(crate) enum InputKind {
-    /// Detect from the file extension (.mbox, .mbx, .eml), then the content.
+    /// Detect from the configuration's `[kinds]` globs, the file extension
+    /// (Markdown, HTML, mail), then the content (mail).
     #[default]
     Auto,
-    /// Free text.
+    /// Free text: URLs are looked for everywhere.
     Text,
+    /// Markdown: link destinations and the prose outside code.
+    Markdown,
+    /// HTML: URL attributes and the visible text.
+    Html,
+    /// Mail: an mbox archive or one message, told apart by the content.
+    Mail,
     /// An mbox archive (messages opened by `From ` lines).
     Mbox,
     /// One RFC 5322 message.
     Eml,
+}
+
+/// File extensions, lower case, of the kinds not told by mail's own.
+const EXTENSIONS: &[(&str, InputKind)] = &[
+    ("md", InputKind::Markdown),
+    ("markdown", InputKind::Markdown),
+    ("mdown", InputKind::Markdown),
+    ("mkd", InputKind::Markdown),
+    ("html", InputKind::Html),
+    ("htm", InputKind::Html),
+    ("xhtml", InputKind::Html),
+];
+
+/// The kinds `[kinds]` globs may name, in the order they are tried: text
+/// first, so that a file can be taken out of another kind's globs.
+const GLOB_KINDS: [InputKind; 4] = [
+    InputKind::Text,
+    InputKind::Markdown,
+    InputKind::Html,
+    InputKind::Mail,
+];
+
+/// What an input turned out to hold: text in some markup, or mail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Content {
+    /// A text, read in its markup.
+    Text(Markup),
+    /// A mail archive or message.
+    Mail(MailKind),
 }
 
 impl From<MailKind> for InputKind {
@@ -29,33 +69,201 @@ impl From<MailKind> for InputKind {
     }
 }
 
+impl From<Content> for InputKind {
+    /// The kind that names `content` without looking at the input.
+    fn from(content: Content) -> Self {
+        match content {
+            Content::Text(Markup::Plain) => InputKind::Text,
+            Content::Text(Markup::Markdown) => InputKind::Markdown,
+            Content::Text(Markup::Html) => InputKind::Html,
+            Content::Mail(mail) => mail.into(),
+        }
+    }
+}
+
 impl InputKind {
-    /// The mail kind to read the input as, `None` for text (or undecided).
-    pub(crate) fn mail(self) -> Option<MailKind> {
+    /// The content this kind names without looking at the input, if any.
+    fn content(self) -> Option<Content> {
         match self {
-            InputKind::Mbox => Some(MailKind::Mbox),
-            InputKind::Eml => Some(MailKind::Eml),
-            InputKind::Auto | InputKind::Text => None,
+            InputKind::Text => Some(Content::Text(Markup::Plain)),
+            InputKind::Markdown => Some(Content::Text(Markup::Markdown)),
+            InputKind::Html => Some(Content::Text(Markup::Html)),
+            InputKind::Mbox => Some(Content::Mail(MailKind::Mbox)),
+            InputKind::Eml => Some(Content::Mail(MailKind::Eml)),
+            InputKind::Auto | InputKind::Mail => None,
         }
     }
 
-    /// The kind named for an input at `path` before reading it: the chosen
-    /// kind, or the one its extension says; `None` while undecided.
-    pub(crate) fn named(self, path: &Path) -> Option<InputKind> {
-        match self {
-            InputKind::Auto => MailKind::from_path(path).map(InputKind::from),
-            chosen => Some(chosen),
+    /// The kind an input at `path` is named, before reading it: the chosen
+    /// kind, else the first of `globs` that matches, else its extension;
+    /// `Auto` while undecided.
+    fn for_path(self, globs: &KindGlobs, path: &Path) -> InputKind {
+        if self != InputKind::Auto {
+            return self;
         }
+        if let Some(kind) = globs.kind_of(path) {
+            return kind;
+        }
+        if let Some(mail) = MailKind::from_path(path) {
+            return mail.into();
+        }
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        EXTENSIONS
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(extension))
+            .map_or(InputKind::Auto, |&(_, kind)| kind)
     }
 
-    /// The kind of an input whose first bytes are `head`: the chosen kind,
-    /// or the one its name or its content says, text when nothing does.
-    pub(crate) fn detect(self, path: Option<&Path>, head: &[u8]) -> InputKind {
-        match self {
-            InputKind::Auto => {
-                MailKind::detect(path, head).map_or(InputKind::Text, InputKind::from)
+    /// What an input at `path` holds, when its name (or the choice) says
+    /// without reading it; `None` while the content must decide.
+    pub(crate) fn named(self, globs: &KindGlobs, path: &Path) -> Option<Content> {
+        self.for_path(globs, path).content()
+    }
+
+    /// What an input holds, from its name and its first bytes `head`: mail
+    /// when its name or its content says so (an undecided `mail` input is one
+    /// message), text otherwise.
+    pub(crate) fn detect(self, globs: &KindGlobs, path: Option<&Path>, head: &[u8]) -> Content {
+        let kind = path.map_or(self, |path| self.for_path(globs, path));
+        if let Some(content) = kind.content() {
+            return content;
+        }
+        match (MailKind::sniff(head), kind) {
+            (Some(mail), _) => Content::Mail(mail),
+            (None, InputKind::Mail) => Content::Mail(MailKind::Eml),
+            (None, _) => Content::Text(Markup::Plain),
+        }
+    }
+}
+
+/// The configuration's `[kinds]` globs: files they match are read as the
+/// kind they are listed under, whatever their extension.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct KindGlobs {
+    /// Per kind, in the order they are tried: text, markdown, html, mail.
+    matchers: Vec<(InputKind, Override)>,
+    /// The directory the globs are relative to.
+    root: PathBuf,
+    /// The current directory, against which relative paths are resolved.
+    cwd: PathBuf,
+}
+
+impl KindGlobs {
+    /// The globs `table` lists per kind, relative to `root`.
+    pub(crate) fn new(
+        root: &Path,
+        table: &[(InputKind, Vec<String>)],
+    ) -> Result<Self, ignore::Error> {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let root = cwd.join(root);
+        let mut matchers = Vec::new();
+        for kind in GLOB_KINDS {
+            let globs: Vec<String> = table
+                .iter()
+                .filter(|(listed, _)| *listed == kind)
+                .flat_map(|(_, globs)| globs.iter().cloned())
+                .collect();
+            if !globs.is_empty() {
+                matchers.push((kind, glob_overrides(&root, &globs, &[])?));
             }
-            chosen => chosen,
+        }
+        Ok(KindGlobs {
+            matchers,
+            root,
+            cwd,
+        })
+    }
+
+    /// The kind the first matching glob names for `path`; files outside
+    /// the globs' directory are not theirs to name.
+    fn kind_of(&self, path: &Path) -> Option<InputKind> {
+        if self.matchers.is_empty() {
+            return None;
+        }
+        let absolute = self.cwd.join(path);
+        let relative = absolute.strip_prefix(&self.root).ok()?;
+        self.matchers
+            .iter()
+            .find(|(_, globs)| globs.matched(relative, false).is_whitelist())
+            .map(|&(kind, _)| kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions_name_markdown_html_and_mail() {
+        let none = KindGlobs::default();
+        let cases = [
+            ("README.md", Some(Content::Text(Markup::Markdown))),
+            ("notes.MARKDOWN", Some(Content::Text(Markup::Markdown))),
+            ("page.htm", Some(Content::Text(Markup::Html))),
+            ("page.xhtml", Some(Content::Text(Markup::Html))),
+            ("list.mbox", Some(Content::Mail(MailKind::Mbox))),
+            ("rfc1738.txt", None),
+            ("Makefile", None),
+        ];
+        for (path, content) in cases {
+            assert_eq!(
+                InputKind::Auto.named(&none, Path::new(path)),
+                content,
+                "{path}"
+            );
+        }
+        assert_eq!(
+            InputKind::Text.named(&none, Path::new("README.md")),
+            Some(Content::Text(Markup::Plain))
+        );
+    }
+
+    #[test]
+    fn mail_is_told_apart_by_its_content() {
+        let none = KindGlobs::default();
+        let detect = |kind: InputKind, head: &[u8]| kind.detect(&none, None, head);
+        assert_eq!(
+            detect(InputKind::Mail, b"From a@x Mon Jan  1 00:00:00 2024\n"),
+            Content::Mail(MailKind::Mbox)
+        );
+        assert_eq!(
+            detect(InputKind::Mail, b"no headers"),
+            Content::Mail(MailKind::Eml)
+        );
+        assert_eq!(
+            detect(InputKind::Auto, b"no headers"),
+            Content::Text(Markup::Plain)
+        );
+        assert_eq!(InputKind::Mail.named(&none, Path::new("a.md")), None);
+    }
+
+    #[test]
+    fn globs_name_kinds_before_extensions_text_first() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let table = vec![
+            (
+                InputKind::Markdown,
+                vec!["*.mdx".to_string(), "docs/*.txt".to_string()],
+            ),
+            (InputKind::Text, vec!["CHANGELOG.md".to_string()]),
+            (InputKind::Markdown, vec!["CHANGELOG.md".to_string()]),
+        ];
+        let globs = KindGlobs::new(dir.path(), &table).expect("valid globs");
+        let cases = [
+            ("a/b.mdx", Some(Content::Text(Markup::Markdown))),
+            ("docs/notes.txt", Some(Content::Text(Markup::Markdown))),
+            ("notes.txt", None),
+            ("CHANGELOG.md", Some(Content::Text(Markup::Plain))),
+            ("README.md", Some(Content::Text(Markup::Markdown))),
+        ];
+        for (path, content) in cases {
+            let path = dir.path().join(path);
+            assert_eq!(
+                InputKind::Auto.named(&globs, &path),
+                content,
+                "{}",
+                path.display()
+            );
         }
     }
 }

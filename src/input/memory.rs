@@ -4,7 +4,7 @@
 
 use super::archive::{check_mail, MailReading};
 use super::check::check_loaded;
-use super::kind::InputKind;
+use super::kind::{Content, InputKind, KindGlobs};
 use super::load::{load, Loaded};
 use super::read::HEAD_LEN;
 use super::sink::Collected;
@@ -53,24 +53,32 @@ pub(crate) fn read_held(
     let mut collected = Collected::default();
     let bytes = data.bytes();
     let head = &bytes[..bytes.len().min(HEAD_LEN)];
-    if let Some(mail_kind) = kind.detect(None, head).mail() {
-        let reading = MailReading {
-            kind: mail_kind,
-            headers: mail.headers,
-            start: mail.start,
-            chunks: ChunkOptions::default(),
-        };
-        // Reading from memory cannot fail, and a collecting sink always accepts.
-        let _ = check_mail(bytes, reading, &Origin::Memory, lint, &mut collected);
-        return collected;
-    }
-    let loaded = match data {
+    let markup = match kind.detect(&KindGlobs::default(), None, head) {
+        Content::Mail(mail_kind) => {
+            let reading = MailReading {
+                kind: mail_kind,
+                headers: mail.headers,
+                start: mail.start,
+                chunks: ChunkOptions::default(),
+            };
+            // Reading from memory cannot fail, and a collecting sink always accepts.
+            let _ = check_mail(bytes, reading, &Origin::Memory, lint, &mut collected);
+            return collected;
+        }
+        Content::Text(markup) => markup,
+    };
+    let mut loaded = match data {
         Held::Bytes(bytes) => load(Origin::Memory, bytes),
         Held::Text(text) => Loaded {
             sources: vec![Source::new(Origin::Memory, text)],
             notes: Vec::new(),
         },
     };
+    loaded.sources = loaded
+        .sources
+        .into_iter()
+        .map(|source| source.written_in(markup))
+        .collect();
     check_loaded(loaded, lint, &mut collected);
     collected
 }

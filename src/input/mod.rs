@@ -21,7 +21,9 @@ mod sink;
 mod walk;
 mod windows;
 
-pub(crate) use kind::InputKind;
+#[cfg(feature = "python")]
+pub(crate) use kind::Content;
+pub(crate) use kind::{InputKind, KindGlobs};
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use notice::{panicked, InputError, Note};

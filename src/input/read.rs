@@ -1,7 +1,8 @@
 //! Reading one input into checked texts, whatever it holds: a small text
-//! file is read whole (the fast path, run in a worker thread), a large text
-//! file or stdin in overlapping windows (see the `windows` module), and
-//! mail (`.mbox`, `.eml`, or sniffed) one message at a time. Each checked
+//! file is read whole (the fast path, run in a worker thread), a large plain
+//! text file or stdin in overlapping windows (see the `windows` module), a
+//! Markdown or HTML document always whole (its structure needs all of it),
+//! and mail (`.mbox`, `.eml`, or sniffed) one message at a time. Each checked
 //! text goes to a [`Sink`] as soon as it is ready, so a run reports as it
 //! reads and never holds a whole large input.
 
@@ -10,7 +11,7 @@ use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
 use super::check::{check_loaded, lint_source};
-use super::kind::InputKind;
+use super::kind::{Content, InputKind, KindGlobs};
 use super::load::{is_binary, load, Loaded, BINARY_SNIFF_LEN};
 use super::notice::{cannot_read, latin1_note, Note};
 use super::pipe::{self, Opened};
@@ -22,7 +23,7 @@ use crate::checked::{Checked, Frame};
 use crate::escape;
 use crate::lint::LintOptions;
 use crate::mail::{self, HeaderUrls, MailKind};
-use crate::source::{Origin, Source};
+use crate::source::{Markup, Origin, Source};
 
 /// Bytes of an input looked at to decide what it holds: enough for the
 /// binary check and for mail sniffing.
@@ -39,8 +40,10 @@ const BUFFER_LEN: usize = 1 << 20;
 #[derive(Debug, Clone)]
 pub(crate) struct ReadOptions {
     /// The kind every input is read as (`--input`); `Auto` detects it from
-    /// the file name, then the content.
+    /// `globs`, the file name, then the content.
     pub kind: InputKind,
+    /// The configuration's `[kinds]` globs.
+    pub globs: KindGlobs,
     /// The header fields of mail messages read for URLs (`--mail-headers`).
     pub mail_headers: HeaderUrls,
     /// How large text is cut; files smaller than a chunk are read whole.
@@ -72,8 +75,8 @@ pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOption
             return collected;
         }
     };
-    let named = options.kind.named(path);
-    if let Some(kind) = named.and_then(InputKind::mail) {
+    let named = options.kind.named(&options.globs, path);
+    if let Some(Content::Mail(kind)) = named {
         read_mail_file(path, kind, options, lint, &mut collected);
         return collected;
     }
@@ -84,25 +87,31 @@ pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOption
             return collected;
         }
     };
-    let sniffed = if named.is_none() {
-        sniff_loaded(&loaded)
-    } else {
-        None
-    };
-    match sniffed {
+    let content = named.unwrap_or_else(|| {
+        let text = loaded
+            .sources
+            .first()
+            .map_or("", |source| source.text.as_str());
+        let head = &text.as_bytes()[..text.len().min(mail::SNIFF_LEN)];
+        options.kind.detect(&options.globs, Some(path), head)
+    });
+    match content {
         // Mail is parsed from its raw bytes, not from the text decoded for
         // scanning, so the file is read again (only when it looks like mail).
-        Some(kind) => read_mail_file(path, kind, options, lint, &mut collected),
-        None => check_loaded(loaded, lint, &mut collected),
+        Content::Mail(kind) => read_mail_file(path, kind, options, lint, &mut collected),
+        Content::Text(markup) => check_loaded(written_in(loaded, markup), lint, &mut collected),
     }
     collected
 }
 
-/// The mail kind the decoded head of a loaded text looks like.
-fn sniff_loaded(loaded: &Loaded) -> Option<MailKind> {
-    let text = &loaded.sources.first()?.text;
-    let head = &text.as_bytes()[..text.len().min(mail::SNIFF_LEN)];
-    MailKind::sniff(head)
+/// The loaded sources, marked as written in `markup`.
+fn written_in(mut loaded: Loaded, markup: Markup) -> Loaded {
+    loaded.sources = loaded
+        .sources
+        .into_iter()
+        .map(|source| source.written_in(markup))
+        .collect();
+    loaded
 }
 
 /// Read the mail file at `path` whole and check its messages.
@@ -113,12 +122,10 @@ fn read_mail_file(
     lint: &LintOptions,
     collected: &mut Collected,
 ) {
-    let (headers, chunks) = (options.mail_headers, options.chunks);
+    let reading = MailReading::whole(kind, options.mail_headers, options.chunks);
     let origin = Origin::File(path.to_path_buf());
-    let checked = std::fs::read(path).and_then(|bytes| {
-        let reading = MailReading::whole(kind, headers, chunks);
-        check_mail(&bytes[..], reading, &origin, lint, collected)
-    });
+    let checked = std::fs::read(path)
+        .and_then(|bytes| check_mail(&bytes[..], reading, &origin, lint, collected));
     // Only reading can fail here: a collecting sink always accepts.
     if let Err(err) = checked {
         collected.error(cannot_read(&origin, &err));
@@ -177,16 +184,38 @@ pub(crate) fn read_streamed(
         Input::File(path) => Some(path.as_path()),
         Input::Stdin => None,
     };
-    let kind = options.kind.detect(path, &head);
-    if let Some(mail) = kind.mail() {
-        let reader = Cursor::new(head).chain(reader);
-        let reading = MailReading::whole(mail, options.mail_headers, options.chunks);
-        return check_mail(reader, reading, &origin, lint, sink);
-    }
+    let markup = match options.kind.detect(&options.globs, path, &head) {
+        Content::Mail(mail) => {
+            let reading = MailReading::whole(mail, options.mail_headers, options.chunks);
+            return check_mail(
+                Cursor::new(head).chain(reader),
+                reading,
+                &origin,
+                lint,
+                sink,
+            );
+        }
+        Content::Text(markup) => markup,
+    };
     if is_binary(&head) {
         // Skipped on its head alone, so an endless device ends at once.
         let mut collected = Collected::default();
         check_loaded(load(origin, head), lint, &mut collected);
+        return collected.replay(sink);
+    }
+    if markup != Markup::Plain {
+        // A document is parsed whole.
+        let mut bytes = head;
+        if let Err(err) = reader.read_to_end(&mut bytes) {
+            sink.error(cannot_read(&origin, &err));
+            return Ok(());
+        }
+        let mut collected = Collected::default();
+        check_loaded(
+            written_in(load(origin, bytes), markup),
+            lint,
+            &mut collected,
+        );
         return collected.replay(sink);
     }
     check_text(

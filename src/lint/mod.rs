@@ -11,7 +11,7 @@ use regex::RegexSet;
 use crate::diagnostic::Diagnostic;
 use crate::profile::Profile;
 use crate::rules::{Level, Rule};
-use crate::scan::{self, Form, Found, ScanOptions};
+use crate::scan::{self, Form, Found, Markup, ScanOptions};
 use crate::span::{LineIndex, Span};
 use crate::validate::{self, ValidateOptions};
 
@@ -43,7 +43,19 @@ pub struct LintOptions {
 /// module), and those that silence nothing are findings of the text's own
 /// ([`Linted::Text`]) when `unused-suppression` is on.
 pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item = Linted> + 't {
-    let reports = scan::scan(text, &options.scan).filter_map(move |found| lint_url(found, options));
+    lint_markup(text, Markup::Plain, options)
+}
+
+/// Scan `text`, written in `markup`, and lint every URL in it, in source
+/// order (see [`scan::scan_markup`] for what is scanned in each markup),
+/// with the text's own findings as [`lint`] gives them.
+pub fn lint_markup<'t>(
+    text: &'t str,
+    markup: Markup,
+    options: &'t LintOptions,
+) -> impl Iterator<Item = Linted> + 't {
+    let reports = scan::scan_markup(text, markup, &options.scan)
+        .filter_map(move |found| lint_url(found, options));
     Suppressed::new(text, reports, options.levels.level(Rule::UnusedSuppression))
 }
 
@@ -147,7 +159,9 @@ fn removed_scheme(url: &str, removed: &[String]) -> Option<Diagnostic> {
 /// Style findings about how the URL was written (off unless configured).
 fn form_findings(found: &Found, levels: &RuleLevels) -> Option<Finding> {
     let (rule, message) = match found.form {
-        Form::Wrapped => return None,
+        // The wrapper is what the style rules ask for; markup delimits its
+        // own links.
+        Form::Wrapped | Form::Link | Form::Attribute => return None,
         Form::Angle => (
             Rule::MissingUrlPrefix,
             "URL in angle brackets without the 'URL:' prefix",

@@ -15,7 +15,7 @@
 
 use mail_parser::decoders::charsets::map::charset_decoder;
 
-use super::offset_map::OffsetMap;
+use crate::offset_map::OffsetMap;
 use crate::span::Span;
 
 /// Labels that name UTF-8 or its ASCII subset, decoded here byte for byte.

@@ -9,9 +9,9 @@ use super::empty;
 use super::headers::HeaderUrls;
 use super::mbox::RawMessage;
 use super::nested;
-use super::offset_map::OffsetMap;
 use super::part::{MailText, MailWarning, MessageInfo, WarningKind};
 use super::walk::{self, Walked};
+use crate::offset_map::OffsetMap;
 use crate::span::{LineCol, Span};
 
 /// A message read: its texts, its problems, and its raw bytes for line numbers.
@@ -162,6 +162,7 @@ fn unquote(raw: &RawMessage) -> (Vec<u8>, OffsetMap) {
 mod tests {
     use super::*;
     use crate::mail::part::TransferEncoding;
+    use crate::source::Markup;
 
     fn parse(bytes: &str, kind: MailKind) -> ParsedMessage {
         parse_message(RawMessage {
@@ -272,7 +273,7 @@ mod tests {
     }
 
     #[test]
-    fn quoted_printable_html_href_maps_into_the_raw_attribute() {
+    fn quoted_printable_html_is_kept_as_html_mapped_into_the_archive() {
         let message = parse(
             "Subject: h\nContent-Type: text/html; charset=utf-8\n\
              Content-Transfer-Encoding: quoted-printable\n\n\
@@ -281,11 +282,12 @@ mod tests {
         );
         let text = &message.texts[0];
         assert_eq!(text.part.encoding, TransferEncoding::QuotedPrintable);
-        let url = "http://www.example.org/?a=1&b=2";
-        let start = text.text.find(url).unwrap();
+        assert_eq!(text.markup, Markup::Html);
+        let value = "http://www.example.org/?a=1&amp;b=2";
+        let start = text.text.find(value).unwrap();
         let raw = text
             .map
-            .raw_span(Span::new(start, start + url.len()))
+            .raw_span(Span::new(start, start + value.len()))
             .unwrap();
         let raw = raw.start - 100..raw.end - 100;
         assert_eq!(

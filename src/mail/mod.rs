@@ -4,15 +4,15 @@
 //!
 //! MIME structure, base64 and charset tables come from mail-parser; this
 //! module adds what it lacks: streaming mbox splitting, and offset maps through
-//! quoted-printable, charset and HTML decoding, so that a diagnostic on a
-//! decoded URL points at the archive bytes it was written as.
+//! quoted-printable and charset decoding, so that a diagnostic on a decoded
+//! URL points at the archive bytes it was written as.
 //!
 //! Typical use: [`MailKind::detect`] (or a forced kind), then [`read`]; for
-//! each [`ParsedMessage`], lint each [`MailText`]'s `text`, send every
+//! each [`ParsedMessage`], lint each [`MailText`]'s `text` in its `markup`
+//! ([`crate::lint::lint_markup`]: an HTML part is read as HTML), send every
 //! source span through its `map` ([`OffsetMap::raw_spans`]) to archive
-//! spans, and place those with [`ParsedMessage::line_col`]. A `None` from the
-//! map means the bytes were inserted by decoding (HTML line breaks); base64
-//! text maps to its whole part.
+//! spans, and place those with [`ParsedMessage::line_col`]. Base64 text maps
+//! to its whole part.
 //!
 //! ```
 //! use urlint::mail::{self, MailKind};
@@ -39,27 +39,24 @@ mod charset;
 mod detect;
 mod empty;
 mod headers;
-mod html;
 mod mbox;
 mod message;
 mod nested;
-mod offset_map;
 mod part;
 mod transfer;
 mod walk;
 
 use std::io::{self, BufRead};
 
+pub use crate::offset_map::{OffsetMap, Piece};
 pub use charset::decode_utf8_lossy;
 pub use detect::{MailKind, SNIFF_LEN};
 pub use headers::HeaderUrls;
-pub use html::{extract as html_text, HtmlText};
 pub use mbox::{
     messages, slices, ArchivePoint, ArchiveSlice, Messages, RawMessage, Slices,
     DEFAULT_MAX_MESSAGE_BYTES,
 };
 pub use message::{parse_message, parse_message_with, ParsedMessage};
-pub use offset_map::{OffsetMap, Piece};
 pub use part::{MailText, MailWarning, MessageInfo, PartInfo, TransferEncoding, WarningKind};
 pub use transfer::decode_quoted_printable;
 

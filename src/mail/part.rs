@@ -1,7 +1,8 @@
 //! What reading a message yields: its texts with the part each came from,
 //! and the problems met on the way.
 
-use super::offset_map::OffsetMap;
+use crate::offset_map::OffsetMap;
+use crate::source::Markup;
 
 /// The message a text came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,11 +57,13 @@ pub struct PartInfo {
     pub encoding: TransferEncoding,
 }
 
-/// One text-bearing unit of a message, ready for [`crate::lint::lint`].
+/// One text-bearing unit of a message, ready for [`crate::lint::lint_markup`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MailText {
     /// The decoded text in UTF-8.
     pub text: String,
+    /// The markup it is written in: HTML for an HTML part.
+    pub markup: Markup,
     /// The part it came from.
     pub part: PartInfo,
     /// Spans of `text` to archive byte spans.

@@ -5,7 +5,7 @@
 //! [`OffsetMap`] as it goes. Base64 needs no such decoder: its output bytes
 //! have no raw byte of their own, so mail-parser's result maps as a whole.
 
-use super::offset_map::OffsetMap;
+use crate::offset_map::OffsetMap;
 use crate::span::Span;
 
 /// Decode a quoted-printable body (RFC 2045 section 6.7).

@@ -22,11 +22,11 @@ use mail_parser::{Encoding, Message, MessagePart, MimeHeaders, PartType};
 use super::charset::{self, CharsetProblem};
 use super::empty;
 use super::headers::HeaderUrls;
-use super::html;
 use super::nested;
-use super::offset_map::OffsetMap;
 use super::part::{MailText, MailWarning, PartInfo, TransferEncoding, WarningKind};
 use super::transfer::decode_quoted_printable;
+use crate::offset_map::OffsetMap;
+use crate::source::Markup;
 use crate::span::Span;
 
 /// How many multiparts and messages may enclose a part before the walk
@@ -759,16 +759,20 @@ impl Walker<'_> {
     }
 
     /// Add the text decoded from the body bytes at `span` of the visited
-    /// message's bytes, HTML turned into text first.
+    /// message's bytes; an HTML part stays HTML, for the HTML reader.
     fn push_text(&mut self, visit: &Visit<'_>, part: PartInfo, body: BodyText, span: Span) {
-        let (text, map) = if part.content_type == "text/html" {
-            let extracted = html::extract(&body.text);
-            (extracted.text, extracted.map.then(&body.map))
+        let markup = if part.content_type == "text/html" {
+            Markup::Html
         } else {
-            (body.text, body.map)
+            Markup::Plain
         };
-        let map = map.then(&visit.origin.map(span)).then(self.archive);
-        self.texts.push(MailText { text, part, map });
+        let map = body.map.then(&visit.origin.map(span)).then(self.archive);
+        self.texts.push(MailText {
+            text: body.text,
+            markup,
+            part,
+            map,
+        });
     }
 
     /// The header fields of `part` read for URLs, raw, as one text.
@@ -802,6 +806,7 @@ impl Walker<'_> {
         let map = map.then(&visit.origin.map(all)).then(self.archive);
         self.texts.push(MailText {
             text,
+            markup: Markup::Plain,
             part: PartInfo {
                 path: path.to_owned(),
                 content_type: "text/rfc822-headers".into(),

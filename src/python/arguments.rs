@@ -11,7 +11,7 @@ use pyo3::types::{PyBytes, PyString, PyTuple};
 
 use super::errors::ConfigError;
 use crate::config::Config;
-use crate::input::{Held, InputKind};
+use crate::input::{Content, Held, InputKind, KindGlobs};
 use crate::lint::LintOptions;
 use crate::validate::Profile;
 
@@ -89,19 +89,24 @@ pub(super) fn input_kind(name: &str) -> PyResult<InputKind> {
 /// The mail kind called `name` (`auto` decides by the first bytes of
 /// `data`); any other kind is a `ValueError`.
 pub(super) fn mail_kind(name: &str, data: &[u8]) -> PyResult<InputKind> {
+    let mail_or_auto = |kind: &InputKind| {
+        matches!(
+            kind,
+            InputKind::Auto | InputKind::Mail | InputKind::Mbox | InputKind::Eml
+        )
+    };
     let mail_names: Vec<String> = InputKind::value_variants()
         .iter()
-        .filter(|kind| kind.mail().is_some() || **kind == InputKind::Auto)
+        .filter(|kind| mail_or_auto(kind))
         .map(|&kind| kind_name(kind))
         .collect();
     let kind = InputKind::from_str(name, true)
         .ok()
-        .filter(|kind| kind.mail().is_some() || *kind == InputKind::Auto)
+        .filter(mail_or_auto)
         .ok_or_else(|| unknown("mail kind", name, &mail_names))?;
-    let detected = kind.detect(None, data);
-    match detected.mail() {
-        Some(_) => Ok(detected),
-        None => Err(PyValueError::new_err(
+    match kind.detect(&KindGlobs::default(), None, data) {
+        Content::Mail(mail) => Ok(mail.into()),
+        Content::Text(_) => Err(PyValueError::new_err(
             "the data does not look like mail (an mbox opens with a 'From ' line, a message \
              with header fields): pass kind='mbox' or kind='eml' to read it as one",
         )),

@@ -24,7 +24,7 @@ use self::errors::{ConfigError, MailWarning};
 use self::records::{collected_urls, Finding, Fix, MailUrl, Url};
 use self::slices::ArchiveSlice;
 use crate::checked::Checked;
-use crate::input::{read_held, HeldMail, InputKind};
+use crate::input::{read_held, HeldMail, InputKind, KindGlobs};
 use crate::lint::{self, Linted};
 use crate::mail::{ArchivePoint, HeaderUrls};
 use crate::source::{Origin, Source};
@@ -137,7 +137,8 @@ fn validate(
 #[pyfunction]
 #[pyo3(signature = (head, path=None))]
 fn detect_kind(head: &[u8], path: Option<PathBuf>) -> String {
-    arguments::kind_name(InputKind::Auto.detect(path.as_deref(), head))
+    let content = InputKind::Auto.detect(&KindGlobs::default(), path.as_deref(), head);
+    arguments::kind_name(content.into())
 }
 
 /// Raise each warning as a Python `MailWarning`.

@@ -154,7 +154,12 @@ fn render(
     if let Some(instruction) = fix_instruction(checked, report, finding) {
         notes.push(format!("help: {instruction}"));
     }
-    if let Some(report) = report.filter(|report| report.found.segments.len() > 1) {
+    if let Some(report) = report.filter(|report| report.found.is_decoded()) {
+        notes.push(format!(
+            "note: the URL with its escapes and character references decoded reads `{}`",
+            report.found.url
+        ));
+    } else if let Some(report) = report.filter(|report| report.found.segments.len() > 1) {
         notes.push(format!(
             "note: the URL joined across lines reads `{}`",
             report.found.url

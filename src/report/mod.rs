@@ -119,14 +119,8 @@ pub(crate) mod fixtures {
             form: Form::Wrapped,
             outer: Span::new(4, second.end + 1),
             segments: vec![
-                Segment {
-                    source: first,
-                    url_start: 0,
-                },
-                Segment {
-                    source: second,
-                    url_start: first.len(),
-                },
+                Segment::copied(first, 0),
+                Segment::copied(second, first.len()),
             ],
             alternatives: vec![Alternative {
                 url: "http://info.example.org/publists/~ann/list.txt".to_string(),
@@ -202,10 +196,7 @@ mod tests {
             outer,
             segments: spans
                 .iter()
-                .map(|pair| Segment {
-                    source: span(pair),
-                    url_start: pair.0 / 2,
-                })
+                .map(|pair| Segment::copied(span(pair), pair.0 / 2))
                 .collect(),
             alternatives: vec![Alternative {
                 url: "a%\n,b".to_string(),

@@ -82,9 +82,17 @@ pub(crate) fn fix_instruction(
     finding: &Finding,
 ) -> Option<String> {
     let fix = finding.diagnostic.fix.as_ref()?;
-    let old = match (finding.url_span, report) {
-        (Some(span), Some(report)) => &report.found.url[clamp(&report.found.url, span)],
-        _ => &checked.source.text[clamp(&checked.source.text, finding.diagnostic.span)],
+    let text = &checked.source.text;
+    // A decoded URL's bytes are not what the source shows (`&eacute;` for
+    // `é`): the fix replaces the source bytes, so those are named.
+    let old: String = match (finding.url_span, report) {
+        (Some(_), Some(report)) if report.found.is_decoded() => finding
+            .source_spans
+            .iter()
+            .map(|span| &text[clamp(text, *span)])
+            .collect(),
+        (Some(span), Some(report)) => report.found.url[clamp(&report.found.url, span)].to_string(),
+        _ => text[clamp(text, finding.diagnostic.span)].to_string(),
     };
     Some(match (old.is_empty(), fix.replacement.is_empty()) {
         (true, _) => format!("insert `{}`", fix.replacement),

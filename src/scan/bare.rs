@@ -1,66 +1,130 @@
 //! Undelimited URLs, `URL:scheme:...` and bare `scheme:...`, and every
-//! decision about where such a URL ends.
+//! decision about where such a URL starts and ends.
 //!
-//! Boundary decisions (each has a row in the tests below):
-//! - The URL ends at whitespace of any kind, at a control character and at
-//!   `<`, `>`, `"` and `` ` ``, which RFC 1738 section 2.2 names as the usual
-//!   delimiters of URLs in text (the backtick quotes code in Markdown).
-//! - Other ASCII characters continue it, unsafe ones included (`{ } | \ ^ ~
-//!   [ ]`), so that the validator can report them rather than the URL being
-//!   silently cut short.
-//! - Trailing sentence punctuation `. , ; : ! ? '` is not part of it, nor is
-//!   a closing `)` or `]` without its opening partner; balanced pairs stay
-//!   (`http://host/Foo_(bar)`).
-//! - Non-ASCII letters and digits of scripts written with spaces (Latin,
-//!   Greek, Cyrillic...) continue it, so the validator reports `non-ascii` on
-//!   `http://host/café`. Letters of scripts written without spaces (CJK,
-//!   kana, Hangul, Thai) end it: glued to a URL they are the sentence going
-//!   on. Non-ASCII punctuation and symbols (`“ ” « » … —`) end it too.
-//! - Only known schemes, or any scheme followed by `//`, make a bare URL
-//!   ("Note: this" is not one); after `URL:` any scheme does. A URL needs
-//!   something besides slashes after its `scheme:` ("the ftp: prefix" and
-//!   `http://<host>` templates are not URLs).
+//! Boundary decisions (each has rows named after it in the tests below):
+//! - **Delimiters.** The URL ends at whitespace of any kind, at a control
+//!   character and at `<`, `>`, `"` and `` ` ``: RFC 1738 section 2.2 names
+//!   `<`, `>` and `"` as the usual delimiters of URLs in text, and the
+//!   backtick quotes code in Markdown.
+//! - **Unsafe ASCII.** Other ASCII characters continue it, unsafe ones
+//!   included (`| \ ^ ~`, and brackets in pairs, below), so that the
+//!   validator can report them rather than the URL being silently cut short.
+//! - **Trailing punctuation.** `. , ; : ! ?` at the end are the sentence's,
+//!   not the URL's; inside the URL they stay. So is a string escape of code
+//!   at the end (`"http://host/\n"`, `href=\"http://host/\"`): a final
+//!   backslash, or one before `n`, `r` or `t`.
+//! - **Brackets, in order.** `(`, `[` and `{` inside the URL are matched
+//!   with a stack: a closer that matches the innermost open one is the
+//!   URL's (`http://host/Foo_(bar)`, `http://[::1]/`); one that does not,
+//!   or that has no opener inside the URL, ends it, so `(see http://a/x)`,
+//!   `{http://a/x}` and `[![b](http://a/x.svg)](http://b/y)` give URLs
+//!   without the brackets of the text around them. An opener left at the
+//!   end is dropped: nothing inside the URL closes it.
+//! - **Quotes.** `'` is a URL character (RFC 1738 `extra`), `"` is not (it
+//!   is unsafe, and a delimiter above), and typographic quotes are non-ASCII
+//!   punctuation (below). A URL that follows a `'` ends at the next `'`, its
+//!   closing quote; otherwise a final `'` that closes one opened inside the
+//!   URL stays (`?q='a'`) and an unmatched one is the sentence's.
+//! - **Non-ASCII.** Letters and numbers of scripts written with spaces
+//!   (Latin, Greek, Cyrillic, Devanagari, Arabic...) continue it, so the
+//!   validator reports `non-ascii` on `http://host/café`; combining marks
+//!   and joiners continue it whatever their script, as they belong to the
+//!   character before them (`http://host/हिन्दी` is one word). Letters of
+//!   scripts written without spaces (CJK, kana, Hangul, Thai) end it: glued
+//!   to a URL they are the sentence going on. Non-ASCII punctuation and
+//!   symbols (`“ ” « » … —`, emoji) end it too.
+//! - **Schemes.** Only known schemes, or any scheme followed by `//`, make a
+//!   bare URL ("Note: this" is not one); after `URL:` any scheme does. A URL
+//!   needs something besides slashes after its `scheme:` ("the ftp:
+//!   prefix" and `http://<host>` templates are not URLs).
+//! - **Glue before the scheme.** Punctuation before a scheme is the text's
+//!   (`1.http://`, `...http://`, `see:http://`). Before a known scheme
+//!   followed by `//`, text glued by a period or a `+` is too: `e.g.http://`
+//!   starts at `http`, and a tool's compound scheme (`git+https://`,
+//!   Cargo's `registry+https://`, `svn+ssh://`) gives the URL it fetches,
+//!   unless the compound is configured as a scheme of its own.
+//! - **Code.** A scheme-like word followed by `::` is a path in code
+//!   (`File::create`, `http::Request`, `Net::FTP`), never a URL. A known
+//!   scheme whose URLs name a host after `//` (`http`, `ftp`, `file`, `svn`
+//!   ...) makes a bare URL only when a `/` follows its colon: `{http:http}`,
+//!   `/https:?/` and `svn:ignore` are code, while `http:/host/` is a URL
+//!   with a slash missing, for the validator to report.
 
-use super::chars::{char_at, is_space, is_spaceless_script};
+use super::chars::{char_at, is_letter_or_number, is_spaceless_script, joins_previous};
 use super::found::Form;
-use super::scheme::{scheme_before, scheme_then_colon, Schemes};
+use super::scheme::{is_path_separator, scheme_before, scheme_then_colon, Schemes};
 use crate::span::Span;
 
 /// ASCII characters that end a bare URL besides whitespace and controls.
 const DELIMITERS: &[u8] = b"<>\"`";
 
 /// Characters that end a sentence rather than a URL when they come last.
-const TRAILING_PUNCTUATION: &[u8] = b".,;:!?'";
+const TRAILING_PUNCTUATION: &[u8] = b".,;:!?";
 
-/// Closing brackets dropped from the end when their opener is missing.
-const BRACKET_PAIRS: [(u8, u8); 2] = [(b'(', b')'), (b'[', b']')];
+/// The quote that may open and close a URL or a part of one.
+const QUOTE: u8 = b'\'';
 
-/// Which bytes are ASCII that continues a bare URL, looked up once per byte:
+/// The backslash of string escapes in code: at the end of a URL, it and the
+/// letter after it are the string's (`"http://host/\n"`, `\"` before
+/// the closing quote), not the URL's.
+const ESCAPE: u8 = b'\\';
+
+/// Letters that make a string escape with [`ESCAPE`] at the end of a URL.
+const ESCAPED: &[u8] = b"nrt";
+
+/// Brackets matched in order inside a URL, opener then closer.
+const BRACKET_PAIRS: [(u8, u8); 3] = [(b'(', b')'), (b'[', b']'), (b'{', b'}')];
+
+/// How an ASCII byte takes part in a bare URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ascii {
+    /// It ends the URL (and is not part of it).
+    Ends,
+    /// It continues the URL, whatever came before it.
+    Continues,
+    /// An opening bracket: it continues the URL and waits for its closer.
+    Opens,
+    /// The closer of the opening bracket it holds: it continues the URL
+    /// only when that opener is the innermost open one.
+    Closes(u8),
+    /// A [`QUOTE`]: see [`Pairs::continues`].
+    Quote,
+}
+
+/// How each ASCII byte takes part in a bare URL, looked up once per byte:
 /// URLs are almost all ASCII, and this lookup is most of the time spent on
-/// one. Non-ASCII bytes are `false` here and decoded separately.
-static ASCII_CONTINUES: [bool; 256] = ascii_continues();
+/// one. Non-ASCII bytes are [`Ascii::Ends`] here and decoded separately.
+static ASCII: [Ascii; 256] = ascii_classes();
 
-/// Builds [`ASCII_CONTINUES`]: graphic characters other than [`DELIMITERS`].
-const fn ascii_continues() -> [bool; 256] {
-    let mut table = [false; 256];
+/// Builds [`ASCII`]: graphic characters continue a URL, except
+/// [`DELIMITERS`], and brackets and quotes, which pair.
+const fn ascii_classes() -> [Ascii; 256] {
+    let mut table = [Ascii::Ends; 256];
     let mut byte = 0;
     while byte < table.len() {
-        table[byte] = (byte as u8).is_ascii_graphic();
+        if (byte as u8).is_ascii_graphic() {
+            table[byte] = Ascii::Continues;
+        }
         byte += 1;
     }
     let mut index = 0;
     while index < DELIMITERS.len() {
-        table[DELIMITERS[index] as usize] = false;
+        table[DELIMITERS[index] as usize] = Ascii::Ends;
         index += 1;
     }
+    let mut index = 0;
+    while index < BRACKET_PAIRS.len() {
+        let (open, close) = BRACKET_PAIRS[index];
+        table[open as usize] = Ascii::Opens;
+        table[close as usize] = Ascii::Closes(open);
+        index += 1;
+    }
+    table[QUOTE as usize] = Ascii::Quote;
     table
 }
 
 /// Bytes [`ascii_run`] classifies per step without a branch between them.
 const RUN_STEP: usize = 8;
-
-/// Combining diacritical marks continue a URL like the letter they mark.
-const COMBINING_MARKS: std::ops::RangeInclusive<char> = '\u{0300}'..='\u{036F}';
 
 /// The prefix that makes a URL [`Form::Prefixed`] (case-insensitive).
 const URL_PREFIX: &[u8] = b"URL";
@@ -91,21 +155,28 @@ pub(crate) fn at_colon(
     if !bytes
         .get(colon + 1)
         .is_some_and(|&byte| may_continue_url(byte))
+        || is_path_separator(bytes, colon)
     {
         return None;
     }
-    let start = scheme_before(bytes, colon, floor)?;
-    let name = text.get(start..colon)?;
+    let run = scheme_before(bytes, colon, floor)?;
+    let name = text.get(run..colon)?;
     if name.as_bytes().eq_ignore_ascii_case(URL_PREFIX) {
-        if let Some(prefixed) = prefixed(text, start, colon) {
+        if let Some(prefixed) = prefixed(text, run, colon) {
             return Some(prefixed);
         }
     }
-    let slashes = bytes.get(colon + 1..)?.starts_with(b"//");
-    if !(slashes || schemes.is_known(name)) {
+    // Most URLs have their `//`, and then whether their scheme is known
+    // matters only when text is glued before it.
+    let after = &bytes[colon + 1..];
+    let start = if after.starts_with(b"//") {
+        run + schemes.glued_known(name).unwrap_or(0)
+    } else if schemes.is_known(name) && (after[0] == b'/' || !schemes.needs_slash(name)) {
+        run
+    } else {
         return None;
-    }
-    let end = url_end(text, colon + 1);
+    };
+    let end = url_end(text, colon + 1, follows_quote(bytes, start));
     has_body(&bytes[colon + 1..end]).then_some(Undelimited {
         form: Form::Bare,
         outer: Span::new(start, end),
@@ -118,16 +189,21 @@ fn prefixed(text: &str, start: usize, colon: usize) -> Option<Undelimited> {
     let bytes = text.as_bytes();
     let url_start = colon + 1;
     let scheme_len = scheme_then_colon(bytes.get(url_start..)?);
-    if scheme_len == 0 {
+    if scheme_len == 0 || is_path_separator(bytes, url_start + scheme_len) {
         return None;
     }
     let body = url_start + scheme_len + 1;
-    let end = url_end(text, body);
+    let end = url_end(text, body, follows_quote(bytes, start));
     has_body(&bytes[body..end]).then_some(Undelimited {
         form: Form::Prefixed,
         outer: Span::new(start, end),
         url: Span::new(url_start, end),
     })
+}
+
+/// True when a [`QUOTE`] comes right before `start`: the URL is quoted.
+fn follows_quote(bytes: &[u8], start: usize) -> bool {
+    start > 0 && bytes[start - 1] == QUOTE
 }
 
 /// True when the part after `scheme:` holds more than slashes.
@@ -136,89 +212,131 @@ fn has_body(rest: &[u8]) -> bool {
 }
 
 /// End of the bare URL whose scheme-specific part starts at `from` (a
-/// character boundary).
-pub(crate) fn url_end(text: &str, from: usize) -> usize {
+/// character boundary); `quoted` when a [`QUOTE`] opened the URL.
+fn url_end(text: &str, from: usize, quoted: bool) -> usize {
     let bytes = text.as_bytes();
+    let mut pairs = Pairs::default();
     let mut end = from;
     loop {
         end += bytes.get(end..).map_or(0, ascii_run);
-        // At the end, at an ASCII byte that ends the URL, or at a non-ASCII
-        // character, which is rare enough to decode.
-        match char_at(text, end) {
-            Some(c) if !c.is_ascii() && continues_url(c) => end += c.len_utf8(),
-            _ => break,
-        }
+        // At the end, at an ASCII byte that ends the URL or takes part in a
+        // pair, or at a non-ASCII character: all rare enough to look at.
+        let Some(&byte) = bytes.get(end) else { break };
+        let len = if byte.is_ascii() {
+            if !pairs.continues(ASCII[usize::from(byte)], byte, quoted) {
+                break;
+            }
+            1
+        } else {
+            match char_at(text, end) {
+                Some(c) if continues_url(c) => c.len_utf8(),
+                _ => break,
+            }
+        };
+        end += len;
     }
-    trim_end(bytes, from, end)
+    trim_end(bytes, from, end, pairs.quotes)
 }
 
-/// Length of the run of ASCII bytes that continue a URL at the start of
-/// `bytes`: [`RUN_STEP`] bytes at a time while all of them do, then one by one.
+/// Brackets still open and quotes seen inside a URL, as far as it is read.
+#[derive(Debug, Default)]
+struct Pairs {
+    /// Openers not yet closed, innermost last. A `Vec` rather than counts:
+    /// a closer must match the innermost opener, and nesting has no limit.
+    open: Vec<u8>,
+    /// Quotes seen.
+    quotes: usize,
+}
+
+impl Pairs {
+    /// Take in the ASCII `byte` of class `class` that [`ascii_run`] stopped
+    /// at; false when it ends the URL: a delimiter, a closer that does not
+    /// match the innermost opener, or the closing quote of a `quoted` URL.
+    fn continues(&mut self, class: Ascii, byte: u8, quoted: bool) -> bool {
+        match class {
+            Ascii::Opens => self.open.push(byte),
+            Ascii::Closes(opener) if self.open.last() == Some(&opener) => {
+                self.open.pop();
+            }
+            Ascii::Quote if !quoted => self.quotes += 1,
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// Length of the run of ASCII bytes that continue a URL whatever came
+/// before them, at the start of `bytes`: [`RUN_STEP`] bytes at a time while
+/// all of them do, then one by one.
 fn ascii_run(bytes: &[u8]) -> usize {
+    let continues = |b: &u8| matches!(ASCII[usize::from(*b)], Ascii::Continues);
+    // Brackets nested deep come one after the other: no run to step over.
+    if !bytes.first().is_some_and(continues) {
+        return 0;
+    }
     let whole = bytes
         .chunks_exact(RUN_STEP)
-        .take_while(|step| {
-            step.iter()
-                .fold(true, |all, &b| all & ASCII_CONTINUES[usize::from(b)])
-        })
+        .take_while(|step| step.iter().fold(true, |all, b| all & continues(b)))
         .count()
         * RUN_STEP;
-    let rest = bytes[whole..]
-        .iter()
-        .take_while(|&&b| ASCII_CONTINUES[usize::from(b)])
-        .count();
+    let rest = bytes[whole..].iter().take_while(|b| continues(b)).count();
     whole + rest
 }
 
 /// False for a byte that certainly ends a bare URL: an ASCII byte that
 /// does not continue one. A non-ASCII byte starts a character that may.
 fn may_continue_url(byte: u8) -> bool {
-    !byte.is_ascii() || ASCII_CONTINUES[usize::from(byte)]
+    !byte.is_ascii() || ASCII[usize::from(byte)] != Ascii::Ends
 }
 
-/// True when `c` can be inside a bare URL (see the module documentation).
+/// True when the non-ASCII character `c` continues a URL (see the module
+/// documentation).
 fn continues_url(c: char) -> bool {
-    if c.is_ascii() {
-        return ASCII_CONTINUES[c as usize];
-    }
-    !is_space(c)
-        && ((c.is_alphanumeric() && !is_spaceless_script(c)) || COMBINING_MARKS.contains(&c))
+    joins_previous(c) || (is_letter_or_number(c) && !is_spaceless_script(c))
 }
 
-/// Drop trailing punctuation and unbalanced closing brackets from
-/// `bytes[from..end]`; returns the new end.
-fn trim_end(bytes: &[u8], from: usize, mut end: usize) -> usize {
-    // Counted when a closing bracket is first met: most URLs end in a letter
-    // or a '/', and need no count. Only punctuation, never a bracket, has
-    // been dropped by then, so the count is that of the whole URL.
-    let mut balance: Option<[isize; BRACKET_PAIRS.len()]> = None;
+/// Drop trailing punctuation, an unmatched closing quote, unclosed openers
+/// and string escapes from `bytes[from..end]`, where `quotes` quotes were
+/// seen; returns the new end. Closers need no look: every one inside the
+/// URL is matched.
+fn trim_end(bytes: &[u8], from: usize, mut end: usize, mut quotes: usize) -> usize {
     while end > from {
         let last = bytes[end - 1];
-        match BRACKET_PAIRS.iter().position(|&(_, close)| close == last) {
-            Some(index) => {
-                let balance = balance.get_or_insert_with(|| bracket_balance(&bytes[from..end]));
-                if balance[index] >= 0 {
-                    break;
-                }
-                balance[index] += 1;
-            }
-            None if TRAILING_PUNCTUATION.contains(&last) => {}
-            None => break,
-        }
-        end -= 1;
+        let dropped = if TRIMMED[usize::from(last)] {
+            1
+        } else if last == QUOTE && quotes % 2 == 1 {
+            quotes -= 1;
+            1
+        } else if end - from >= 2 && bytes[end - 2] == ESCAPE && ESCAPED.contains(&last) {
+            2
+        } else {
+            break;
+        };
+        end -= dropped;
     }
     end
 }
 
-/// Opening minus closing brackets in `url`, for each of [`BRACKET_PAIRS`].
-/// Counted with memchr's vector count: a URL in parentheses is common in
-/// prose, and one nested thousands deep must not cost a loop per byte.
-fn bracket_balance(url: &[u8]) -> [isize; BRACKET_PAIRS.len()] {
-    BRACKET_PAIRS.map(|(open, close)| count(url, open) - count(url, close))
-}
+/// Bytes [`trim_end`] drops from the end of a URL whatever came before
+/// them, as a table: it is asked once per URL found.
+static TRIMMED: [bool; 256] = trimmed();
 
-fn count(bytes: &[u8], byte: u8) -> isize {
-    memchr::memchr_iter(byte, bytes).count() as isize
+/// Builds [`TRIMMED`]: [`TRAILING_PUNCTUATION`], the openers of
+/// [`BRACKET_PAIRS`] and [`ESCAPE`].
+const fn trimmed() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut index = 0;
+    while index < TRAILING_PUNCTUATION.len() {
+        table[TRAILING_PUNCTUATION[index] as usize] = true;
+        index += 1;
+    }
+    let mut index = 0;
+    while index < BRACKET_PAIRS.len() {
+        table[BRACKET_PAIRS[index].0 as usize] = true;
+        index += 1;
+    }
+    table[ESCAPE as usize] = true;
+    table
 }
 
 #[cfg(test)]
@@ -233,69 +351,131 @@ mod tests {
             .map(|found| &text[found.url.range()])
     }
 
+    /// Every undelimited URL in `text`, found as the scanner finds them: at
+    /// each `:` after the last URL, none starting before its end.
+    fn all_urls(text: &str) -> Vec<&str> {
+        let schemes = Schemes::new(&[]);
+        let mut floor = 0;
+        let mut urls = Vec::new();
+        for (colon, _) in text.match_indices(':') {
+            if colon < floor {
+                continue;
+            }
+            if let Some(found) = at_colon(text, colon, floor, &schemes) {
+                urls.push(&text[found.url.range()]);
+                floor = found.outer.end;
+            }
+        }
+        urls
+    }
+
+    /// One row per boundary decision of the module documentation, named
+    /// after it: the rule, the text, every URL found in it.
+    #[rustfmt::skip]
+    const BOUNDARIES: &[(&str, &str, &[&str])] = &[
+        ("delimiter: double quote", "\"http://a.b/c\"", &["http://a.b/c"]),
+        ("delimiter: html attribute", "<a href=\"http://a.b/c\">", &["http://a.b/c"]),
+        ("delimiter: backtick", "`http://a.b/c`", &["http://a.b/c"]),
+        ("delimiter: angle bracket", "http://a.b/c<br>", &["http://a.b/c"]),
+        ("delimiter: tab", "http://a.b/c\tx", &["http://a.b/c"]),
+        ("delimiter: no-break space", "http://a.b/c\u{A0}x", &["http://a.b/c"]),
+        ("delimiter: ideographic space", "http://a.b/c\u{3000}x", &["http://a.b/c"]),
+        ("delimiter: zero width space", "http://a.b/c\u{200B}x", &["http://a.b/c"]),
+        ("delimiter: control", "http://a.b/c\u{7}x", &["http://a.b/c"]),
+        ("unsafe ascii: continues", "http://a.b/~joe/{x}|y^", &["http://a.b/~joe/{x}|y^"]),
+        ("fragment: belongs to the url", "http://a.b/c#sec-2.", &["http://a.b/c#sec-2"]),
+        ("fragment: a second '#' too", "http://a.b/c#x#y z", &["http://a.b/c#x#y"]),
+        ("trailing punctuation: escaped quote", "s = \"<a href=\\\"https://a.b/c\\\">\"", &["https://a.b/c"]),
+        ("trailing punctuation: newline escape", "printf(\"see http://a.b/c\\n\");", &["http://a.b/c"]),
+        ("trailing punctuation: crlf escapes", "\"http://a.b/c\\r\\n\"", &["http://a.b/c"]),
+        ("trailing punctuation: escape inside stays", "\"http://a.b/c\\nd\"", &["http://a.b/c\\nd"]),
+        ("unsafe ascii: backslash", "http://a.b/c\\d", &["http://a.b/c\\d"]),
+        ("trailing punctuation: period", "see http://a.b/c.", &["http://a.b/c"]),
+        ("trailing punctuation: comma", "see http://a.b/c, then", &["http://a.b/c"]),
+        ("trailing punctuation: semicolon", "http://a.b/c; or", &["http://a.b/c"]),
+        ("trailing punctuation: colon", "at http://a.b/c: the", &["http://a.b/c"]),
+        ("trailing punctuation: several", "http://a.b/c!?", &["http://a.b/c"]),
+        ("trailing punctuation: ellipsis", "http://a.b/c...", &["http://a.b/c"]),
+        ("trailing punctuation: inside stays", "http://a.b/c.html?x=1;y=2", &["http://a.b/c.html?x=1;y=2"]),
+        ("brackets in order: parentheses around", "(see http://a.b/c)", &["http://a.b/c"]),
+        ("brackets in order: balanced pair stays", "http://en.example/wiki/Foo_(bar)", &["http://en.example/wiki/Foo_(bar)"]),
+        ("brackets in order: pair inside parentheses", "(http://a.b/Foo_(bar)).", &["http://a.b/Foo_(bar)"]),
+        ("brackets in order: square brackets around", "[http://a.b/c]", &["http://a.b/c"]),
+        ("brackets in order: square pair stays", "http://a.b/x[1]", &["http://a.b/x[1]"]),
+        ("brackets in order: ipv6 host", "http://[::1]:80/x", &["http://[::1]:80/x"]),
+        ("brackets in order: braces around", "{http://c.example/z}", &["http://c.example/z"]),
+        ("brackets in order: template braces stay", "http://a.b/{id}/x", &["http://a.b/{id}/x"]),
+        ("brackets in order: adjacent groups", "(see http://a.example/x)(and http://b.example/y)", &["http://a.example/x", "http://b.example/y"]),
+        ("brackets in order: markdown badge", "[![b](https://img.example/x.svg)](https://crates.example/x)", &["https://img.example/x.svg", "https://crates.example/x"]),
+        ("brackets in order: markdown links", "[a](http://a.b/1) and [b](http://a.b/2).", &["http://a.b/1", "http://a.b/2"]),
+        ("brackets in order: mismatched closer ends", "(http://a.b/(x]y)", &["http://a.b/(x"]),
+        ("brackets in order: closer inside ends", "http://a.b/x)y", &["http://a.b/x"]),
+        ("brackets in order: unclosed opener at end", "http://a.b/c( and", &["http://a.b/c"]),
+        ("brackets in order: unclosed opener inside stays", "http://a.b/(c.d", &["http://a.b/(c.d"]),
+        ("quotes: single quotes around", "'http://a.b/c'", &["http://a.b/c"]),
+        ("quotes: quoted list", "['http://a.b/1','http://a.b/2']", &["http://a.b/1", "http://a.b/2"]),
+        ("quotes: quoted call", "get('http://a.b/c').", &["http://a.b/c"]),
+        ("quotes: pair inside stays", "http://x.example/?q='a'", &["http://x.example/?q='a'"]),
+        ("quotes: pair inside then punctuation", "see http://x.example/?q='a'.", &["http://x.example/?q='a'"]),
+        ("quotes: space inside a pair ends", "http://x.example/?q='a b'", &["http://x.example/?q='a"]),
+        ("quotes: apostrophe inside stays", "http://a.b/it's/x", &["http://a.b/it's/x"]),
+        ("quotes: unmatched closing quote", "the http://a.b/c' page", &["http://a.b/c"]),
+        ("quotes: typographic quotes", "“http://a.b/c”", &["http://a.b/c"]),
+        ("non-ascii word: latin letter", "http://a.b/café", &["http://a.b/café"]),
+        ("non-ascii word: combining accent", "http://a.b/cafe\u{301}", &["http://a.b/cafe\u{301}"]),
+        ("non-ascii word: cyrillic", "http://a.b/путь end", &["http://a.b/путь"]),
+        ("non-ascii word: devanagari virama", "http://e.example/हिन्दी", &["http://e.example/हिन्दी"]),
+        ("non-ascii word: bengali marks", "http://e.example/বাংলা.", &["http://e.example/বাংলা"]),
+        ("non-ascii word: arabic harakat", "http://e.example/عَرَبِيّ x", &["http://e.example/عَرَبِيّ"]),
+        ("non-ascii word: persian zwnj", "http://e.example/می\u{200C}خواهم", &["http://e.example/می\u{200C}خواهم"]),
+        ("non-ascii word: enclosing mark", "http://e.example/1\u{20E3}", &["http://e.example/1\u{20E3}"]),
+        ("non-ascii word: digits of other scripts", "http://e.example/٣٤", &["http://e.example/٣٤"]),
+        ("spaceless script: chinese around", "请访问http://a.b/c网站", &["http://a.b/c"]),
+        ("spaceless script: chinese before", "什么http://a.b.cn什么", &["http://a.b.cn"]),
+        ("spaceless script: ideographic full stop", "http://a.b/c。次", &["http://a.b/c"]),
+        ("spaceless script: kana", "http://a.b/cです", &["http://a.b/c"]),
+        ("spaceless script: hangul", "http://a.b/c에서", &["http://a.b/c"]),
+        ("spaceless script: thai with its marks", "http://a.b/cที่", &["http://a.b/c"]),
+        ("spaceless script: fullwidth parenthesis", "http://a.b/c\u{FF09}", &["http://a.b/c"]),
+        ("non-ascii punctuation: guillemets", "«http://a.b/c»", &["http://a.b/c"]),
+        ("non-ascii punctuation: ellipsis", "http://a.b/c…", &["http://a.b/c"]),
+        ("non-ascii punctuation: em dash", "http://a.b/c—next", &["http://a.b/c"]),
+        ("non-ascii punctuation: emoji", "http://a.b/c😀", &["http://a.b/c"]),
+        ("non-ascii punctuation: right-to-left mark", "http://a.b/c\u{200F}", &["http://a.b/c"]),
+        ("glue before scheme: number", "1.http://x.example/", &["http://x.example/"]),
+        ("glue before scheme: ellipsis", "...http://x.example/", &["http://x.example/"]),
+        ("glue before scheme: colon", "see:http://x.example/", &["http://x.example/"]),
+        ("glue before scheme: e.g.", "e.g.http://x.example/", &["http://x.example/"]),
+        ("glue before scheme: i.e.", "(i.e.https://x.example/)", &["https://x.example/"]),
+        ("glue before scheme: abbreviation without slashes", "e.g.mailto:a@b.example", &[]),
+        ("glue before scheme: compound scheme", "git+https://github.example/a/b.git", &["https://github.example/a/b.git"]),
+        ("glue before scheme: cargo registry", "source = \"registry+https://github.com/rust-lang/crates.io-index\"", &["https://github.com/rust-lang/crates.io-index"]),
+        ("glue before scheme: svn over ssh", "svn+ssh://svn.example/repo", &["ssh://svn.example/repo"]),
+        ("glue before scheme: unknown compound stays", "coap+tcp://c.example/x", &["coap+tcp://c.example/x"]),
+        ("glue before scheme: dotted scheme stays", "com.example.app://callback", &["com.example.app://callback"]),
+        ("glue before scheme: letters stay", "xhttp://x.example/", &["xhttp://x.example/"]),
+        ("code: rust path", "File::create(path)", &[]),
+        ("code: rust crate path", "let r = http::Request::new(());", &[]),
+        ("code: perl module", "use Net::FTP; IO::File->new", &[]),
+        ("code: c++ namespace", "std::fs::File f; ftp::client", &[]),
+        ("code: url prefix path", "URL::parse(s) and url::Url", &[]),
+        ("code: object literal", "const t = {http:http, https:https, file:null};", &[]),
+        ("code: regular expression", "const isHttps = /https:?/;", &[]),
+        ("code: property name", "svn:ignore and git:master", &[]),
+        ("code: one slash is a url", "proxy http:/proxy.example:3128 here", &["http:/proxy.example:3128"]),
+        ("code: opaque scheme without slash", "mailto:a@b.example", &["mailto:a@b.example"]),
+        ("code: url after code", "File::open(\"http://a.b/c\")", &["http://a.b/c"]),
+        ("file url: empty host", "see file:///etc/hosts.", &["file:///etc/hosts"]),
+        ("file url: host", "file://host.example/path", &["file://host.example/path"]),
+        ("file url: upper case", "FILE:///etc/hosts", &["FILE:///etc/hosts"]),
+        ("file url: drive letter", "file:///C:/Windows/x", &["file:///C:/Windows/x"]),
+        ("file url: in parentheses", "(file:///etc/hosts)", &["file:///etc/hosts"]),
+    ];
+
     #[test]
-    fn appendix_bare_url_boundaries() {
-        let cases: &[(&str, Option<&str>)] = &[
-            // Sentence punctuation after the URL is the sentence's.
-            ("see http://a.b/c.", Some("http://a.b/c")),
-            ("see http://a.b/c, then", Some("http://a.b/c")),
-            ("http://a.b/c; or", Some("http://a.b/c")),
-            ("at http://a.b/c: the", Some("http://a.b/c")),
-            ("http://a.b/c!?", Some("http://a.b/c")),
-            ("'http://a.b/c'", Some("http://a.b/c")),
-            ("http://a.b/c...", Some("http://a.b/c")),
-            // ...but inside the URL it stays.
-            (
-                "http://a.b/c.html?x=1;y=2",
-                Some("http://a.b/c.html?x=1;y=2"),
-            ),
-            ("http://a.b/it's/x", Some("http://a.b/it's/x")),
-            // Brackets: balanced pairs stay, an unbalanced closer goes.
-            ("(see http://a.b/c)", Some("http://a.b/c")),
-            (
-                "http://en.wikipedia.org/wiki/Foo_(bar)",
-                Some("http://en.wikipedia.org/wiki/Foo_(bar)"),
-            ),
-            ("(http://a.b/Foo_(bar))", Some("http://a.b/Foo_(bar)")),
-            ("(http://a.b/Foo_(bar)).", Some("http://a.b/Foo_(bar)")),
-            ("[http://a.b/c]", Some("http://a.b/c")),
-            ("http://a.b/x[1]", Some("http://a.b/x[1]")),
-            // Delimiters end it.
-            ("\"http://a.b/c\"", Some("http://a.b/c")),
-            ("<a href=\"http://a.b/c\">", Some("http://a.b/c")),
-            ("`http://a.b/c`", Some("http://a.b/c")),
-            ("http://a.b/c<br>", Some("http://a.b/c")),
-            ("http://a.b/c\tx", Some("http://a.b/c")),
-            ("http://a.b/c\u{A0}x", Some("http://a.b/c")),
-            ("http://a.b/c\u{3000}x", Some("http://a.b/c")),
-            ("http://a.b/c\u{200B}x", Some("http://a.b/c")),
-            ("http://a.b/c\u{7}x", Some("http://a.b/c")),
-            // Unsafe ASCII continues it, for the validator to report.
-            ("http://a.b/~joe/{x}|y^", Some("http://a.b/~joe/{x}|y^")),
-            // A fragment belongs to the URL it follows, a second '#' too.
-            ("http://a.b/c#sec-2.", Some("http://a.b/c#sec-2")),
-            ("http://a.b/c#x#y z", Some("http://a.b/c#x#y")),
-            // Non-ASCII: letters of spaced scripts continue it...
-            ("http://a.b/café", Some("http://a.b/café")),
-            ("http://a.b/cafe\u{301}", Some("http://a.b/cafe\u{301}")),
-            ("http://a.b/путь end", Some("http://a.b/путь")),
-            // ...CJK, kana, Hangul and Thai glued to it end it...
-            ("请访问http://a.b/c网站", Some("http://a.b/c")),
-            ("什么http://a.b.cn什么", Some("http://a.b.cn")),
-            ("http://a.b/c。次", Some("http://a.b/c")),
-            ("http://a.b/cです", Some("http://a.b/c")),
-            ("http://a.b/c에서", Some("http://a.b/c")),
-            ("http://a.b/cที่", Some("http://a.b/c")),
-            ("http://a.b/c\u{FF09}", Some("http://a.b/c")),
-            // ...and so does non-ASCII punctuation.
-            ("“http://a.b/c”", Some("http://a.b/c")),
-            ("«http://a.b/c»", Some("http://a.b/c")),
-            ("http://a.b/c…", Some("http://a.b/c")),
-            ("http://a.b/c—next", Some("http://a.b/c")),
-            ("http://a.b/c😀", Some("http://a.b/c")),
-        ];
-        for &(text, expected) in cases {
-            assert_eq!(first_url(text), expected, "{text:?}");
+    fn bare_url_boundary_table() {
+        for &(rule, text, expected) in BOUNDARIES {
+            assert_eq!(all_urls(text), expected, "{rule}: {text:?}");
         }
     }
 
@@ -326,6 +506,14 @@ mod tests {
         for &(text, expected) in cases {
             assert_eq!(first_url(text), expected, "{text:?}");
         }
+    }
+
+    #[test]
+    fn compound_schemes_configured_as_such_stay_whole() {
+        let schemes = Schemes::new(&["registry+https".to_string()]);
+        let text = "registry+https://github.example/index";
+        let found = at_colon(text, 14, 0, &schemes).map(|f| &text[f.url.range()]);
+        assert_eq!(found, Some(text));
     }
 
     #[test]

@@ -1,9 +1,20 @@
 //! Character classes the scanner splits text on: whitespace of every kind,
-//! line breaks, and the scripts that write words without spaces.
+//! line breaks, the characters words are made of, and the scripts that write
+//! words without spaces. Non-ASCII classes are decided by Unicode properties
+//! (`White_Space`, General Category), never by byte or block ranges, except
+//! for the spaceless scripts, which are a property of writing systems that
+//! Unicode does not record.
+
+use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
 /// Characters treated as whitespace besides Unicode `White_Space`: the zero
 /// width space and BOM that word processors insert at line-break chances.
 const EXTRA_SPACES: &[char] = &['\u{200B}', '\u{FEFF}'];
+
+/// Format characters (General Category Cf) that join the letters around
+/// them inside one word: ZWNJ and ZWJ, written inside Persian, Arabic and
+/// Indic words and inside emoji sequences.
+const JOINERS: &[char] = &['\u{200C}', '\u{200D}'];
 
 /// Code point ranges of scripts written without spaces between words (CJK,
 /// kana, Hangul, Thai and neighbours, fullwidth forms). Text in them glued
@@ -72,6 +83,22 @@ pub(crate) fn skip_spaces(text: &str, mut at: usize) -> usize {
     }
 }
 
+/// True for letters and numbers of any script (General Categories L and N).
+pub(crate) fn is_letter_or_number(c: char) -> bool {
+    matches!(
+        c.general_category_group(),
+        GeneralCategoryGroup::Letter | GeneralCategoryGroup::Number
+    )
+}
+
+/// True for characters that belong to the character before them rather than
+/// start one of their own: combining marks of every kind (General Categories
+/// Mn, Mc and Me: accents, vowel signs, viramas, enclosing marks, variation
+/// selectors) and the [`JOINERS`]. Such a character never splits a word.
+pub(crate) fn joins_previous(c: char) -> bool {
+    c.general_category_group() == GeneralCategoryGroup::Mark || JOINERS.contains(&c)
+}
+
 /// True when `c` belongs to a script written without spaces between words.
 pub(crate) fn is_spaceless_script(c: char) -> bool {
     let code = u32::from(c);
@@ -106,6 +133,49 @@ mod tests {
     fn crlf_is_one_line_break() {
         for (text, len) in [("\r\n", 2), ("\n", 1), ("\r", 1), ("\n\r", 1), ("x", 0)] {
             assert_eq!(line_break_len(text.as_bytes(), 0), len, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn marks_and_joiners_join_the_previous_character() {
+        for (c, joins) in [
+            ('\u{0301}', true),  // combining acute accent, Mn
+            ('\u{094D}', true),  // Devanagari virama, Mn
+            ('\u{093F}', true),  // Devanagari vowel sign i, Mc
+            ('\u{064E}', true),  // Arabic fatha, Mn
+            ('\u{05B8}', true),  // Hebrew qamats, Mn
+            ('\u{20DD}', true),  // combining enclosing circle, Me
+            ('\u{FE0F}', true),  // variation selector 16, Mn
+            ('\u{200C}', true),  // zero width non-joiner
+            ('\u{200D}', true),  // zero width joiner
+            ('\u{200B}', false), // zero width space: a break chance
+            ('\u{200F}', false), // right-to-left mark
+            ('a', false),
+            ('ह', false),
+            ('.', false),
+        ] {
+            assert_eq!(joins_previous(c), joins, "U+{:04X}", u32::from(c));
+        }
+    }
+
+    #[test]
+    fn letters_and_numbers_of_every_script() {
+        for (c, word) in [
+            ('a', true),
+            ('é', true),
+            ('ж', true),
+            ('ह', true),
+            ('ع', true),
+            ('什', true),
+            ('٣', true), // Arabic-Indic digit three
+            ('Ⅻ', true), // Roman numeral twelve, Nl
+            ('\u{0301}', false),
+            ('…', false),
+            ('“', false),
+            ('😀', false),
+            ('\u{A0}', false),
+        ] {
+            assert_eq!(is_letter_or_number(c), word, "U+{:04X}", u32::from(c));
         }
     }
 

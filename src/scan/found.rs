@@ -16,6 +16,12 @@ pub enum Form {
     Prefixed,
     /// `scheme:...` in running text.
     Bare,
+    /// A Markdown link or image destination, autolink or reference
+    /// definition: delimited by the Markdown syntax.
+    Link,
+    /// An HTML attribute value (`href`, `src`, a `srcset` candidate, a
+    /// refresh target): delimited by the HTML syntax.
+    Attribute,
 }
 
 impl Form {
@@ -26,23 +32,54 @@ impl Form {
             Form::Angle => "angle",
             Form::Prefixed => "prefixed",
             Form::Bare => "bare",
+            Form::Link => "link",
+            Form::Attribute => "attribute",
         }
     }
 }
 
-/// A run of source bytes copied unchanged into the joined URL.
+/// A run of source bytes and the URL bytes it gives: the same bytes, or,
+/// for a piece the markup decodes (a character reference such as `&amp;`,
+/// a Markdown escape such as `\(`), the decoded bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Segment {
     /// Where the bytes are in the source.
     pub source: Span,
-    /// Where the same bytes start in the joined URL.
+    /// Where the bytes it gives start in the joined URL.
     pub url_start: usize,
+    /// How many URL bytes a decoded piece gives; `None` for source bytes
+    /// copied unchanged. A decoded piece maps only as a whole.
+    pub decoded_len: Option<usize>,
 }
 
 impl Segment {
-    /// Where the bytes are in the joined URL.
+    /// Source bytes copied unchanged to the URL at `url_start`.
+    pub fn copied(source: Span, url_start: usize) -> Self {
+        Segment {
+            source,
+            url_start,
+            decoded_len: None,
+        }
+    }
+
+    /// Source bytes decoded into the URL bytes at `url`.
+    pub fn decoded(source: Span, url: Span) -> Self {
+        Segment {
+            source,
+            url_start: url.start,
+            decoded_len: Some(url.len()),
+        }
+    }
+
+    /// Where the bytes it gives are in the joined URL.
     pub fn url(&self) -> Span {
-        Span::new(self.url_start, self.url_start + self.source.len())
+        let len = self.decoded_len.unwrap_or(self.source.len());
+        Span::new(self.url_start, self.url_start + len)
+    }
+
+    /// True when the URL bytes are a copy of the source bytes.
+    pub fn is_copied(&self) -> bool {
+        self.decoded_len.is_none()
     }
 }
 
@@ -81,21 +118,25 @@ impl Found {
             url: url.to_string(),
             form,
             outer: source,
-            segments: vec![Segment {
-                source,
-                url_start: 0,
-            }],
+            segments: vec![Segment::copied(source, 0)],
             alternatives: Vec::new(),
             diagnostics: Vec::new(),
         }
     }
 
-    /// Map a span of the joined URL to source spans, one per segment it touches.
+    /// Map a span of the joined URL to source spans, one per run of source
+    /// bytes it touches (a decoded segment it touches maps whole).
     ///
     /// An empty span maps to one empty source span at the matching position, so
     /// that "missing" diagnostics (e.g. an empty host) still point somewhere.
     pub fn source_spans(&self, url_span: Span) -> Vec<Span> {
         map_url_span(&self.segments, url_span, self.outer)
+    }
+
+    /// True when some of the URL's bytes were decoded from what the source
+    /// shows (a character reference, a Markdown escape).
+    pub fn is_decoded(&self) -> bool {
+        !self.segments.iter().all(Segment::is_copied)
     }
 }
 
@@ -113,10 +154,7 @@ pub(super) fn joined(text: &str, spans: &[Span]) -> (String, Vec<Segment>) {
     let mut segments = Vec::with_capacity(spans.len());
     for &source in spans {
         if let Some(piece) = text.get(source.range()) {
-            segments.push(Segment {
-                source,
-                url_start: url.len(),
-            });
+            segments.push(Segment::copied(source, url.len()));
             url.push_str(piece);
         }
     }
@@ -130,24 +168,36 @@ fn map_url_span(segments: &[Segment], url_span: Span, outer: Span) -> Vec<Span> 
         let anchor = segments
             .iter()
             .find(|seg| seg.url().start <= url_span.start && url_span.start <= seg.url().end)
-            .map(|seg| seg.source.start + (url_span.start - seg.url_start))
+            .map(|seg| match seg.decoded_len {
+                None => seg.source.start + (url_span.start - seg.url_start),
+                Some(_) => seg.source.start,
+            })
             .unwrap_or(outer.start);
         return vec![Span::new(anchor, anchor)];
     }
-    segments
-        .iter()
-        .filter_map(|seg| {
-            let url = seg.url();
-            let start = url_span.start.max(url.start);
-            let end = url_span.end.min(url.end);
-            (start < end).then(|| {
-                Span::new(
-                    seg.source.start + (start - url.start),
-                    seg.source.start + (end - url.start),
-                )
-            })
-        })
-        .collect()
+    let mut spans: Vec<Span> = Vec::new();
+    for seg in segments {
+        let url = seg.url();
+        let start = url_span.start.max(url.start);
+        let end = url_span.end.min(url.end);
+        if start >= end {
+            continue;
+        }
+        let source = match seg.decoded_len {
+            None => Span::new(
+                seg.source.start + (start - url.start),
+                seg.source.start + (end - url.start),
+            ),
+            Some(_) => seg.source,
+        };
+        // Pieces that follow each other in the source (a decoded reference
+        // inside a copied run) label as one.
+        match spans.last_mut() {
+            Some(last) if last.end == source.start => last.end = source.end,
+            _ => spans.push(source),
+        }
+    }
+    spans
 }
 
 #[cfg(test)]
@@ -158,14 +208,8 @@ mod tests {
     fn span_over_a_line_break_maps_to_two_source_pieces() {
         // "<URL:http://a.b/\n  cd>": "http://a.b/" at 5..16, "cd" at 19..21.
         let segments = [
-            Segment {
-                source: Span::new(5, 16),
-                url_start: 0,
-            },
-            Segment {
-                source: Span::new(19, 21),
-                url_start: 11,
-            },
+            Segment::copied(Span::new(5, 16), 0),
+            Segment::copied(Span::new(19, 21), 11),
         ];
         let outer = Span::new(0, 22);
         assert_eq!(
@@ -180,5 +224,29 @@ mod tests {
             map_url_span(&[], Span::new(0, 0), outer),
             vec![Span::new(0, 0)]
         );
+    }
+
+    #[test]
+    fn a_span_touching_a_decoded_reference_labels_the_whole_reference() {
+        // `a=1&amp;b`: "a=1" copied, "&amp;" decoded to "&", "b" copied.
+        let segments = [
+            Segment::copied(Span::new(10, 13), 0),
+            Segment::decoded(Span::new(13, 18), Span::new(3, 4)),
+            Segment::copied(Span::new(18, 19), 4),
+        ];
+        let outer = Span::new(10, 19);
+        let cases = [
+            (Span::new(3, 4), vec![Span::new(13, 18)]),
+            (Span::new(2, 5), vec![Span::new(12, 19)]),
+            (Span::new(4, 5), vec![Span::new(18, 19)]),
+            (Span::new(3, 3), vec![Span::new(13, 13)]),
+        ];
+        for (url_span, expected) in cases {
+            assert_eq!(
+                map_url_span(&segments, url_span, outer),
+                expected,
+                "{url_span:?}"
+            );
+        }
     }
 }

@@ -22,6 +22,7 @@
 
 mod bare;
 mod chars;
+mod document;
 mod found;
 mod hyphen;
 mod lines;
@@ -34,11 +35,13 @@ mod wrapper;
 pub(crate) use hyphen::SEARCH_WINDOW as EVIDENCE_WINDOW;
 pub(crate) use wrapper::MAX_BYTES as MAX_WRAPPER_BYTES;
 
+use crate::markup;
 use crate::rules::Rule;
 use crate::validate::{validate, ValidateOptions};
 use found::joined;
 use scheme::Schemes;
 
+pub use crate::source::Markup;
 pub use found::{Alternative, Form, Found, Segment};
 
 /// Options for [`scan`].
@@ -46,11 +49,62 @@ pub use found::{Alternative, Form, Found, Segment};
 pub struct ScanOptions {
     /// Extra schemes to recognise as bare URLs, beyond the built-in list.
     pub extra_schemes: Vec<String>,
+    /// Read code as prose too: Markdown's code spans and code blocks, and
+    /// HTML's `code`, `pre`, `kbd` and `samp` elements.
+    pub include_verbatim: bool,
 }
 
 /// Find every URL in `text`, in source order, without overlaps.
 pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Found> + 't {
     Scanner::new(text, options, host_invalid_by_validator)
+}
+
+/// Find every URL in `text` written in `markup`, in source order: in plain
+/// text everywhere (as [`scan`]); in Markdown and HTML the links the markup
+/// delimits ([`Form::Link`], [`Form::Attribute`]) and the URLs in its prose.
+///
+/// A plain text is scanned lazily; a document is parsed whole first.
+///
+/// ```
+/// use urlint::scan::{scan_markup, Form, Markup, ScanOptions};
+///
+/// let text = "[![v](https://img.example/v.svg)](https://crates.example/x) `http://code/`";
+/// let found: Vec<_> = scan_markup(text, Markup::Markdown, &ScanOptions::default()).collect();
+/// assert_eq!(found.len(), 2);
+/// assert_eq!(found[0].url, "https://img.example/v.svg");
+/// assert_eq!(found[1].form, Form::Link);
+/// assert_eq!(&text[found[1].outer.range()], "https://crates.example/x");
+/// ```
+pub fn scan_markup<'t>(
+    text: &'t str,
+    markup: Markup,
+    options: &ScanOptions,
+) -> impl Iterator<Item = Found> + 't {
+    let document = match markup {
+        Markup::Plain => return Urls::Lazy(scan(text, options)),
+        Markup::Markdown => markup::markdown(text, options.include_verbatim),
+        Markup::Html => markup::html(text, options.include_verbatim),
+    };
+    let in_prose = scan(&document.prose, options).collect();
+    let schemes = Schemes::new(&options.extra_schemes);
+    Urls::Placed(document::placed(document, in_prose, markup, &schemes).into_iter())
+}
+
+/// The URLs of a text: scanned as they are asked for, or all placed already.
+enum Urls<L> {
+    Lazy(L),
+    Placed(std::vec::IntoIter<Found>),
+}
+
+impl<L: Iterator<Item = Found>> Iterator for Urls<L> {
+    type Item = Found;
+
+    fn next(&mut self) -> Option<Found> {
+        match self {
+            Urls::Lazy(urls) => urls.next(),
+            Urls::Placed(urls) => urls.next(),
+        }
+    }
 }
 
 /// True when the validator finds the URL's host invalid: the hyphen-break
@@ -246,6 +300,7 @@ mod tests {
     fn extra_schemes_are_recognised() {
         let options = ScanOptions {
             extra_schemes: vec!["doi".to_string()],
+            ..ScanOptions::default()
         };
         let found: Vec<String> = scan("see doi:10.1000/182.", &options)
             .map(|found| found.url)

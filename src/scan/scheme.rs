@@ -45,8 +45,36 @@ const KNOWN_SCHEMES: &[&str] = &[
     "z39.50",     // reserved or proposed alongside RFC 1738
 ];
 
+/// Known schemes whose URLs need not start with `/` after the colon
+/// (`mailto:`, `news:`, `urn:`...), sorted. The others name a host after
+/// `//`, so that a bare `http:` followed by anything but `/` is a word of
+/// code or prose (`{http:http}`, `/https:?/`, `svn:ignore`), not a URL.
+const OPAQUE_SCHEMES: &[&str] = &[
+    "cid",
+    "mailserver",
+    "mailto",
+    "mid",
+    "news",
+    "sip",
+    "sips",
+    "tel",
+    "urn",
+    "xmpp",
+    "z39.50",
+];
+
 /// Longest scheme name the scanner looks back for; longer runs are words.
 const MAX_SCHEME_LEN: usize = 32;
+
+/// True for the bytes after which a known scheme glued to the text before
+/// it starts the URL: the period of an abbreviation or an ellipsis
+/// (`e.g.http://`, `etc.http://`), and the `+` of a tool's compound scheme,
+/// whose part after the `+` is the URL the tool fetches (`git+https://` in
+/// pip and npm, `registry+https://` and `sparse+https://` in Cargo,
+/// `svn+ssh://`).
+fn is_glue(byte: u8) -> bool {
+    matches!(byte, b'.' | b'+')
+}
 
 /// The set of schemes that count as known, built-in plus configured.
 #[derive(Debug, Clone, Default)]
@@ -67,6 +95,47 @@ impl Schemes {
     pub(crate) fn is_known(&self, name: &str) -> bool {
         is_built_in(name) || self.extra.iter().any(|k| k.eq_ignore_ascii_case(name))
     }
+
+    /// True when `name` is a built-in scheme whose URLs start with `/`
+    /// after the colon (`http`, `ftp`, `file`...). A configured scheme never
+    /// is: the user who names one wants it recognised however it is written.
+    pub(crate) fn needs_slash(&self, name: &str) -> bool {
+        is_built_in(name)
+            && !OPAQUE_SCHEMES
+                .iter()
+                .any(|opaque| opaque.eq_ignore_ascii_case(name))
+            && !self.extra.iter().any(|k| k.eq_ignore_ascii_case(name))
+    }
+
+    /// Offset in the scheme-like run `name` of the known scheme glued after
+    /// a glue byte ([`is_glue`]) at its end, the longest one: `e.g.http` gives 4,
+    /// `git+https` gives 4. `None` when `name` is known as a whole (a
+    /// configured `svn+ssh` stays one scheme) or ends in no glued known one.
+    #[inline]
+    pub(crate) fn glued_known(&self, name: &str) -> Option<usize> {
+        // Asked for nearly every `scheme://` in the text: most names hold no
+        // glue, and are not looked up at all.
+        if !name.bytes().any(is_glue) || self.is_known(name) {
+            return None;
+        }
+        name.bytes()
+            .enumerate()
+            .filter(|&(_, byte)| is_glue(byte))
+            .map(|(at, _)| at + 1)
+            .find(|&start| {
+                name.as_bytes()
+                    .get(start)
+                    .is_some_and(u8::is_ascii_alphabetic)
+                    && self.is_known(&name[start..])
+            })
+    }
+}
+
+/// True when the `:` at `colon` is the first of a `::` path separator, as in
+/// Rust's `File::create` and `http::Request`, Perl's `Net::FTP` or C++'s
+/// `std::fs`: code, never a URL, since no scheme's URLs start with `:`.
+pub(crate) fn is_path_separator(bytes: &[u8], colon: usize) -> bool {
+    bytes.get(colon + 1) == Some(&b':')
 }
 
 /// True when `name`, in any case, is one of [`KNOWN_SCHEMES`].
@@ -209,6 +278,65 @@ mod tests {
             ("", 0),
         ] {
             assert_eq!(scheme_then_colon(text.as_bytes()), len, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn known_schemes_glued_after_a_period_or_plus() {
+        let schemes = Schemes::new(&["svn+ssh".to_string()]);
+        for (name, start) in [
+            ("e.g.http", Some(4)),
+            ("i.e.ftp", Some(4)),
+            ("git+https", Some(4)),
+            ("registry+https", Some(9)),
+            ("a.b+https", Some(4)),
+            ("svn+ssh", None),
+            ("http", None),
+            ("z39.50", None),
+            ("com.example.app", None),
+            ("coap+tcp", None),
+            ("x-http", None),
+            ("e.g.", None),
+            ("x.1http", None),
+        ] {
+            assert_eq!(schemes.glued_known(name), start, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn rfc1738_3_hierarchical_schemes_need_a_slash() {
+        let schemes = Schemes::new(&["doi".to_string(), "IRC".to_string()]);
+        for (name, needs) in [
+            ("irc", false),
+            ("http", true),
+            ("FTP", true),
+            ("file", true),
+            ("svn", true),
+            ("mailto", false),
+            ("news", false),
+            ("urn", false),
+            ("doi", false),
+            ("note", false),
+        ] {
+            assert_eq!(schemes.needs_slash(name), needs, "{name}");
+        }
+        assert!(OPAQUE_SCHEMES.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(OPAQUE_SCHEMES.iter().all(|name| is_built_in(name)));
+    }
+
+    #[test]
+    fn code_path_separators_are_not_scheme_colons() {
+        for (text, colon, separator) in [
+            ("File::create", 4, true),
+            ("http::Request", 4, true),
+            ("http://a", 4, false),
+            ("http:", 4, false),
+        ] {
+            assert_eq!(
+                is_path_separator(text.as_bytes(), colon),
+                separator,
+                "{text:?}"
+            );
         }
     }
 

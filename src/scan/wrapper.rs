@@ -5,7 +5,7 @@
 use super::chars::{char_at, line_break_len, space_len};
 use super::found::Form;
 use super::lines::Leader;
-use super::scheme::{scheme_then_colon, Schemes};
+use super::scheme::{is_path_separator, scheme_then_colon, Schemes};
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
@@ -74,7 +74,8 @@ impl Cut {
 /// The wrapper opening at `at`, if the `<` there opens one: `<URL:` in any
 /// case, or `<scheme:` for a known scheme or one followed by `//`. Other
 /// names are left alone so that XML tags such as `<xsl:template>` are not
-/// taken for URLs.
+/// taken for URLs, and so is a name followed by `::`, a path in code's
+/// generics (`Vec<url::Url>`, `Result<http::Response>`).
 pub(crate) fn opening_at(text: &str, at: usize, schemes: &Schemes) -> Option<Opening> {
     let bytes = text.as_bytes();
     if bytes.get(at) != Some(&b'<') {
@@ -82,7 +83,9 @@ pub(crate) fn opening_at(text: &str, at: usize, schemes: &Schemes) -> Option<Ope
     }
     let rest = bytes.get(at + 1..)?;
     if rest.len() >= URL_PREFIX.len() && rest[..URL_PREFIX.len()].eq_ignore_ascii_case(URL_PREFIX) {
-        if is_placeholder(&rest[URL_PREFIX.len()..]) {
+        if is_placeholder(&rest[URL_PREFIX.len()..])
+            || is_path_separator(rest, URL_PREFIX.len() - 1)
+        {
             return None;
         }
         return Some(Opening {
@@ -91,11 +94,14 @@ pub(crate) fn opening_at(text: &str, at: usize, schemes: &Schemes) -> Option<Ope
         });
     }
     let len = scheme_then_colon(rest);
+    if len == 0 || is_path_separator(rest, len) {
+        return None;
+    }
     let name = text.get(at + 1..at + 1 + len)?;
     let slashes = rest
         .get(len + 1..)
         .is_some_and(|after| after.starts_with(b"//"));
-    (len > 0 && (slashes || schemes.is_known(name))).then_some(Opening {
+    (slashes || schemes.is_known(name)).then_some(Opening {
         form: Form::Angle,
         body: at + 1,
     })
@@ -377,6 +383,9 @@ mod tests {
             ("<xsl:template match=\"/\">", None),
             ("<uri@bunyip.com>", None),
             ("<host>:<port>", None),
+            ("<url::Url>", None),
+            ("<http::Response<Body>>", None),
+            ("<File::create>", None),
             ("< URL:http://a.b/>", None),
             ("<", None),
         ] {

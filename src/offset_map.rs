@@ -1,9 +1,11 @@
-//! Where each byte of a decoded mail text came from in the raw archive.
+//! Where each byte of a decoded text came from in the bytes it was decoded
+//! from.
 //!
-//! Decoding a mail body is a chain of byte rewrites (mbox `>From ` unquoting,
-//! quoted-printable, charset conversion, HTML entities), so the map is a list of
-//! pieces that compose: each stage maps its output onto its input, and
-//! [`OffsetMap::then`] chains two stages into one.
+//! Decoding is a chain of byte rewrites (mbox `>From ` unquoting,
+//! quoted-printable, charset conversion in mail; character references and
+//! Markdown escapes in markup), so the map is a list of pieces that compose:
+//! each stage maps its output onto its input, and [`OffsetMap::then`] chains
+//! two stages into one.
 
 use crate::span::Span;
 
@@ -22,8 +24,7 @@ pub struct Piece {
 /// A map from spans of a decoded text to spans of the raw bytes.
 ///
 /// Pieces are ordered and do not overlap; text bytes that no piece covers were
-/// inserted by the decoder (the line breaks around HTML attribute values) and
-/// map nowhere.
+/// inserted by the decoder and map nowhere.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OffsetMap {
     pieces: Vec<Piece>,
@@ -81,6 +82,25 @@ impl OffsetMap {
                 p.text.start < text.end || (text.is_empty() && p.text.start <= text.start)
             });
         &self.pieces[first..end]
+    }
+
+    /// The pieces covering `text`, each cut to the part inside it: an exact
+    /// piece to the matching raw bytes, an inexact one (which maps only as a
+    /// whole) to its text part with all its raw bytes.
+    pub fn clipped(&self, text: Span) -> impl Iterator<Item = Piece> + '_ {
+        self.overlapping(text).iter().map(move |piece| {
+            let start = text.start.max(piece.text.start);
+            let end = text.end.min(piece.text.end).max(start);
+            Piece {
+                text: Span::new(start, end),
+                raw: if piece.exact {
+                    Span::new(raw_start(piece, start), raw_start(piece, end))
+                } else {
+                    piece.raw
+                },
+                exact: piece.exact,
+            }
+        })
     }
 
     /// The raw bytes covering `text`, from the first raw byte of its first
@@ -227,6 +247,33 @@ mod tests {
         let map = OffsetMap::identity(Span::new(0, 3));
         assert_eq!(map.raw_span(Span::new(5, 6)), None);
         assert_eq!(map.raw_span(Span::new(1, 1)), Some(Span::new(1, 1)));
+    }
+
+    #[test]
+    fn clipping_cuts_exact_pieces_and_keeps_inexact_ones_whole() {
+        let mut map = soft_break_map();
+        map.push(Span::new(11, 12), Span::new(23, 28), false);
+        let clipped: Vec<Piece> = map.clipped(Span::new(2, 12)).collect();
+        assert_eq!(
+            clipped,
+            [
+                Piece {
+                    text: Span::new(2, 4),
+                    raw: Span::new(12, 14),
+                    exact: true
+                },
+                Piece {
+                    text: Span::new(4, 11),
+                    raw: Span::new(16, 23),
+                    exact: true
+                },
+                Piece {
+                    text: Span::new(11, 12),
+                    raw: Span::new(23, 28),
+                    exact: false
+                },
+            ]
+        );
     }
 
     #[test]

@@ -1,0 +1,248 @@
+//! What reading a document through its markup gives: the prose the scanner
+//! reads, and the values the markup itself delimits as links.
+
+use crate::offset_map::OffsetMap;
+use crate::span::Span;
+
+/// A document read through its markup.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Document {
+    /// The document's prose, character references decoded, with every
+    /// other source byte (markup, code, link syntax) blanked to a space and
+    /// line breaks kept: the text bare URLs and wrappers are looked for in.
+    pub prose: String,
+    /// Spans of `prose` to spans of the source.
+    pub map: OffsetMap,
+    /// Values the markup delimits as links, in source order.
+    pub links: Vec<Link>,
+}
+
+/// Which markup delimited a link value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LinkSyntax {
+    /// A Markdown destination, autolink or reference definition.
+    Markdown,
+    /// An HTML attribute value.
+    Html,
+}
+
+/// A value the markup delimits as a link: the reference it holds, decoded,
+/// whether it is a URL or a relative reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Link {
+    /// The value, escapes and character references decoded.
+    pub value: String,
+    /// Spans of `value` to spans of the source.
+    pub map: OffsetMap,
+    /// The value in the source with its delimiters (`<...>` of an angle
+    /// destination or autolink), for placing the whole match.
+    pub outer: Span,
+    /// The markup it was written in.
+    pub syntax: LinkSyntax,
+}
+
+/// A decoded run of a source: text and its map onto the source.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Decoded {
+    /// The decoded text.
+    pub text: String,
+    /// Spans of `text` to spans of the source it was decoded from.
+    pub map: OffsetMap,
+}
+
+impl Decoded {
+    /// The part `part` of this text, with its map.
+    pub(crate) fn slice(&self, part: Span) -> Decoded {
+        let mut map = OffsetMap::new();
+        for piece in self.map.clipped(part) {
+            let text = Span::new(piece.text.start - part.start, piece.text.end - part.start);
+            map.push(text, piece.raw, piece.exact);
+        }
+        Decoded {
+            text: self.text.get(part.range()).unwrap_or_default().to_string(),
+            map,
+        }
+    }
+
+    /// The same text placed through `outer` (the map of the text this one
+    /// was decoded from onto the source).
+    pub(crate) fn through(self, outer: &OffsetMap) -> Decoded {
+        Decoded {
+            map: self.map.then(outer),
+            text: self.text,
+        }
+    }
+
+    /// This text as a link value, placed on the source bytes it maps to.
+    pub(crate) fn into_link(self, syntax: LinkSyntax) -> Link {
+        let whole = Span::new(0, self.text.len());
+        let outer = self.map.raw_span(whole).unwrap_or_default();
+        Link {
+            value: self.text,
+            map: self.map,
+            outer,
+            syntax,
+        }
+    }
+}
+
+/// Builds a document's prose in source order: every source byte not given
+/// as prose is blanked.
+#[derive(Debug)]
+pub(crate) struct ProseBuilder<'s> {
+    source: &'s str,
+    prose: String,
+    map: OffsetMap,
+    /// Source bytes before this offset are in the prose already.
+    cursor: usize,
+}
+
+impl<'s> ProseBuilder<'s> {
+    /// A builder for the prose of `source`.
+    pub(crate) fn new(source: &'s str) -> Self {
+        ProseBuilder {
+            source,
+            prose: String::with_capacity(source.len()),
+            map: OffsetMap::new(),
+            cursor: 0,
+        }
+    }
+
+    /// Where the prose has reached in the source.
+    pub(crate) fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// Source bytes `span` as prose, unchanged. Bytes already passed are
+    /// not given twice.
+    pub(crate) fn copy(&mut self, span: Span) {
+        let start = span.start.max(self.cursor);
+        if start >= span.end {
+            return;
+        }
+        self.blank_to(start);
+        let Some(text) = self.source.get(start..span.end) else {
+            return;
+        };
+        let at = self.prose.len();
+        self.prose.push_str(text);
+        self.map.push(
+            Span::new(at, self.prose.len()),
+            Span::new(start, span.end),
+            true,
+        );
+        self.cursor = span.end;
+    }
+
+    /// `text`, decoded from the source bytes `raw`, as prose.
+    pub(crate) fn decoded(&mut self, text: &str, raw: Span) {
+        if raw.start < self.cursor {
+            return;
+        }
+        self.blank_to(raw.start);
+        let at = self.prose.len();
+        self.prose.push_str(text);
+        self.map.push(Span::new(at, self.prose.len()), raw, false);
+        self.cursor = raw.end;
+    }
+
+    /// A decoded run whose map points into the source, as prose.
+    pub(crate) fn append(&mut self, run: &Decoded) {
+        for piece in run.map.pieces() {
+            let Some(text) = run.text.get(piece.text.range()) else {
+                continue;
+            };
+            if piece.exact {
+                self.copy(piece.raw);
+            } else {
+                self.decoded(text, piece.raw);
+            }
+        }
+    }
+
+    /// Blank the source up to `end`: spaces for every byte but line breaks,
+    /// which keep the prose's lines where the source has them.
+    pub(crate) fn blank_to(&mut self, end: usize) {
+        let end = end.min(self.source.len());
+        if end <= self.cursor {
+            return;
+        }
+        let bytes = &self.source.as_bytes()[self.cursor..end];
+        let at = self.prose.len();
+        let mut from = 0;
+        for line_break in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            push_spaces(&mut self.prose, line_break - from);
+            self.prose.push(char::from(bytes[line_break]));
+            from = line_break + 1;
+        }
+        push_spaces(&mut self.prose, bytes.len() - from);
+        self.map.push(
+            Span::new(at, self.prose.len()),
+            Span::new(self.cursor, end),
+            true,
+        );
+        self.cursor = end;
+    }
+
+    /// The prose, the rest of the source blanked, and its map.
+    pub(crate) fn finish(mut self) -> (String, OffsetMap) {
+        self.blank_to(self.source.len());
+        (self.prose, self.map)
+    }
+}
+
+/// Append `count` spaces, a slice at a time: blanking is a large part of
+/// building a document's prose.
+fn push_spaces(prose: &mut String, mut count: usize) {
+    const SPACES: &str = "                                                                ";
+    while count > 0 {
+        let run = count.min(SPACES.len());
+        prose.push_str(&SPACES[..run]);
+        count -= run;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prose_keeps_line_breaks_and_maps_every_byte_to_its_place() {
+        let source = "# Head\r\n*em* &amp; x";
+        let mut builder = ProseBuilder::new(source);
+        builder.copy(Span::new(2, 6));
+        builder.copy(Span::new(9, 11));
+        builder.decoded("&", Span::new(13, 18));
+        builder.copy(Span::new(4, 6)); // already given: ignored
+        let (prose, map) = builder.finish();
+        assert_eq!(prose, "  Head\r\n em  &  ");
+        assert_eq!(map.raw_span(Span::new(9, 11)), Some(Span::new(9, 11)));
+        let amp = prose.find('&').expect("decoded");
+        assert_eq!(
+            map.raw_span(Span::new(amp, amp + 1)),
+            Some(Span::new(13, 18))
+        );
+        assert_eq!(
+            map.raw_span(Span::new(0, prose.len())),
+            Some(Span::new(0, 20))
+        );
+    }
+
+    #[test]
+    fn a_slice_keeps_its_part_of_the_map() {
+        let mut map = OffsetMap::new();
+        map.push(Span::new(0, 3), Span::new(10, 13), true);
+        map.push(Span::new(3, 4), Span::new(13, 18), false);
+        map.push(Span::new(4, 6), Span::new(18, 20), true);
+        let decoded = Decoded {
+            text: "a=1&bc".to_string(),
+            map,
+        };
+        let slice = decoded.slice(Span::new(2, 5));
+        assert_eq!(slice.text, "1&b");
+        assert_eq!(slice.map.raw_span(Span::new(0, 1)), Some(Span::new(12, 13)));
+        assert_eq!(slice.map.raw_span(Span::new(1, 2)), Some(Span::new(13, 18)));
+        let link = slice.into_link(LinkSyntax::Html);
+        assert_eq!(link.outer, Span::new(12, 19));
+    }
+}

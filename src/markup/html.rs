@@ -1,0 +1,405 @@
+//! HTML read through html5gum, a WHATWG-conformant tokenizer: the visible
+//! text (scripts and styles left out) becomes prose, URL-bearing attribute
+//! values become links, and both keep a map onto the source bytes through
+//! character-reference decoding.
+//!
+//! The tokenizer decodes references itself, with the full HTML5 table and
+//! the specification's rules for references without `;` and in attributes.
+//! It reports the byte offset of the text and value starts, and every
+//! decoded piece is handed to the emitter right after the input bytes it
+//! came from were consumed, so following the input position piece by piece
+//! places each decoded byte: a piece equal to its input bytes maps byte for
+//! byte, a reference maps as a whole.
+
+use std::convert::Infallible;
+
+use html5gum::emitters::callback::{Callback, CallbackEmitter, CallbackEvent};
+use html5gum::{Emitter, ForwardingEmitter, Span as TokenSpan, Tokenizer};
+
+use super::attribute::{self, Attribute};
+use super::document::{Decoded, Document, Link, LinkSyntax, ProseBuilder};
+use crate::offset_map::OffsetMap;
+use crate::span::Span;
+
+/// Elements whose content is not visible text.
+const HIDDEN_ELEMENTS: &[&[u8]] = &[b"script", b"style"];
+
+/// Elements whose content is code or program output: read as prose only
+/// when verbatim text is wanted, as Markdown's code is.
+const VERBATIM_ELEMENTS: &[&[u8]] = &[b"code", b"pre", b"kbd", b"samp"];
+
+/// Read a whole HTML document; `verbatim` reads code elements as prose too.
+pub(crate) fn document(source: &str, verbatim: bool) -> Document {
+    let tokens = tokenize(source, verbatim);
+    let mut prose = ProseBuilder::new(source);
+    for text in &tokens.texts {
+        prose.append(text);
+    }
+    let (prose, map) = prose.finish();
+    Document {
+        prose,
+        map,
+        links: tokens.links,
+    }
+}
+
+/// Read an HTML fragment of a larger document (an HTML block or inline tag
+/// in Markdown): `fragment` is its text and `map` places it in the source.
+/// Its visible text joins `prose`, its link values `links`; `verbatim`
+/// reads code elements as prose too.
+pub(crate) fn fragment(
+    fragment: &str,
+    map: &OffsetMap,
+    verbatim: bool,
+    prose: &mut ProseBuilder<'_>,
+    links: &mut Vec<Link>,
+) {
+    let tokens = tokenize(fragment, verbatim);
+    for text in tokens.texts {
+        prose.append(&text.through(map));
+    }
+    links.extend(tokens.links.into_iter().map(|link| {
+        let placed = Decoded {
+            text: link.value,
+            map: link.map,
+        }
+        .through(map);
+        placed.into_link(LinkSyntax::Html)
+    }));
+}
+
+/// The text a character reference stands for, when `reference` (`&name;`,
+/// `&#38;`, `&#x26;`) is one reference and nothing else, decoded as the
+/// tokenizer decodes references in text.
+pub(crate) fn decode_reference(reference: &str) -> Option<String> {
+    let tokens = tokenize(reference, true);
+    let [text] = tokens.texts.as_slice() else {
+        return None;
+    };
+    let [piece] = text.map.pieces() else {
+        return None;
+    };
+    let whole = piece.raw == Span::new(0, reference.len()) && !piece.exact;
+    whole.then(|| text.text.clone())
+}
+
+/// What tokenizing an HTML text gives, in its own offsets.
+#[derive(Debug, Default)]
+struct Tokens {
+    /// Runs of visible text, decoded.
+    texts: Vec<Decoded>,
+    /// URL-bearing attribute values, decoded and cut to each URL.
+    links: Vec<Link>,
+}
+
+/// Tokenize `html`; `verbatim` keeps the text of code elements.
+fn tokenize(html: &str, verbatim: bool) -> Tokens {
+    let mut tokens = Tokens::default();
+    let collector = Collector {
+        html,
+        tokens: &mut tokens,
+        text_pieces: Vec::new(),
+        value_pieces: Vec::new(),
+        tag: Vec::new(),
+        attribute: Vec::new(),
+        attributes: Vec::new(),
+        hidden: false,
+        verbatim,
+        in_code: 0,
+    };
+    let mut emitter = CallbackEmitter::new(collector);
+    // Script and style content is raw text: `<` in it opens no tag.
+    emitter.naively_switch_states(true);
+    let tracked = Tracked {
+        inner: emitter,
+        position: 0,
+    };
+    let Ok(()) = Tokenizer::new_with_emitter(html, tracked).finish();
+    tokens
+}
+
+/// A decoded piece as handed to the emitter: where the input bytes it came
+/// from end, and its length.
+type PieceEnd = (usize, usize);
+
+/// Collects the tokenizer's events into [`Tokens`].
+struct Collector<'t> {
+    html: &'t str,
+    tokens: &'t mut Tokens,
+    /// Pieces of the text run being read.
+    text_pieces: Vec<PieceEnd>,
+    /// Pieces of the attribute value being read.
+    value_pieces: Vec<PieceEnd>,
+    /// The name of the start tag being read.
+    tag: Vec<u8>,
+    /// The name of the attribute being read.
+    attribute: Vec<u8>,
+    /// The attributes of the start tag being read.
+    attributes: Vec<Attribute>,
+    /// Inside an element whose content is not visible.
+    hidden: bool,
+    /// Keep the text of code elements.
+    verbatim: bool,
+    /// How many code elements are open around the text being read.
+    in_code: usize,
+}
+
+impl Callback<Infallible, usize> for Collector<'_> {
+    fn handle_event(
+        &mut self,
+        event: CallbackEvent<'_>,
+        span: TokenSpan<usize>,
+    ) -> Option<Infallible> {
+        match event {
+            CallbackEvent::OpenStartTag { name } => {
+                self.tag = name.to_vec();
+                self.attributes.clear();
+            }
+            CallbackEvent::AttributeName { name } => self.attribute = name.to_vec(),
+            CallbackEvent::AttributeValue { value } => {
+                let pieces = std::mem::take(&mut self.value_pieces);
+                let value = decoded(self.html, value, span.start, &pieces);
+                self.attributes.push(Attribute {
+                    name: std::mem::take(&mut self.attribute),
+                    value,
+                });
+            }
+            CallbackEvent::CloseStartTag { self_closing } => {
+                let links = attribute::links(&self.tag, &self.attributes);
+                self.tokens.links.extend(links);
+                self.attributes.clear();
+                self.hidden = HIDDEN_ELEMENTS.contains(&self.tag.as_slice());
+                if VERBATIM_ELEMENTS.contains(&self.tag.as_slice()) && !self_closing {
+                    self.in_code += 1;
+                }
+            }
+            CallbackEvent::EndTag { name } => {
+                if HIDDEN_ELEMENTS.contains(&name) {
+                    self.hidden = false;
+                }
+                if VERBATIM_ELEMENTS.contains(&name) {
+                    self.in_code = self.in_code.saturating_sub(1);
+                }
+            }
+            CallbackEvent::String { value } => {
+                let pieces = std::mem::take(&mut self.text_pieces);
+                if !self.hidden && (self.verbatim || self.in_code == 0) {
+                    let text = decoded(self.html, value, span.start, &pieces);
+                    self.tokens.texts.push(text);
+                }
+            }
+            CallbackEvent::Comment { .. }
+            | CallbackEvent::Doctype { .. }
+            | CallbackEvent::Error(_) => {}
+        }
+        None
+    }
+}
+
+/// The tokenizer's emitter, with the input position followed and every
+/// decoded piece noted where its input bytes end.
+struct Tracked<'t> {
+    inner: CallbackEmitter<Collector<'t>, Infallible, usize>,
+    position: usize,
+}
+
+impl ForwardingEmitter for Tracked<'_> {
+    type Token = Infallible;
+
+    fn inner(&mut self) -> &mut impl Emitter<Token = Infallible> {
+        &mut self.inner
+    }
+
+    fn should_emit_errors(&mut self) -> bool {
+        false
+    }
+
+    fn move_position(&mut self, offset: isize) {
+        self.position = self.position.saturating_add_signed(offset);
+        self.inner.move_position(offset);
+    }
+
+    fn emit_string(&mut self, piece: &[u8]) {
+        let end = (self.position, piece.len());
+        self.inner.callback_mut().text_pieces.push(end);
+        self.inner.emit_string(piece);
+    }
+
+    fn push_attribute_value(&mut self, piece: &[u8]) {
+        let end = (self.position, piece.len());
+        self.inner.callback_mut().value_pieces.push(end);
+        self.inner.push_attribute_value(piece);
+    }
+}
+
+/// A decoded text or value starting at `start` of `html`, from the pieces
+/// it was handed in. A piece equal to its input bytes is copied; one that
+/// is not (a reference, a line break normalised to `\n`) maps as a whole.
+/// Should the pieces not add up to the value, the value maps as a whole.
+fn decoded(html: &str, value: &[u8], start: usize, pieces: &[PieceEnd]) -> Decoded {
+    let text = String::from_utf8_lossy(value).into_owned();
+    let mut map = OffsetMap::new();
+    let end = pieces.last().map_or(start, |&(end, _)| end.max(start));
+    let consistent = text.len() == value.len()
+        && pieces.iter().map(|&(_, len)| len).sum::<usize>() == value.len()
+        && pieces.windows(2).all(|pair| pair[0].0 <= pair[1].0)
+        && end <= html.len();
+    if !consistent {
+        map.push(Span::new(0, text.len()), Span::new(start, end), false);
+        return Decoded { text, map };
+    }
+    // (text, raw, exact) per piece, before they go into the map: the `\n`
+    // of a `\r\n` pair is consumed with the next piece and belongs to the
+    // `\r` that became `\n`.
+    let mut placed: Vec<(Span, Span, bool)> = Vec::with_capacity(pieces.len());
+    let (mut raw_start, mut text_start) = (start.min(end), 0);
+    for &(raw_end, len) in pieces {
+        let mut raw = Span::new(raw_start, raw_end.max(raw_start));
+        let piece = Span::new(text_start, text_start + len);
+        let input = &html.as_bytes()[raw.range()];
+        let output = &value[piece.range()];
+        let after_cr = placed
+            .last()
+            .is_some_and(|&(_, last, _)| html.as_bytes()[last.range()] == *b"\r");
+        if after_cr && input.first() == Some(&b'\n') && &input[1..] == output {
+            if let Some(last) = placed.last_mut() {
+                last.1.end += 1;
+            }
+            raw.start += 1;
+        }
+        let exact = &html.as_bytes()[raw.range()] == output;
+        placed.push((piece, raw, exact));
+        raw_start = raw_end.max(raw_start);
+        text_start = piece.end;
+    }
+    for (piece, raw, exact) in placed {
+        map.push(piece, raw, exact);
+    }
+    Decoded { text, map }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each link value with the source bytes each of its pieces maps to.
+    fn links(html: &str) -> Vec<(String, Vec<&str>)> {
+        document(html, false)
+            .links
+            .iter()
+            .map(|link| {
+                let pieces = link
+                    .map
+                    .pieces()
+                    .iter()
+                    .map(|piece| &html[piece.raw.range()])
+                    .collect();
+                (link.value.clone(), pieces)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn whatwg_attribute_values_decode_named_references_piece_by_piece() {
+        let html = r#"<p><a href="http://a.example/?x=1&amp;y=2&eacute;z" title=t>a</a>"#;
+        assert_eq!(
+            links(html),
+            [(
+                "http://a.example/?x=1&y=2éz".to_string(),
+                vec!["http://a.example/?x=1", "&amp;", "y=2", "&eacute;", "z"]
+            )]
+        );
+    }
+
+    #[test]
+    fn whatwg_unquoted_single_quoted_and_spaced_values() {
+        let html = "<img src=http://a.example/i.png alt='x'><a HREF=' ftp://b.example/ '>";
+        let values: Vec<String> = links(html).into_iter().map(|(value, _)| value).collect();
+        assert_eq!(values, ["http://a.example/i.png", "ftp://b.example/"]);
+        let document = document(html, false);
+        let ftp = &document.links[1];
+        assert_eq!(&html[ftp.outer.range()], "ftp://b.example/");
+    }
+
+    #[test]
+    fn whatwg_visible_text_is_decoded_and_scripts_and_styles_are_blank() {
+        let html = "<p>see &lt;URL:http://a.example/&gt;&nbsp;now</p>\
+                    <script>var u = \"http://s.example/\";</script>\
+                    <style>a{background:url(http://c.example/)}</style><!-- http://m.example/ -->";
+        let document = document(html, false);
+        assert!(document
+            .prose
+            .contains("see <URL:http://a.example/>\u{a0}now"));
+        assert!(!document.prose.contains("s.example"));
+        assert!(!document.prose.contains("c.example"));
+        assert!(!document.prose.contains("m.example"));
+        let lt = document.prose.find('<').expect("decoded");
+        assert_eq!(
+            document.map.raw_span(Span::new(lt, lt + 1)),
+            Some(Span::new(7, 11))
+        );
+        let url = document.prose.find("http").expect("url");
+        let raw = document.map.raw_span(Span::new(url, url + 17));
+        assert_eq!(raw.map(|raw| &html[raw.range()]), Some("http://a.example/"));
+    }
+
+    #[test]
+    fn code_elements_are_prose_only_when_verbatim() {
+        let html = "<p>see http://a.example/</p><pre>curl http://b.example/</pre>\
+                    <p><code>http://c.example/</code> and <samp>http://d.example/</samp></p>";
+        let prose = document(html, false).prose;
+        assert!(prose.contains("http://a.example/"));
+        for hidden in ["b.example", "c.example", "d.example"] {
+            assert!(!prose.contains(hidden), "{hidden}");
+        }
+        let verbatim = document(html, true).prose;
+        assert!(["b.example", "c.example", "d.example"]
+            .iter()
+            .all(|url| verbatim.contains(url)));
+    }
+
+    #[test]
+    fn whatwg_crlf_and_references_without_semicolons_keep_their_places() {
+        let html = "a\r\nb &copy x &notit; y";
+        let document = document(html, false);
+        assert_eq!(document.prose, "a\nb © x ¬it; y");
+        let b = document.prose.find('b').expect("b");
+        assert_eq!(
+            document.map.raw_span(Span::new(b, b + 1)),
+            Some(Span::new(3, 4))
+        );
+        let y = document.prose.find('y').expect("y");
+        assert_eq!(
+            &html[document
+                .map
+                .raw_span(Span::new(y, y + 1))
+                .expect("y")
+                .range()],
+            "y"
+        );
+    }
+
+    #[test]
+    fn a_single_reference_decodes_alone() {
+        assert_eq!(decode_reference("&amp;").as_deref(), Some("&"));
+        assert_eq!(decode_reference("&eacute;").as_deref(), Some("é"));
+        assert_eq!(decode_reference("&#x26;").as_deref(), Some("&"));
+        assert_eq!(decode_reference("&notit;"), None);
+        assert_eq!(decode_reference("&bogus;"), None);
+        assert_eq!(decode_reference("&amp;x"), None);
+    }
+
+    #[test]
+    fn a_fragment_is_placed_through_its_map() {
+        // `> <a href="http://q.example/">` in a block quote: the fragment
+        // is the tag, which starts at offset 2 of the source.
+        let source = "> <a href=\"http://q.example/\">";
+        let fragment_text = &source[2..];
+        let map = OffsetMap::identity(Span::new(2, source.len()));
+        let mut prose = ProseBuilder::new(source);
+        let mut found = Vec::new();
+        fragment(fragment_text, &map, false, &mut prose, &mut found);
+        assert_eq!(found.len(), 1);
+        assert_eq!(&source[found[0].outer.range()], "http://q.example/");
+    }
+}

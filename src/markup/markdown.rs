@@ -1,0 +1,390 @@
+//! Markdown read through pulldown-cmark (CommonMark with GitHub's tables,
+//! strikethrough, task lists and footnotes): link and image destinations,
+//! autolinks and reference definitions become links; paragraph and heading
+//! text becomes prose; code is blanked unless verbatim text is wanted;
+//! HTML blocks and inline HTML are read as HTML.
+//!
+//! Link text is not prose: like GitHub's autolinks, a URL written inside a
+//! link's text is not a second link.
+
+use std::collections::HashMap;
+
+use pulldown_cmark::{CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
+
+use super::destination;
+use super::document::{Document, Link, ProseBuilder};
+use super::html;
+use crate::offset_map::OffsetMap;
+use crate::span::Span;
+
+/// Read a Markdown document; `verbatim` makes code spans and code blocks
+/// prose too.
+pub(crate) fn document(source: &str, verbatim: bool) -> Document {
+    let options = Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_GFM;
+    let mut events = Parser::new_ext(source, options).into_offset_iter();
+    let mut reader = Reader {
+        source,
+        verbatim,
+        prose: ProseBuilder::new(source),
+        links: Vec::new(),
+        open_links: Vec::new(),
+        in_code_block: false,
+        html_block: Vec::new(),
+        leaf_blocks: Vec::new(),
+    };
+    for (event, range) in &mut events {
+        reader.event(event, Span::from(range));
+    }
+    let mut links = reader.links;
+    // Definitions are written between leaf blocks; the parser knows the
+    // first of each label, which checks what is read here.
+    let known: HashMap<usize, &str> = events
+        .reference_definitions()
+        .iter()
+        .map(|(_, definition)| (definition.span.start, definition.dest.as_ref()))
+        .collect();
+    for gap in gaps(&reader.leaf_blocks, source.len()) {
+        for open in destination::definition_starts(source, gap) {
+            let dest = known.get(&open).copied();
+            links.extend(destination::definition(source, open, gap.end, dest));
+        }
+    }
+    links.sort_by_key(|link| link.outer.start);
+    let (prose, map) = reader.prose.finish();
+    Document { prose, map, links }
+}
+
+/// A link or image whose end has not been read yet.
+struct OpenLink<'a> {
+    /// The whole link in the source.
+    span: Span,
+    /// How its destination is written, if at all.
+    kind: LinkType,
+    /// The parser's value of its destination.
+    dest: CowStr<'a>,
+    /// Where the link text is known to reach: its `]` is at or after this.
+    text_end: usize,
+}
+
+/// The walk over the parser's events.
+struct Reader<'s> {
+    source: &'s str,
+    verbatim: bool,
+    prose: ProseBuilder<'s>,
+    links: Vec<Link>,
+    /// Links and images being read, innermost last.
+    open_links: Vec<OpenLink<'s>>,
+    in_code_block: bool,
+    /// The lines of the HTML block being read.
+    html_block: Vec<Span>,
+    /// Leaf blocks (paragraphs, headings, code, HTML, tables, rules) in
+    /// source order: reference definitions are written outside them.
+    leaf_blocks: Vec<Span>,
+}
+
+impl<'s> Reader<'s> {
+    /// Take in one event and the source span it covers.
+    fn event(&mut self, event: Event<'s>, span: Span) {
+        let closes_link = matches!(event, Event::End(TagEnd::Link | TagEnd::Image));
+        if let Some(open) = self.open_links.last_mut().filter(|_| !closes_link) {
+            open.text_end = open.text_end.max(span.end);
+        }
+        if is_leaf_block(&event) {
+            self.leaf_blocks.push(span);
+        }
+        match event {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            }) => self.open_link(span, link_type, dest_url, 1),
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                ..
+            }) => self.open_link(span, link_type, dest_url, 2),
+            Event::End(TagEnd::Link | TagEnd::Image) => self.close_link(),
+            Event::Start(Tag::CodeBlock(_)) => self.in_code_block = true,
+            Event::End(TagEnd::CodeBlock) => self.in_code_block = false,
+            Event::Start(Tag::HtmlBlock) => self.html_block.clear(),
+            Event::End(TagEnd::HtmlBlock) => {
+                let lines = std::mem::take(&mut self.html_block);
+                self.html(&lines);
+            }
+            Event::Html(_) => self.html_block.push(span),
+            Event::InlineHtml(_) => self.html(&[span]),
+            Event::Text(text) if self.open_links.is_empty() => {
+                if !self.in_code_block {
+                    self.text(&text, span);
+                } else if self.verbatim {
+                    self.prose.copy(span);
+                }
+            }
+            Event::Code(_) if self.open_links.is_empty() && self.verbatim => {
+                self.prose.copy(code_content(self.source, span));
+            }
+            Event::SoftBreak if self.open_links.is_empty() => self.prose.copy(span),
+            _ => {}
+        }
+    }
+
+    /// Start reading a link or image at `span`, whose text starts after
+    /// `opener` bytes (`[` or `![`).
+    fn open_link(&mut self, span: Span, kind: LinkType, dest: CowStr<'s>, opener: usize) {
+        // `<URL:scheme:...>` is an autolink to CommonMark (its scheme is
+        // `URL`) and the RFC 1738 wrapper to the scanner, which reads it.
+        if kind == LinkType::Autolink && has_url_prefix(&dest) {
+            self.prose.copy(span);
+        }
+        self.open_links.push(OpenLink {
+            span,
+            kind,
+            dest,
+            text_end: span.start + opener,
+        });
+    }
+
+    /// Finish the innermost open link: find its destination, if it has one
+    /// of its own.
+    fn close_link(&mut self) {
+        let Some(open) = self.open_links.pop() else {
+            return;
+        };
+        let link = match open.kind {
+            LinkType::Inline => {
+                destination::inline(self.source, open.span, open.text_end, &open.dest)
+            }
+            LinkType::Autolink if !has_url_prefix(&open.dest) => {
+                destination::autolink(self.source, open.span, &open.dest)
+            }
+            // Reference links point at a definition, read where it is
+            // written; e-mail autolinks hold an address, not a URL.
+            _ => None,
+        };
+        self.links.extend(link);
+        if let Some(outer) = self.open_links.last_mut() {
+            outer.text_end = outer.text_end.max(open.span.end);
+        }
+    }
+
+    /// Text outside links and code: prose. The parser leaves a backslash
+    /// escape's `\` out of every event and starts the next text with the
+    /// escaped character; the two are one decoded piece.
+    fn text(&mut self, text: &str, span: Span) {
+        let bytes = self.source.as_bytes();
+        // Emphasis and strikethrough markers stay in the prose, where they
+        // are for GitHub's autolinks: inside a URL they do not end it, and
+        // at its end the scanner's caller leaves them out.
+        let gap = bytes
+            .get(self.prose.cursor()..span.start)
+            .unwrap_or_default();
+        if !gap.is_empty() && gap.iter().all(|b| matches!(b, b'*' | b'_' | b'~')) {
+            self.prose.copy(Span::new(self.prose.cursor(), span.start));
+        }
+        let escaped = span.start > self.prose.cursor()
+            && bytes[span.start - 1] == b'\\'
+            && bytes.get(span.start).is_some_and(u8::is_ascii_punctuation)
+            && text.as_bytes().first() == bytes.get(span.start);
+        let (text, span) = if escaped {
+            self.prose
+                .decoded(&text[..1], Span::new(span.start - 1, span.start + 1));
+            (&text[1..], Span::new(span.start + 1, span.end))
+        } else {
+            (text, span)
+        };
+        if self.source.get(span.range()) == Some(text) {
+            self.prose.copy(span);
+        } else if !text.is_empty() {
+            self.prose.decoded(text, span);
+        }
+    }
+
+    /// Read the HTML written on `lines` (one span per line of a block, or
+    /// one inline tag) as one HTML fragment.
+    fn html(&mut self, lines: &[Span]) {
+        let (Some(first), Some(last)) = (lines.first(), lines.last()) else {
+            return;
+        };
+        let contiguous = lines.windows(2).all(|pair| pair[0].end == pair[1].start);
+        if contiguous {
+            let span = Span::new(first.start, last.end);
+            let Some(text) = self.source.get(span.range()) else {
+                return;
+            };
+            let map = OffsetMap::identity(span);
+            html::fragment(text, &map, self.verbatim, &mut self.prose, &mut self.links);
+            return;
+        }
+        // A block inside a container: its lines without the container's
+        // markers, read as one text.
+        let mut text = String::new();
+        let mut map = OffsetMap::new();
+        for line in lines {
+            let at = text.len();
+            text.push_str(self.source.get(line.range()).unwrap_or_default());
+            map.push(Span::new(at, text.len()), *line, true);
+        }
+        html::fragment(&text, &map, self.verbatim, &mut self.prose, &mut self.links);
+    }
+}
+
+/// True for the event that opens a leaf block, or is one (a rule).
+fn is_leaf_block(event: &Event<'_>) -> bool {
+    matches!(
+        event,
+        Event::Start(
+            Tag::Paragraph
+                | Tag::Heading { .. }
+                | Tag::CodeBlock(_)
+                | Tag::HtmlBlock
+                | Tag::Table(_)
+                | Tag::MetadataBlock(_)
+        ) | Event::Rule
+    )
+}
+
+/// The source between `blocks` (in source order), and after the last one.
+fn gaps(blocks: &[Span], len: usize) -> Vec<Span> {
+    let mut gaps = Vec::with_capacity(blocks.len() + 1);
+    let mut start = 0;
+    for block in blocks {
+        if block.start > start {
+            gaps.push(Span::new(start, block.start));
+        }
+        start = start.max(block.end);
+    }
+    if start < len {
+        gaps.push(Span::new(start, len));
+    }
+    gaps
+}
+
+/// True for an autolink destination that is an RFC 1738 wrapper's inside.
+fn has_url_prefix(dest: &str) -> bool {
+    dest.get(..4)
+        .is_some_and(|prefix| prefix.eq_ignore_ascii_case("url:"))
+}
+
+/// A code span's content: `span` without its backtick runs.
+fn code_content(source: &str, span: Span) -> Span {
+    let code = source.get(span.range()).unwrap_or_default();
+    let ticks = code.len() - code.trim_start_matches('`').len();
+    let inner = code.len().saturating_sub(2 * ticks);
+    Span::new(span.start + ticks, span.start + ticks + inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each link's value and outer source bytes.
+    fn links(source: &str) -> Vec<(String, &str)> {
+        document(source, false)
+            .links
+            .iter()
+            .map(|link| (link.value.clone(), &source[link.outer.range()]))
+            .collect()
+    }
+
+    #[test]
+    fn gfm_badges_and_adjacent_links_are_separate_destinations() {
+        let source = "[![crates.io](https://img.example/v.svg)](https://crates.example/x)\
+                      [docs](https://docs.example/x)";
+        assert_eq!(
+            links(source),
+            [
+                (
+                    "https://img.example/v.svg".to_string(),
+                    "https://img.example/v.svg"
+                ),
+                (
+                    "https://crates.example/x".to_string(),
+                    "https://crates.example/x"
+                ),
+                (
+                    "https://docs.example/x".to_string(),
+                    "https://docs.example/x"
+                ),
+            ]
+        );
+        assert!(document(source, false).prose.trim().is_empty());
+    }
+
+    #[test]
+    fn commonmark_reference_definitions_autolinks_and_html() {
+        let source = "See [the spec][s], <https://auto.example/a> and <me@mail.example>.\n\n\
+                      [s]: <https://spec.example/> \"Spec\"\n\n\
+                      <div><a href=\"https://html.example/?a=1&amp;b=2\">x</a></div>\n";
+        assert_eq!(
+            links(source),
+            [
+                (
+                    "https://auto.example/a".to_string(),
+                    "<https://auto.example/a>"
+                ),
+                (
+                    "https://spec.example/".to_string(),
+                    "<https://spec.example/>"
+                ),
+                (
+                    "https://html.example/?a=1&b=2".to_string(),
+                    "https://html.example/?a=1&amp;b=2"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn prose_is_text_and_soft_breaks_only() {
+        let source = "Text *http://em.example/*, `http://code.example/` and\n\
+                      > <URL:http://q.example/a\n> b>.\n\n```\nhttp://fence.example/\n```\n";
+        let prose = document(source, false).prose;
+        assert_eq!(prose.len(), source.len());
+        assert!(prose.contains("*http://em.example/*"));
+        assert!(!prose.contains("code.example"));
+        assert!(!prose.contains("fence.example"));
+        assert!(prose.contains("<URL:http://q.example/a\n  b>"));
+        let verbatim = document(source, true).prose;
+        assert!(verbatim.contains(" http://code.example/ "));
+        assert!(verbatim.contains("http://fence.example/\n"));
+    }
+
+    #[test]
+    fn an_escape_is_one_decoded_piece_of_prose() {
+        let source = "see http://a.example/x\\_y now";
+        let document = document(source, false);
+        assert_eq!(document.prose, "see http://a.example/x_y now");
+        let underscore = document.prose.find('_').expect("escaped");
+        assert_eq!(
+            document.map.raw_span(Span::new(underscore, underscore + 1)),
+            Some(Span::new(22, 24))
+        );
+    }
+
+    #[test]
+    fn commonmark_4_7_every_definition_of_a_label_is_read() {
+        let source = "## 1.1\n\n- fixed [#7]\n\n[#7]: https://a.example/7\n\n\
+                      ## 1.0\n\n> - fixed [#7] again\n>\n> [#7]: https://b.example/7\n\n\
+                      ```\n[#8]: https://code.example/\n```\n";
+        assert_eq!(
+            links(source),
+            [
+                ("https://a.example/7".to_string(), "https://a.example/7"),
+                ("https://b.example/7".to_string(), "https://b.example/7"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_wrapper_autolink_is_left_to_the_scanner() {
+        let source = "<URL:http://w.example/> and <http://a.example/>";
+        let document = document(source, false);
+        assert!(document.prose.starts_with("<URL:http://w.example/>"));
+        assert_eq!(document.links.len(), 1);
+        assert_eq!(document.links[0].value, "http://a.example/");
+    }
+}

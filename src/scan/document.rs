@@ -1,0 +1,290 @@
+//! The URLs of a document read through its markup: those the scanner finds
+//! in the document's prose, placed back on the source bytes, and the link
+//! values the markup delimits that are URLs.
+
+use super::found::{Form, Found, Segment};
+use super::scheme::{scheme_then_colon, Schemes};
+use crate::markup::{Document, Link, LinkSyntax};
+use crate::offset_map::OffsetMap;
+use crate::source::Markup;
+use crate::span::Span;
+
+/// Characters GitHub's autolinks leave out at the end of a URL in Markdown
+/// text: sentence punctuation and emphasis markers.
+const GFM_TRAILING: &[u8] = b"?!.,:*_~";
+
+/// Every URL of `document`, in source order: `in_prose`, what the scanner
+/// found in its prose, and its links with a scheme.
+pub(super) fn placed(
+    document: Document,
+    in_prose: Vec<Found>,
+    markup: Markup,
+    schemes: &Schemes,
+) -> Vec<Found> {
+    let links: Vec<Found> = document
+        .links
+        .into_iter()
+        .filter_map(|link| link_url(link, schemes))
+        .collect();
+    let mut urls: Vec<Found> = in_prose
+        .into_iter()
+        .filter_map(|mut found| {
+            let kept = markup != Markup::Markdown || trim_gfm_end(&mut found, &document.prose);
+            kept.then(|| in_source(found, &document.map))
+        })
+        // A wrapper the prose opens and closes across a link's bytes (which
+        // the prose has blank) is not one: the markup's link wins.
+        .filter(|found| !overlaps_any(found.outer, &links))
+        .collect();
+    urls.extend(links);
+    urls.sort_by_key(|found| found.outer.start);
+    urls
+}
+
+/// True when `span` overlaps the match of one of `links` (in source order).
+fn overlaps_any(span: Span, links: &[Found]) -> bool {
+    let after = links.partition_point(|link| link.outer.end <= span.start);
+    links
+        .get(after)
+        .is_some_and(|link| link.outer.start < span.end)
+}
+
+/// A link value as a URL, when it has a scheme the scanner would take for
+/// a bare URL's (a known one, or any followed by `//`) and more than
+/// slashes after it. A relative reference (`docs/a.md`, `#top`) is not a
+/// URL, nor is a drive letter (`C:`), a path in code (`crate::io`,
+/// rustdoc's links) or a scheme a browser runs (`javascript:`).
+fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
+    let bytes = link.value.as_bytes();
+    let scheme = scheme_then_colon(bytes);
+    let rest = bytes.get(scheme + 1..).unwrap_or_default();
+    let slashes = rest.starts_with(b"//");
+    let is_url = scheme >= 2
+        && !rest.starts_with(b":")
+        && rest.iter().any(|&b| b != b'/')
+        && (slashes || schemes.is_known(&link.value[..scheme]));
+    if !is_url {
+        return None;
+    }
+    let form = match link.syntax {
+        LinkSyntax::Markdown => Form::Link,
+        LinkSyntax::Html => Form::Attribute,
+    };
+    let mut segments = Vec::with_capacity(link.map.pieces().len());
+    for piece in link.map.pieces() {
+        push(&mut segments, piece.raw, piece.text, piece.exact);
+    }
+    Some(Found {
+        url: link.value,
+        form,
+        outer: link.outer,
+        segments,
+        alternatives: Vec::new(),
+        diagnostics: Vec::new(),
+    })
+}
+
+/// `found`, whose spans index the prose, with its spans placed in the
+/// source through `map`.
+fn in_source(mut found: Found, map: &OffsetMap) -> Found {
+    let mut segments = Vec::with_capacity(found.segments.len());
+    for segment in &found.segments {
+        for piece in map.clipped(segment.source) {
+            let url_start = segment.url_start + (piece.text.start - segment.source.start);
+            let url = Span::new(url_start, url_start + piece.text.len());
+            push(&mut segments, piece.raw, url, piece.exact);
+        }
+    }
+    found.segments = segments;
+    found.outer = map.raw_span(found.outer).unwrap_or(found.outer);
+    for diagnostic in &mut found.diagnostics {
+        diagnostic.span = map.raw_span(diagnostic.span).unwrap_or(diagnostic.span);
+    }
+    found
+}
+
+/// Append a segment: source bytes `source` give the URL bytes `url`,
+/// copied (`exact`) or decoded. A copy that continues the previous copy in
+/// both merges with it.
+fn push(segments: &mut Vec<Segment>, source: Span, url: Span, exact: bool) {
+    if url.is_empty() {
+        return;
+    }
+    if !exact {
+        segments.push(Segment::decoded(source, url));
+        return;
+    }
+    if let Some(last) = segments.last_mut() {
+        let continues =
+            last.is_copied() && last.source.end == source.start && last.url().end == url.start;
+        if continues {
+            last.source.end = source.end;
+            return;
+        }
+    }
+    segments.push(Segment::copied(source, url.start));
+}
+
+/// Leave out of an undelimited URL in Markdown text what GitHub's
+/// autolinks leave out at its end: sentence punctuation and emphasis
+/// markers (`*`, `_`, `~`), and a would-be character reference
+/// (`&hellip;`). False when only the scheme and its colon are left
+/// (`**http:**`): no URL at all.
+fn trim_gfm_end(found: &mut Found, prose: &str) -> bool {
+    // Wrappers and the markup's own link values are delimited: their ends
+    // are not guesses.
+    if !matches!(found.form, Form::Prefixed | Form::Bare) {
+        return true;
+    }
+    let Some(start) = found.segments.first().map(|segment| segment.source.start) else {
+        return true;
+    };
+    let keep = scheme_then_colon(found.url.as_bytes()) + 1;
+    let url = found.url.as_bytes();
+    let mut len = url.len();
+    loop {
+        if len > keep && GFM_TRAILING.contains(&url[len - 1]) {
+            len -= 1;
+            continue;
+        }
+        let next = prose.as_bytes().get(start + len);
+        if next == Some(&b';') {
+            let word = url[..len]
+                .iter()
+                .rev()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
+            let amp = len - word;
+            if word > 0 && amp > keep && url[amp - 1] == b'&' {
+                len = amp - 1;
+                continue;
+            }
+        }
+        break;
+    }
+    if len < url.len() {
+        truncate(found, len);
+    }
+    len > keep
+}
+
+/// Shorten a URL found in one piece to its first `len` bytes.
+fn truncate(found: &mut Found, len: usize) {
+    let cut = found.url.len() - len;
+    found.url.truncate(len);
+    found.segments.retain_mut(|segment| {
+        let url = segment.url();
+        if url.end > len {
+            segment.source.end = segment
+                .source
+                .end
+                .saturating_sub(url.end - len.max(url.start));
+        }
+        segment.url().start < len
+    });
+    found.outer.end = found.outer.end.saturating_sub(cut);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::{scan_markup, ScanOptions};
+
+    fn urls(text: &str, markup: Markup) -> Vec<(Form, String, &str)> {
+        scan_markup(text, markup, &ScanOptions::default())
+            .map(|found| {
+                let first = found.segments.first().map_or(found.outer, |s| s.source);
+                let last = found.segments.last().map_or(found.outer, |s| s.source);
+                (found.form, found.url, &text[first.start..last.end])
+            })
+            .collect()
+    }
+
+    #[test]
+    fn gfm_6_9_emphasis_and_punctuation_around_a_bare_url_are_left_out() {
+        let text = "*http://a.example/x*, _http://b.example/y_ ~~http://c.example/~~ \
+                    **http://d.example/z**. http://e.example/&hellip; http://f.example/_x_";
+        let found: Vec<String> = urls(text, Markup::Markdown)
+            .into_iter()
+            .map(|(_, url, _)| url)
+            .collect();
+        assert_eq!(
+            found,
+            [
+                "http://a.example/x",
+                "http://b.example/y",
+                "http://c.example/",
+                "http://d.example/z",
+                "http://e.example/",
+                "http://f.example/_x",
+            ]
+        );
+    }
+
+    #[test]
+    fn links_and_prose_urls_come_in_source_order_with_their_forms() {
+        let text = "[a](http://l.example/) http://p.example/ <http://auto.example/>\n\n\
+                    [r]: http://def.example/ \"t\"\n";
+        let found = urls(text, Markup::Markdown);
+        assert_eq!(
+            found,
+            [
+                (
+                    Form::Link,
+                    "http://l.example/".to_string(),
+                    "http://l.example/"
+                ),
+                (
+                    Form::Bare,
+                    "http://p.example/".to_string(),
+                    "http://p.example/"
+                ),
+                (
+                    Form::Link,
+                    "http://auto.example/".to_string(),
+                    "http://auto.example/"
+                ),
+                (
+                    Form::Link,
+                    "http://def.example/".to_string(),
+                    "http://def.example/"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn relative_references_code_paths_and_unknown_schemes_are_not_urls() {
+        let text = "[a](docs/a.md) [b](#top) [c](C:/x) [d](//h.example/) [e](mailto:x@y.example) \
+                    [f](std::io::Read) [g](http::Request) [h](javascript:void(0)) [i](http://) \
+                    [j](x-custom://h.example/) **http:** bold";
+        let found: Vec<String> = urls(text, Markup::Markdown)
+            .into_iter()
+            .map(|(_, url, _)| url)
+            .collect();
+        assert_eq!(found, ["mailto:x@y.example", "x-custom://h.example/"]);
+    }
+
+    #[test]
+    fn html_references_in_text_and_attributes_map_back_piecewise() {
+        let text =
+            "<a href=\"http://a.example/?x=1&amp;y=2\">see &lt;URL:http://b.example/&gt;</a>";
+        let found: Vec<Found> = scan_markup(text, Markup::Html, &ScanOptions::default()).collect();
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].form, Form::Attribute);
+        assert_eq!(found[0].url, "http://a.example/?x=1&y=2");
+        assert!(found[0].is_decoded());
+        let amp = found[0].url.find('&').expect("decoded &");
+        let spans = found[0].source_spans(Span::new(amp, amp + 1));
+        assert_eq!(
+            spans.iter().map(|s| &text[s.range()]).collect::<Vec<_>>(),
+            ["&amp;"]
+        );
+        assert_eq!(found[1].form, Form::Wrapped);
+        assert_eq!(found[1].url, "http://b.example/");
+        assert_eq!(
+            &text[found[1].outer.range()],
+            "&lt;URL:http://b.example/&gt;"
+        );
+    }
+}
