@@ -157,3 +157,17 @@ fn an_encoded_part_cut_at_an_enclosing_delimiter_warns_about_the_rest() {
 fn an_encoded_message_part_ends_at_an_enclosing_delimiter() {
     invariants::check_nested_mail(&[0, 229, 5, 109, 117, 239, 8, 0]);
 }
+
+/// fuzz target `mail_nested`, 2026-11-23: an empty multipart inside a
+/// multipart that shares its boundary. Once the empty one is parked, its
+/// close delimiter ends the one around it for mail-parser, whose own parts
+/// after that line lie beyond its end: they were looked for only inside
+/// it and lost without a warning. They are now looked for up to the next
+/// delimiter line of a multipart around it, and read raw with a warning.
+#[test]
+fn parts_after_a_shared_close_beyond_the_multipart_are_read() {
+    invariants::check_nested_mail(&[
+        0, 5, 158, 6, 6, 0, 198, 60, 5, 11, 6, 4, 250, 68, 40, 78, 6, 6, 6, 198, 4, 30, 255, 132,
+        68,
+    ]);
+}

@@ -11,7 +11,7 @@
 use urlint::mail::{self, MailKind, MailText, ParsedMessage};
 use urlint::validate::Profile;
 use urlint::{
-    lint, lint_markup, scan, validate, Diagnostic, Found, Level, LintOptions, Linted, Markup, Rule,
+    lint_markup, scan, validate, Diagnostic, Found, Level, LintOptions, Linted, Markup, Rule,
     ScanOptions, Span, ValidateOptions,
 };
 
@@ -625,7 +625,7 @@ pub fn check_nested_mail(bytes: &[u8]) {
     );
     let mut found = Vec::new();
     for text in &message.texts {
-        for report in lint(&text.text, &options).filter_map(Linted::into_url) {
+        for report in lint_markup(&text.text, text.markup, &options).filter_map(Linted::into_url) {
             check_spelled_in_archive(&built.archive, text, &report.found);
             found.push(report.found.url);
         }

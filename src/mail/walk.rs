@@ -861,7 +861,9 @@ fn raw_part(visit: &Visit<'_>) -> PartInfo {
 /// unread although they hold one of its delimiter lines (RFC 2046 section
 /// 5.1.1) that opens a part: parts lost when boundaries collide (a nested
 /// multipart with its parent's boundary closes both at once). From that
-/// line to the multipart's end, or the message's end for the top one.
+/// line to the next delimiter line of a multipart around it, or the
+/// message's end: mail-parser may have ended `multipart` itself at such a
+/// close, before lines of its own.
 fn unread_parts(
     visit: &Visit<'_>,
     multipart: &MessagePart<'_>,
@@ -871,7 +873,12 @@ fn unread_parts(
     let bytes = visit.origin.bytes;
     let end = match visit.target {
         Target::Root => bytes.len(),
-        _ => (multipart.offset_end as usize).min(bytes.len()),
+        _ => {
+            let part_end = (multipart.offset_end as usize).min(bytes.len());
+            let enclosing = visit.enclosing.as_deref();
+            enclosing_delimiter(&bytes[part_end..], enclosing, "")
+                .map_or(bytes.len(), |at| part_end + at)
+        }
     };
     let after = children
         .iter()
@@ -885,8 +892,9 @@ fn unread_parts(
         .map(|at| after + at)
         .find(|&at| {
             let line_start = at == 0 || bytes[at - 1] == b'\n';
-            let rest = &bytes[at + delimiter.len()..];
-            line_start && !rest.starts_with(b"--")
+            let rest = &bytes[at + delimiter.len()..end];
+            let line = memchr::memchr(b'\n', rest).map_or(rest, |eol| &rest[..eol]);
+            line_start && line.trim_ascii().is_empty()
         })
         .map(|at| Span::new(at, end))
 }
