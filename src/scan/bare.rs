@@ -176,6 +176,13 @@ pub(crate) fn at_colon(
     } else {
         return None;
     };
+    if !opens_body(
+        after,
+        schemes.is_opaque(name),
+        name.eq_ignore_ascii_case("mailto"),
+    ) {
+        return None;
+    }
     let end = url_end(text, colon + 1, follows_quote(bytes, start));
     has_body(&bytes[colon + 1..end]).then_some(Undelimited {
         form: Form::Bare,
@@ -204,6 +211,28 @@ fn prefixed(text: &str, start: usize, colon: usize) -> Option<Undelimited> {
 /// True when a [`QUOTE`] comes right before `start`: the URL is quoted.
 fn follows_quote(bytes: &[u8], start: usize) -> bool {
     start > 0 && bytes[start - 1] == QUOTE
+}
+
+/// False when `after`, the text after `scheme:`, starts the way code goes
+/// on after a string or a pattern, never the way a URL does: a quote or
+/// backtick closing the literal (`'http://'+host`), a regular expression's
+/// group, alternation or escape (`mxc://(?P`, `http://|https://`,
+/// `l://\\x01`). An `opaque` scheme, one whose URLs take no `//`
+/// (`mailto:`, `news:`), never goes on with a bracket or a placeholder
+/// (`mailto:${to}`, `mid:{id}`), and `mailto:` never with a `/`
+/// (`/^mailto:/i.test(s)`): what follows is no address. (Other opaque
+/// schemes may: early drafts wrote `urn:/iana/...`.)
+fn opens_body(after: &[u8], opaque: bool, mailto: bool) -> bool {
+    let authority = after.strip_prefix(b"//");
+    let first = authority.unwrap_or(after).first().copied();
+    let never = matches!(
+        first,
+        Some(b'\'' | b'"' | b'`' | b'(' | b'|' | b'\\' | b'^')
+    );
+    let not_an_address = authority.is_none()
+        && ((opaque && matches!(first, Some(b'[' | b'{' | b'$')))
+            || (mailto && first == Some(b'/')));
+    !never && !not_an_address
 }
 
 /// True when the part after `scheme:` holds more than slashes.
@@ -500,6 +529,18 @@ mod tests {
             ("magic://a/b", Some("magic://a/b")),
             ("file:///etc/motd", Some("file:///etc/motd")),
             ("g:a", None),
+            ("var u = 'http://'+host+'/x';", None),
+            ("const re = /^mailto:/i.test(href)", None),
+            ("`mailto:${to}`", None),
+            ("format!(\"mid:{id}\")", None),
+            ("mailto:[^@]+", None),
+            ("r'package://(\\w+)/'", None),
+            ("re.compile(r'mxc://(?P<server>[^/]+)')", None),
+            ("'http://|https://'", None),
+            ("`https://${host}/api`", Some("https://${host}/api")),
+            ("mailto:'joe'@a.example", None),
+            ("file:/etc/motd", Some("file:/etc/motd")),
+            ("urn:/iana/dns/ch/cern", Some("urn:/iana/dns/ch/cern")),
             ("fxqn:/us/va", None),
             ("12:30 pm", None),
         ];

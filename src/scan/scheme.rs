@@ -107,6 +107,16 @@ impl Schemes {
             && !self.extra.iter().any(|k| k.eq_ignore_ascii_case(name))
     }
 
+    /// True when `name` is a built-in scheme whose URLs never start with
+    /// `/` (`mailto`, `news`, `urn`...), and the user has not configured it.
+    pub(crate) fn is_opaque(&self, name: &str) -> bool {
+        is_built_in(name)
+            && OPAQUE_SCHEMES
+                .iter()
+                .any(|opaque| opaque.eq_ignore_ascii_case(name))
+            && !self.extra.iter().any(|k| k.eq_ignore_ascii_case(name))
+    }
+
     /// Offset in the scheme-like run `name` of the known scheme glued after
     /// a glue byte ([`is_glue`]) at its end, the longest one: `e.g.http` gives 4,
     /// `git+https` gives 4. `None` when `name` is known as a whole (a

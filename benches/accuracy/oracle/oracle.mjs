@@ -272,11 +272,39 @@ function markdownItems(text, extensions, baseOffset16, regions) {
       default:
     }
   }
+  if (regions) inlineTagsMicromarkMisses(text, events, items, regions)
   for (const item of items) {
     item.start16 += baseOffset16
     item.end16 += baseOffset16
   }
   return {items: items.filter(item => inScope(item.url) || inScope(item.decoded)), events}
+}
+
+// CommonMark's open tag (spec section 6.6). An unquoted attribute value may
+// hold `/`, but micromark ends it there, so `<img src=https://x.example/a.png>`
+// is raw HTML for CommonMark (cmark, markdown-it) and plain text for micromark.
+const OPEN_TAG = /<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:[^"'=<>`\x00-\x20]+|'[^']*'|"[^"]*"))?)*\s*\/?>/g
+const UNQUOTED_WITH_SLASH = /=\s*[^"'=<>`\x00-\x20\/]*\//
+
+/** Raw inline HTML that CommonMark sees and micromark does not: its URLs replace the literals micromark found inside it. */
+function inlineTagsMicromarkMisses(text, events, items, regions) {
+  const closed = []
+  for (const [phase, token] of events) {
+    if (phase === 'enter' && /^(code|html|resourceDestination$|definition$|autolink$)/.test(token.type)) {
+      closed.push([token.start.offset, token.end.offset])
+    }
+  }
+  const overlaps = (start, end) => closed.some(([from, to]) => start < to && from < end)
+  for (const match of text.matchAll(OPEN_TAG)) {
+    const start = match.index
+    const end = start + match[0].length
+    if (!UNQUOTED_WITH_SLASH.test(match[0]) || overlaps(start, end)) continue
+    for (let index = items.length - 1; index >= 0; index--) {
+      if (items[index].kind === 'bare' && items[index].start16 >= start && items[index].start16 < end) items.splice(index, 1)
+    }
+    regions.push([start, end, 'html'])
+    for (const item of htmlItems(match[0], start, 0, false)) items.push(item)
+  }
 }
 
 /** Literal links that remark's tree holds beyond the tokenizer's (GFM's second, transform-time algorithm). */
