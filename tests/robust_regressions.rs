@@ -4,7 +4,7 @@
 mod common;
 
 use common::{run, urlint};
-use urlint::ValidateOptions;
+use urlint::{Markup, ValidateOptions};
 
 #[path = "../fuzz/src/lib.rs"]
 // Only the checks a regression needs are called here.
@@ -170,4 +170,26 @@ fn parts_after_a_shared_close_beyond_the_multipart_are_read() {
         0, 5, 158, 6, 6, 0, 198, 60, 5, 11, 6, 4, 250, 68, 40, 78, 6, 6, 6, 198, 4, 30, 255, 132,
         68,
     ]);
+}
+
+/// fuzz target `markup`, 2026-11-24: a line shaped like a reference
+/// definition right after a tight list item's text (`- a` then
+/// `[x]:<ht://d>`). It continues the item's paragraph, and its autolink was
+/// read once as an autolink and once more as a definition, since a tight
+/// item's text is in no paragraph: one URL reported twice, overlapping.
+#[test]
+fn a_lazy_definition_line_in_a_tight_list_is_one_link() {
+    invariants::check_markup("- \"\n[]:<ht://d>", Markup::Markdown);
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(
+        dir.path().join("notes.md"),
+        "- fixed\n[x]:<ht://d.example>\n",
+    )
+    .expect("write document");
+    let mut command = urlint(&["extract", "--isolated", "notes.md"]);
+    command.current_dir(dir.path());
+    assert_eq!(
+        run(&mut command),
+        (0, "ht://d.example\n".into(), String::new())
+    );
 }
