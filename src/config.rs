@@ -23,11 +23,11 @@
 //! "tests/**" = ["unsafe-char"] # rules turned off in matching files
 //!
 //! [kinds]
-//! markdown = ["*.mdx"]        # globs of files to read as markdown, html,
-//! text = ["CHANGELOG.md"]     # text or mail, whatever their extension
+//! markdown = ["*.mdx"]        # globs of files to read as markdown, rst,
+//! text = ["CHANGELOG.md"]     # html, text or mail, whatever their extension
 //!
 //! [markdown]
-//! include-verbatim = true     # read code spans and code blocks too
+//! include-verbatim = true     # read code (spans, blocks, literals, comments) too
 //! ```
 //!
 //! Every key is checked while parsing: an unknown key, rule name, level,
@@ -80,7 +80,8 @@ pub(crate) struct Config {
     pub per_file_ignores: Vec<(String, Vec<Rule>)>,
     /// Globs naming the kind of the files they match, per kind.
     pub kinds: Vec<(InputKind, Vec<String>)>,
-    /// Read Markdown code spans and code blocks for URLs too.
+    /// Read code for URLs too: Markdown code spans and code blocks, HTML
+    /// code elements, reStructuredText literals, code directives and comments.
     pub include_verbatim: bool,
 }
 
@@ -644,6 +645,8 @@ struct KindsTable {
     #[serde(default)]
     markdown: Vec<Glob>,
     #[serde(default)]
+    rst: Vec<Glob>,
+    #[serde(default)]
     html: Vec<Glob>,
     #[serde(default)]
     mail: Vec<Glob>,
@@ -655,6 +658,7 @@ impl KindsTable {
         [
             (InputKind::Text, self.text),
             (InputKind::Markdown, self.markdown),
+            (InputKind::Rst, self.rst),
             (InputKind::Html, self.html),
             (InputKind::Mail, self.mail),
         ]
@@ -672,6 +676,7 @@ impl KindsTable {
             match kind {
                 InputKind::Text => table.text.extend(globs),
                 InputKind::Markdown => table.markdown.extend(globs),
+                InputKind::Rst => table.rst.extend(globs),
                 InputKind::Html => table.html.extend(globs),
                 _ => table.mail.extend(globs),
             }

@@ -46,6 +46,9 @@ pub enum Markup {
     Markdown,
     /// HTML: URL-bearing attribute values and the visible text.
     Html,
+    /// reStructuredText: embedded URIs, hyperlink targets, image URIs and
+    /// the text outside literal blocks, code and comments.
+    Rst,
 }
 
 /// One text to scan, with where it came from.

@@ -55,7 +55,7 @@ fn version_names_the_build_and_what_it_reads() {
     );
     assert!(
         lines.contains(
-            &"input kinds: text, markdown, html, mail, mbox, eml (--input auto detects them)"
+            &"input kinds: text, markdown, rst, html, mail, mbox, eml (--input auto detects them)"
         ),
         "{long}"
     );

@@ -1,4 +1,5 @@
-//! Invariants of reading Markdown and HTML, on generated documents: every
+//! Invariants of reading Markdown, reStructuredText and HTML, on generated
+//! documents: every
 //! URL's segments lie inside the source on character boundaries, cover the
 //! URL exactly in order, and the source bytes under them read as the URL
 //! (copied bytes equal, an escape or character reference decoding to its
@@ -101,6 +102,39 @@ fn markdown() -> impl Strategy<Value = String> {
     prop::collection::vec(block, 0..8).prop_map(|blocks| blocks.join(" "))
 }
 
+/// Pieces of a URL as reStructuredText writes them in a target or an
+/// embedded URI: escapes, and line breaks with indentation (removed).
+fn rst_uri() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        "[a-z0-9]{1,6}",
+        Just("/".to_string()),
+        Just("\\_".to_string()),
+        Just("\\<".to_string()),
+        Just("\n   ".to_string()),
+        Just("é".to_string()),
+        Just("#frag".to_string()),
+    ];
+    prop::collection::vec(piece, 0..6)
+        .prop_map(|pieces| format!("http://h.example/{}", pieces.concat()))
+}
+
+/// reStructuredText made of the constructs links and code hide in.
+fn rst() -> impl Strategy<Value = String> {
+    let block = prop_oneof![
+        rst_uri().prop_map(|u| format!("See `text <{u}>`_ now.")),
+        rst_uri().prop_map(|u| format!("`<{u}>`__")),
+        rst_uri().prop_map(|u| format!("\n\n.. _name: {u}\n\n")),
+        rst_uri().prop_map(|u| format!("\n\n.. |b| image:: {u}\n   :target: {u}\n\n")),
+        rst_uri().prop_map(|u| format!("\n\n.. raw:: html\n\n   <a href=\"{u}\">x</a>\n\n")),
+        Just("Example::\n\n    http://code.example/\n\n".to_string()),
+        Just("``http://lit.example/`` and :code:`x`".to_string()),
+        Just("\n.. comment http://c.example/\n".to_string()),
+        Just("see http://a.example/x\\_y".to_string()),
+        "[ a-zé`_<>:.|\\\\\n-]{0,14}",
+    ];
+    prop::collection::vec(block, 0..8).prop_map(|blocks| blocks.join(" "))
+}
+
 /// HTML made of the constructs attribute values and text hide in.
 fn html() -> impl Strategy<Value = String> {
     let block = prop_oneof![
@@ -124,6 +158,13 @@ proptest! {
     }
 
     #[test]
+    fn rst_urls_map_back_to_the_bytes_they_were_written_as(text in rst()) {
+        for found in scan_markup(&text, Markup::Rst, &ScanOptions::default()) {
+            check(&text, &found)?;
+        }
+    }
+
+    #[test]
     fn html_urls_map_back_to_the_bytes_they_were_written_as(text in html()) {
         for found in scan_markup(&text, Markup::Html, &ScanOptions::default()) {
             check(&text, &found)?;
@@ -132,7 +173,7 @@ proptest! {
 
     #[test]
     fn arbitrary_text_read_as_markup_never_panics(text in "\\PC{0,200}|[<>&#;=\"'a-z/\\\\\\[\\]()`*_ \n]{0,200}") {
-        for markup in [Markup::Markdown, Markup::Html] {
+        for markup in [Markup::Markdown, Markup::Rst, Markup::Html] {
             for found in scan_markup(&text, markup, &ScanOptions::default()) {
                 for segment in &found.segments {
                     prop_assert!(text.get(segment.source.range()).is_some(), "{segment:?}");

@@ -245,6 +245,15 @@ proptest! {
     }
 
     #[test]
+    fn lint_in_rst_places_every_finding_inside_its_url(text in text_with_urls()) {
+        // The same URLs as an embedded URI, a target, an image and text.
+        let document = format!(
+            "`x <{text}>`_ {text}\n\n.. _t: {text}\n\n.. image:: {text}\n   :target: {text}\n"
+        );
+        invariants::check_markup(&document, Markup::Rst);
+    }
+
+    #[test]
     fn findings_in_mail_map_into_their_message(
         body in text_with_urls(),
         mbox in any::<bool>(),

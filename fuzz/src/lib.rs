@@ -291,7 +291,7 @@ pub fn check_lint(text: &str) {
 }
 
 /// [`check_lint`] for a text written in `markup`, under each profile: in
-/// Markdown and HTML a finding on a decoded URL (`&amp;`, `\(`) labels the
+/// Markdown, reStructuredText and HTML a finding on a decoded URL (`&amp;`, `\(`) labels the
 /// source bytes it was decoded from, which spell the URL bytes only where
 /// they were copied.
 pub fn check_markup(text: &str, markup: Markup) {

@@ -81,7 +81,7 @@ def test_unknown_profile_and_kind_name_the_accepted_ones():
     assert urlint.KINDS[:2] == ["auto", "text"]
     with pytest.raises(ValueError, match=r"unknown profile 'rfc9999': expected one of rfc1738, rfc3986"):
         urlint.extract("x", profile="rfc9999")
-    with pytest.raises(ValueError, match=r"unknown kind 'pdf': expected one of auto, text, markdown, html, mail, mbox, eml"):
+    with pytest.raises(ValueError, match=r"unknown kind 'pdf': expected one of auto, text, markdown, rst, html, mail, mbox, eml"):
         urlint.check("x", kind="pdf")
     assert urlint.extract("http://a.example/", profile="RFC1738", kind="text")
 

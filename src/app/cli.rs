@@ -196,12 +196,14 @@ pub(super) struct WalkArgs {
     pub threads: Option<u16>,
     /// Read every input as this kind instead of detecting it from the
     /// configuration's [kinds] globs, the file extension (.md, .markdown,
-    /// .mdown, .mkd; .html, .htm, .xhtml; .mbox, .mbx, .eml) or the content
-    /// (mail).
+    /// .mdown, .mkd; .rst, .rest; .html, .htm, .xhtml; .mbox, .mbx, .eml) or
+    /// the content (mail).
     #[arg(long, value_enum, value_name = "KIND", default_value_t = InputKind::Auto)]
     pub input: InputKind,
     /// Also look for URLs in code: Markdown code spans and code blocks,
-    /// HTML code, pre, kbd and samp elements.
+    /// HTML code, pre, kbd and samp elements, reStructuredText literal
+    /// blocks, code directives, inline literals, interpreted text and
+    /// comments.
     #[arg(long)]
     pub include_verbatim: bool,
     /// Which header fields of mail messages are read for URLs; message

@@ -14,13 +14,16 @@ use crate::source::Markup;
 #[non_exhaustive]
 pub(crate) enum InputKind {
     /// Detect from the configuration's `[kinds]` globs, the file extension
-    /// (Markdown, HTML, mail), then the content (mail).
+    /// (Markdown, reStructuredText, HTML, mail), then the content (mail).
     #[default]
     Auto,
     /// Free text: URLs are looked for everywhere.
     Text,
     /// Markdown: link destinations and the prose outside code.
     Markdown,
+    /// reStructuredText: embedded URIs, targets, image URIs and the prose
+    /// outside literal blocks, code and comments.
+    Rst,
     /// HTML: URL attributes and the visible text.
     Html,
     /// Mail: an mbox archive or one message, told apart by the content.
@@ -37,6 +40,8 @@ const EXTENSIONS: &[(&str, InputKind)] = &[
     ("markdown", InputKind::Markdown),
     ("mdown", InputKind::Markdown),
     ("mkd", InputKind::Markdown),
+    ("rst", InputKind::Rst),
+    ("rest", InputKind::Rst),
     ("html", InputKind::Html),
     ("htm", InputKind::Html),
     ("xhtml", InputKind::Html),
@@ -44,9 +49,10 @@ const EXTENSIONS: &[(&str, InputKind)] = &[
 
 /// The kinds `[kinds]` globs may name, in the order they are tried: text
 /// first, so that a file can be taken out of another kind's globs.
-const GLOB_KINDS: [InputKind; 4] = [
+const GLOB_KINDS: [InputKind; 5] = [
     InputKind::Text,
     InputKind::Markdown,
+    InputKind::Rst,
     InputKind::Html,
     InputKind::Mail,
 ];
@@ -75,6 +81,7 @@ impl From<Content> for InputKind {
         match content {
             Content::Text(Markup::Plain) => InputKind::Text,
             Content::Text(Markup::Markdown) => InputKind::Markdown,
+            Content::Text(Markup::Rst) => InputKind::Rst,
             Content::Text(Markup::Html) => InputKind::Html,
             Content::Mail(mail) => mail.into(),
         }
@@ -87,6 +94,7 @@ impl InputKind {
         match self {
             InputKind::Text => Some(Content::Text(Markup::Plain)),
             InputKind::Markdown => Some(Content::Text(Markup::Markdown)),
+            InputKind::Rst => Some(Content::Text(Markup::Rst)),
             InputKind::Html => Some(Content::Text(Markup::Html)),
             InputKind::Mbox => Some(Content::Mail(MailKind::Mbox)),
             InputKind::Eml => Some(Content::Mail(MailKind::Eml)),
@@ -140,7 +148,8 @@ impl InputKind {
 /// kind they are listed under, whatever their extension.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct KindGlobs {
-    /// Per kind, in the order they are tried: text, markdown, html, mail.
+    /// Per kind, in the order they are tried: text, markdown, rst, html,
+    /// mail.
     matchers: Vec<(InputKind, Override)>,
     /// The directory the globs are relative to.
     root: PathBuf,
@@ -194,15 +203,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn extensions_name_markdown_html_and_mail() {
+    fn extensions_name_markdown_rst_html_and_mail() {
         let none = KindGlobs::default();
         let cases = [
             ("README.md", Some(Content::Text(Markup::Markdown))),
             ("notes.MARKDOWN", Some(Content::Text(Markup::Markdown))),
+            ("index.rst", Some(Content::Text(Markup::Rst))),
+            ("NEWS.ReST", Some(Content::Text(Markup::Rst))),
             ("page.htm", Some(Content::Text(Markup::Html))),
             ("page.xhtml", Some(Content::Text(Markup::Html))),
             ("list.mbox", Some(Content::Mail(MailKind::Mbox))),
             ("rfc1738.txt", None),
+            ("requirements.txt", None),
             ("Makefile", None),
         ];
         for (path, content) in cases {

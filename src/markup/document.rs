@@ -22,6 +22,9 @@ pub(crate) struct Document {
 pub(crate) enum LinkSyntax {
     /// A Markdown destination, autolink or reference definition.
     Markdown,
+    /// A reStructuredText embedded URI, hyperlink target, image URI or
+    /// image `:target:`.
+    Rst,
     /// An HTML attribute value.
     Html,
 }

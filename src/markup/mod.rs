@@ -1,15 +1,18 @@
-//! Markup: Markdown and HTML documents read through real parsers, into the
+//! Markup: Markdown, reStructuredText and HTML documents read into the
 //! prose in which the scanner looks for URLs and the link values the markup
 //! delimits itself, each with a map back to the source bytes.
 //!
 //! Markdown goes through pulldown-cmark's offset iterator, HTML through
-//! html5gum's tokenizer; HTML inside Markdown is read as HTML.
+//! html5gum's tokenizer, reStructuredText through a line-based recognizer
+//! of its own; HTML inside Markdown and `raw:: html` in reStructuredText is
+//! read as HTML.
 
 mod attribute;
 mod destination;
 mod document;
 mod html;
 mod markdown;
+mod rst;
 
 pub(crate) use document::{Document, Link, LinkSyntax};
 
@@ -17,6 +20,13 @@ pub(crate) use document::{Document, Link, LinkSyntax};
 /// as prose too.
 pub(crate) fn markdown(source: &str, verbatim: bool) -> Document {
     markdown::document(source, verbatim)
+}
+
+/// Read a reStructuredText document; `verbatim` reads literal blocks, code
+/// directives, doctest blocks, inline literals, interpreted text and
+/// comments as prose too.
+pub(crate) fn rst(source: &str, verbatim: bool) -> Document {
+    rst::document(source, verbatim)
 }
 
 /// Read an HTML document; `verbatim` reads the text of code elements

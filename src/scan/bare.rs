@@ -176,11 +176,7 @@ pub(crate) fn at_colon(
     } else {
         return None;
     };
-    if !opens_body(
-        after,
-        schemes.is_opaque(name),
-        name.eq_ignore_ascii_case("mailto"),
-    ) {
+    if !schemes.opens_body(name, after) {
         return None;
     }
     let end = url_end(text, colon + 1, follows_quote(bytes, start));
@@ -211,28 +207,6 @@ fn prefixed(text: &str, start: usize, colon: usize) -> Option<Undelimited> {
 /// True when a [`QUOTE`] comes right before `start`: the URL is quoted.
 fn follows_quote(bytes: &[u8], start: usize) -> bool {
     start > 0 && bytes[start - 1] == QUOTE
-}
-
-/// False when `after`, the text after `scheme:`, starts the way code goes
-/// on after a string or a pattern, never the way a URL does: a quote or
-/// backtick closing the literal (`'http://'+host`), a regular expression's
-/// group, alternation or escape (`mxc://(?P`, `http://|https://`,
-/// `l://\\x01`). An `opaque` scheme, one whose URLs take no `//`
-/// (`mailto:`, `news:`), never goes on with a bracket or a placeholder
-/// (`mailto:${to}`, `mid:{id}`), and `mailto:` never with a `/`
-/// (`/^mailto:/i.test(s)`): what follows is no address. (Other opaque
-/// schemes may: early drafts wrote `urn:/iana/...`.)
-fn opens_body(after: &[u8], opaque: bool, mailto: bool) -> bool {
-    let authority = after.strip_prefix(b"//");
-    let first = authority.unwrap_or(after).first().copied();
-    let never = matches!(
-        first,
-        Some(b'\'' | b'"' | b'`' | b'(' | b'|' | b'\\' | b'^')
-    );
-    let not_an_address = authority.is_none()
-        && ((opaque && matches!(first, Some(b'[' | b'{' | b'$')))
-            || (mailto && first == Some(b'/')));
-    !never && !not_an_address
 }
 
 /// True when the part after `scheme:` holds more than slashes.

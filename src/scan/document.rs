@@ -67,7 +67,7 @@ fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
         return None;
     }
     let form = match link.syntax {
-        LinkSyntax::Markdown => Form::Link,
+        LinkSyntax::Markdown | LinkSyntax::Rst => Form::Link,
         LinkSyntax::Html => Form::Attribute,
     };
     let mut segments = Vec::with_capacity(link.map.pieces().len());

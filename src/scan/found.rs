@@ -17,7 +17,8 @@ pub enum Form {
     /// `scheme:...` in running text.
     Bare,
     /// A Markdown link or image destination, autolink or reference
-    /// definition: delimited by the Markdown syntax.
+    /// definition, or a reStructuredText embedded URI, hyperlink target or
+    /// image URI: delimited by the markup's syntax.
     Link,
     /// An HTML attribute value (`href`, `src`, a `srcset` candidate, a
     /// refresh target): delimited by the HTML syntax.

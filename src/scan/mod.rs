@@ -60,8 +60,9 @@ pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Fo
 }
 
 /// Find every URL in `text` written in `markup`, in source order: in plain
-/// text everywhere (as [`scan`]); in Markdown and HTML the links the markup
-/// delimits ([`Form::Link`], [`Form::Attribute`]) and the URLs in its prose.
+/// text everywhere (as [`scan`]); in Markdown, reStructuredText and HTML the
+/// links the markup delimits ([`Form::Link`], [`Form::Attribute`]) and the
+/// URLs in its prose.
 ///
 /// A plain text is scanned lazily; a document is parsed whole first.
 ///
@@ -84,6 +85,7 @@ pub fn scan_markup<'t>(
         Markup::Plain => return Urls::Lazy(scan(text, options)),
         Markup::Markdown => markup::markdown(text, options.include_verbatim),
         Markup::Html => markup::html(text, options.include_verbatim),
+        Markup::Rst => markup::rst(text, options.include_verbatim),
     };
     let in_prose = scan(&document.prose, options).collect();
     let schemes = Schemes::new(&options.extra_schemes);

@@ -107,6 +107,30 @@ impl Schemes {
             && !self.extra.iter().any(|k| k.eq_ignore_ascii_case(name))
     }
 
+    /// False when `after`, the text after `name:`, starts the way code goes
+    /// on after a string or a pattern, never the way a URL does: a quote or
+    /// backtick closing the literal (`'http://'+host`), a regular expression's
+    /// group, alternation or escape (`mxc://(?P`, `http://|https://`,
+    /// `l://\\x01`). An opaque scheme ([`Self::is_opaque`]: `mailto:`,
+    /// `news:`) never goes on with a bracket or a placeholder
+    /// (`mailto:${to}`, `mid:{id}`), and `mailto:` never with a `/`
+    /// (`/^mailto:/i.test(s)`): what follows is no address. (Other opaque
+    /// schemes may: early drafts wrote `urn:/iana/...`.)
+    pub(crate) fn opens_body(&self, name: &str, after: &[u8]) -> bool {
+        let opaque = self.is_opaque(name);
+        let mailto = name.eq_ignore_ascii_case("mailto");
+        let authority = after.strip_prefix(b"//");
+        let first = authority.unwrap_or(after).first().copied();
+        let never = matches!(
+            first,
+            Some(b'\'' | b'"' | b'`' | b'(' | b'|' | b'\\' | b'^')
+        );
+        let not_an_address = authority.is_none()
+            && ((opaque && matches!(first, Some(b'[' | b'{' | b'$')))
+                || (mailto && first == Some(b'/')));
+        !never && !not_an_address
+    }
+
     /// True when `name` is a built-in scheme whose URLs never start with
     /// `/` (`mailto`, `news`, `urn`...), and the user has not configured it.
     pub(crate) fn is_opaque(&self, name: &str) -> bool {

@@ -72,7 +72,8 @@ impl Cut {
 }
 
 /// The wrapper opening at `at`, if the `<` there opens one: `<URL:` in any
-/// case, or `<scheme:` for a known scheme or one followed by `//`. Other
+/// case, or `<scheme:` for a known scheme or one followed by `//`, and
+/// then by what may start a URL ([`Schemes::opens_body`]). Other
 /// names are left alone so that XML tags such as `<xsl:template>` are not
 /// taken for URLs, and so is a name followed by `::`, a path in code's
 /// generics (`Vec<url::Url>`, `Result<http::Response>`).
@@ -98,9 +99,11 @@ pub(crate) fn opening_at(text: &str, at: usize, schemes: &Schemes) -> Option<Ope
         return None;
     }
     let name = text.get(at + 1..at + 1 + len)?;
-    let slashes = rest
-        .get(len + 1..)
-        .is_some_and(|after| after.starts_with(b"//"));
+    let after = rest.get(len + 1..).unwrap_or_default();
+    if !schemes.opens_body(name, after) {
+        return None;
+    }
+    let slashes = after.starts_with(b"//");
     (slashes || schemes.is_known(name)).then_some(Opening {
         form: Form::Angle,
         body: at + 1,
@@ -512,6 +515,8 @@ mod tests {
             "<url:...>",
             "between `<URL:` and `>`",
             "'<URL:' and '>'",
+            "return '<mailto:' + url + '>';",
+            "<http://|>",
         ] {
             assert_eq!(wrapper(text), None, "{text:?}");
         }

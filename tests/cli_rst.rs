@@ -1,0 +1,280 @@
+//! reStructuredText inputs through the real binary: which URLs are found,
+//! in which form, at which line and column of the file as written, in every
+//! output format; the kind chosen by extension, `--input`, `[kinds]`;
+//! literal blocks, code and comments skipped unless `--include-verbatim`;
+//! `.. urlint: ignore-next-line` comments.
+
+mod common;
+
+use std::fs;
+
+use common::{run, urlint};
+use serde_json::Value;
+
+const GUIDE: &str = "fixtures/markup/guide.rst";
+
+/// The URLs of the guide that sit in code or comments.
+const VERBATIM_URLS: [&str; 6] = [
+    "http://comment.example/~hidden/",
+    "http://localhost:8080/~simple/",
+    "http://tides.example/~kiel/today",
+    "http://example.invalid/~inline",
+    "http://example.invalid/~role",
+    "http://tides.example/~doctest/kiel",
+];
+
+/// (form, url, line, column) of every URL `extract --format jsonl` prints
+/// for `args`.
+fn extracted(args: &[&str]) -> Vec<(String, String, u64, u64)> {
+    let mut all = vec!["extract", "--format", "jsonl"];
+    all.extend_from_slice(args);
+    let (code, stdout, stderr) = run(&mut urlint(&all));
+    assert_eq!((code, stderr.as_str()), (0, ""), "{args:?}");
+    stdout
+        .lines()
+        .map(|line| {
+            let record: Value = serde_json::from_str(line).expect("one JSON record a line");
+            (
+                record["form"].as_str().unwrap_or_default().to_string(),
+                record["url"].as_str().unwrap_or_default().to_string(),
+                record["line"].as_u64().unwrap_or_default(),
+                record["column"].as_u64().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+/// The URLs alone.
+fn urls(args: &[&str]) -> Vec<String> {
+    extracted(args)
+        .into_iter()
+        .map(|(_, url, _, _)| url)
+        .collect()
+}
+
+#[test]
+fn rst_links_and_text_urls_at_their_places() {
+    let expected = [
+        ("link", "https://img.example/pypi/v/tidewatch.svg", 9, 19),
+        ("link", "https://pypi.example/project/tidewatch/", 10, 13),
+        (
+            "link",
+            "https://ci.example/tidewatch/badge.svg?branch=main",
+            11,
+            17,
+        ),
+        ("link", "https://ci.example/tidewatch", 13, 13),
+        ("link", "https://guide.example/tidewatch/", 17, 52),
+        (
+            "link",
+            "https://notes.example/tidewatch/design%20notes.html",
+            19,
+            2,
+        ),
+        ("bare", "https://forum.example/c/tidewatch", 20, 1),
+        (
+            "wrapped",
+            "http://lists.example.org/pipermail/tidewatch-users/",
+            21,
+            6,
+        ),
+        ("bare", "http://people.example.org/~marta/", 36, 22),
+        ("bare", "http://builds.example.org:99999/tidewatch/", 45, 21),
+        ("link", "https://img.example/tidewatch/chart.png", 47, 12),
+        (
+            "attribute",
+            "https://tides.example/?harbour=kiel&year=2024",
+            52,
+            31,
+        ),
+        ("link", "https://tidewatch.example/changes/", 54, 16),
+        (
+            "link",
+            "https://tidewatch.example/a/very/long/path/index.html",
+            56,
+            4,
+        ),
+    ];
+    let expected: Vec<(String, String, u64, u64)> = expected
+        .iter()
+        .map(|&(form, url, line, column)| (form.to_string(), url.to_string(), line, column))
+        .collect();
+    assert_eq!(extracted(&[GUIDE]), expected);
+}
+
+#[test]
+fn a_target_continued_over_lines_is_one_url_with_a_span_per_line() {
+    let (_, stdout, _) = run(&mut urlint(&["extract", "--format", "jsonl", GUIDE]));
+    let record: Value = stdout
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .find(|record| {
+            record["url"]
+                .as_str()
+                .is_some_and(|url| url.ends_with("index.html"))
+        })
+        .expect("the continued target");
+    let lines: Vec<u64> = record["segments"]
+        .as_array()
+        .map(|segments| {
+            segments
+                .iter()
+                .filter_map(|segment| segment["line"].as_u64())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(lines, [56, 57]);
+}
+
+#[test]
+fn only_the_text_finding_is_reported_and_the_comment_silences_the_next_line() {
+    let (code, stdout, stderr) = run(&mut urlint(&["check", "--format", "short", GUIDE]));
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    assert_eq!(
+        stdout,
+        "fixtures/markup/guide.rst:36:48: error[unsafe-char]: unsafe character '~' must be encoded as %7E\n"
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let unsilenced = dir.path().join("guide.rst");
+    let text = fs::read_to_string(GUIDE).expect("fixture");
+    fs::write(
+        &unsilenced,
+        text.replace(".. urlint: ignore-next-line\n", "..\n"),
+    )
+    .expect("write");
+    let (_, stdout, _) = run(&mut urlint(&[
+        "check",
+        "--format",
+        "short",
+        unsilenced.to_str().unwrap_or_default(),
+    ]));
+    assert!(stdout.contains(":45:47: error[bad-port]"), "{stdout}");
+}
+
+/// Line and column of the first finding of `check --format FORMAT` on the
+/// guide, read from that format's own fields.
+fn first_position(format: &str) -> (u64, u64) {
+    let (_, stdout, _) = run(&mut urlint(&["check", "--format", format, GUIDE]));
+    let json = |text: &str| serde_json::from_str::<Value>(text).expect("valid JSON");
+    match format {
+        "short" => {
+            let fields: Vec<&str> = stdout.split(':').collect();
+            (
+                fields[1].parse().unwrap_or(0),
+                fields[2].parse().unwrap_or(0),
+            )
+        }
+        "github" => {
+            let field = |name: &str| {
+                stdout
+                    .split([',', ' '])
+                    .find_map(|part| part.strip_prefix(&format!("{name}=")))
+                    .and_then(|value| value.parse().ok())
+                    .unwrap_or(0)
+            };
+            (field("line"), field("col"))
+        }
+        "jsonl" => {
+            let record = json(stdout.lines().next().unwrap_or_default());
+            (
+                record["line"].as_u64().unwrap_or(0),
+                record["column"].as_u64().unwrap_or(0),
+            )
+        }
+        "json" => {
+            let document = json(&stdout);
+            let finding = &document["files"][0]["urls"]
+                .as_array()
+                .and_then(|urls| urls.iter().find(|url| url["findings"][0].is_object()))
+                .map(|url| url["findings"][0].clone())
+                .unwrap_or_default();
+            (
+                finding["line"].as_u64().unwrap_or(0),
+                finding["column"].as_u64().unwrap_or(0),
+            )
+        }
+        "sarif" => {
+            let document = json(&stdout);
+            let region =
+                &document["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+            (
+                region["startLine"].as_u64().unwrap_or(0),
+                region["startColumn"].as_u64().unwrap_or(0),
+            )
+        }
+        _ => unreachable!("a format this test knows"),
+    }
+}
+
+#[test]
+fn every_format_places_an_rst_finding_on_the_same_line_and_column() {
+    for format in ["short", "github", "jsonl", "json", "sarif"] {
+        assert_eq!(first_position(format), (36, 48), "{format}");
+    }
+}
+
+#[test]
+fn human_output_shows_the_rst_source_line() {
+    let (_, stdout, _) = run(&mut urlint(&["check", "--color", "never", GUIDE]));
+    assert!(
+        stdout.contains(
+            "36 │ .. note:: Mirrors at http://people.example.org/~marta/ are unofficial."
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn code_literals_and_comments_are_read_only_with_include_verbatim() {
+    let skipped = urls(&[GUIDE]);
+    for url in VERBATIM_URLS {
+        assert!(!skipped.contains(&url.to_string()), "{url}: {skipped:?}");
+    }
+    let included = urls(&["--include-verbatim", GUIDE]);
+    for url in VERBATIM_URLS {
+        assert!(included.contains(&url.to_string()), "{url}: {included:?}");
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = dir.path().join("urlint.toml");
+    fs::write(&config, "[markdown]\ninclude-verbatim = true\n").expect("write");
+    let from_config = urls(&["--config", config.to_str().unwrap_or_default(), GUIDE]);
+    assert_eq!(from_config, included);
+}
+
+#[test]
+fn the_kind_is_chosen_by_extension_input_flag_or_kinds_glob() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = "Run::\n\n    curl http://code.example/x\n\nSee `docs <http://docs.example/>`_.\n";
+    for name in ["a.rst", "b.REST", "notes.txt", "page.inc"] {
+        fs::write(dir.path().join(name), text).expect("write");
+    }
+    let path = |name: &str| {
+        dir.path()
+            .join(name)
+            .to_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let forms = |args: &[&str]| -> Vec<String> {
+        extracted(args)
+            .into_iter()
+            .map(|(form, url, _, _)| format!("{form} {url}"))
+            .collect()
+    };
+    let as_rst = ["link http://docs.example/"];
+    assert_eq!(forms(&[&path("a.rst")]), as_rst);
+    assert_eq!(forms(&[&path("b.REST")]), as_rst);
+    let as_text = ["bare http://code.example/x", "angle http://docs.example/"];
+    assert_eq!(forms(&[&path("notes.txt")]), as_text, ".txt is text");
+    assert_eq!(forms(&["--input", "rst", &path("notes.txt")]), as_rst);
+    assert_eq!(forms(&["--input", "text", &path("a.rst")]), as_text);
+
+    let config = dir.path().join("urlint.toml");
+    fs::write(&config, "[kinds]\nrst = [\"*.inc\"]\ntext = [\"b.REST\"]\n").expect("write");
+    let config = config.to_str().unwrap_or_default();
+    assert_eq!(forms(&["--config", config, &path("page.inc")]), as_rst);
+    assert_eq!(forms(&["--config", config, &path("b.REST")]), as_text);
+
+    let (code, stdout, _) = run(urlint(&["extract", "--input", "rst", "-"]).write_stdin(text));
+    assert_eq!((code, stdout.as_str()), (0, "http://docs.example/\n"));
+}
