@@ -110,6 +110,15 @@ impl PathFilter {
             directories(relative).any(|dir| self.overrides.matched(dir, true).is_ignore());
         !excluded_dir && !self.overrides.matched(relative, false).is_ignore()
     }
+
+    /// True when an include glob names `path` (relative to the current
+    /// directory, or absolute), which lies below the configuration's
+    /// directory: the file is one the configuration asks to be read,
+    /// whatever kind of file it is.
+    pub(crate) fn includes(&self, path: &Path) -> bool {
+        below(&self.root, &self.cwd, path)
+            .is_some_and(|relative| self.overrides.matched(relative, false).is_whitelist())
+    }
 }
 
 /// `path` (relative to `cwd`, or absolute) relative to `root`, with `.`
@@ -1125,6 +1134,10 @@ mod tests {
             );
         }
         assert!(filter.allows(Path::new("/elsewhere/main.rs")));
+        assert!(filter.includes(&dir.path().join("docs/new.md")));
+        assert!(!filter.includes(&dir.path().join("main.rs")));
+        assert!(!filter.includes(&dir.path().join("docs/old.md")));
+        assert!(!filter.includes(Path::new("/elsewhere/a.md")));
         assert!(!filter.allows(&dir.path().join("docs/../vendor/lib.md")));
         assert!(Config::default().path_filter().expect("none").is_none());
     }

@@ -3,11 +3,36 @@
 use crate::rules::{Rule, Severity};
 use crate::span::Span;
 
-/// A replacement that repairs the diagnostic's span unambiguously.
+/// Whether a fix may be applied without asking the author.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Applicability {
+    /// The fixed URL means what the author wrote (an encoding of the same
+    /// character, a case or spelling the RFC calls equivalent): `check
+    /// --fix` applies it.
+    MachineApplicable,
+    /// The fix changes what the URL means, drops part of it, or picks one of
+    /// several repairs: shown, and applied only with `--unsafe-fixes`.
+    Suggestion,
+}
+
+impl Applicability {
+    /// The name machine output uses: `machine-applicable` or `suggestion`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::MachineApplicable => "machine-applicable",
+            Applicability::Suggestion => "suggestion",
+        }
+    }
+}
+
+/// A replacement that repairs the diagnostic's span.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Fix {
     /// Text that replaces the bytes under the diagnostic's span.
     pub replacement: String,
+    /// Whether the repair may be applied unasked.
+    pub applicability: Applicability,
 }
 
 /// One problem, with the exact bytes it is about.
@@ -24,7 +49,7 @@ pub struct Diagnostic {
     pub message: String,
     /// Why it is wrong and what to do, with the RFC and section the profile cites.
     pub help: String,
-    /// The repair, where exactly one repair is right.
+    /// The repair, where one can be named.
     pub fix: Option<Fix>,
 }
 
@@ -55,9 +80,14 @@ impl Diagnostic {
     }
 
     /// The same diagnostic with a fix replacing its span.
-    pub fn with_fix(mut self, replacement: impl Into<String>) -> Self {
+    pub fn with_fix(
+        mut self,
+        replacement: impl Into<String>,
+        applicability: Applicability,
+    ) -> Self {
         self.fix = Some(Fix {
             replacement: replacement.into(),
+            applicability,
         });
         self
     }

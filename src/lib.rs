@@ -34,13 +34,16 @@ mod profile;
 #[cfg(feature = "python")]
 mod python;
 mod report;
+mod rewrite;
 pub mod rules;
 pub mod scan;
+mod server;
 mod source;
 pub mod span;
 pub mod validate;
+mod write;
 
-pub use diagnostic::{Diagnostic, Fix};
+pub use diagnostic::{Applicability, Diagnostic, Fix};
 pub use lint::{lint, lint_markup, Finding, LintOptions, Linted, RuleLevels, UrlReport};
 pub use profile::Profile;
 pub use rules::{Level, Rule, RuleInfo, Severity};

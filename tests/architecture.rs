@@ -22,10 +22,11 @@ const LAYERS: &[&[&str]] = &[
     &["validate"],
     &["scan"],
     &["lint"],
-    &["checked"],
-    &["input", "report"],
+    &["checked", "rewrite"],
+    &["input", "report", "write"],
     &["config"],
-    &["app", "python"],
+    &["server", "python"],
+    &["app"],
     &["crate"],
 ];
 

@@ -8,7 +8,15 @@ use std::process::Command;
 
 use common::{run, urlint};
 
-const SUBCOMMANDS: [&str; 5] = ["check", "extract", "validate", "explain", "completions"];
+const SUBCOMMANDS: [&str; 7] = [
+    "check",
+    "extract",
+    "validate",
+    "explain",
+    "fmt",
+    "server",
+    "completions",
+];
 
 #[test]
 fn every_help_ends_with_examples() {

@@ -1,5 +1,6 @@
 //! The README is the user's first hour: its rule table must list exactly the
-//! rules the catalogue has, with their current defaults and summaries.
+//! rules the catalogue has, with their current defaults and summaries, its
+//! source map every module, and its editor snippets must read.
 
 use urlint::rules::CATALOGUE;
 use urlint::Profile;
@@ -95,4 +96,53 @@ fn readme_source_map_names_every_module() {
         missing.is_empty(),
         "README's source map does not name: {missing:?}"
     );
+}
+
+/// The README's editor snippets are what their editors can read: the VS
+/// Code settings are JSON and the Helix configuration TOML, both starting
+/// `urlint server`, with initialization options the server knows.
+#[test]
+fn readme_editor_snippets_read_and_start_the_server() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md is readable");
+    let start = readme
+        .find("## Editor integration")
+        .expect("an Editor integration section");
+    let section = &readme[start..];
+    let section = &section[..section[3..]
+        .find("\n## ")
+        .map_or(section.len(), |end| end + 3)];
+    let block = |fence: &str| {
+        let open = section
+            .find(fence)
+            .unwrap_or_else(|| panic!("a {fence} block"));
+        let body = &section[open + fence.len()..];
+        body[..body.find("```").expect("the block ends")].to_owned()
+    };
+    let known = ["profile", "select", "warn", "ignore"];
+
+    let vscode: serde_json::Value =
+        serde_json::from_str(&block("```json\n")).expect("VS Code settings are JSON");
+    assert_eq!(vscode["glspc.server.command"], "urlint");
+    assert_eq!(vscode["glspc.server.commandArguments"][0], "server");
+    let options = vscode["glspc.server.initializationOptions"]
+        .as_object()
+        .expect("initialization options");
+    assert!(options.keys().all(|key| known.contains(&key.as_str())));
+
+    let helix: toml::Table = block("```toml\n")
+        .parse()
+        .expect("Helix's languages.toml is TOML");
+    let server = &helix["language-server"]["urlint"];
+    assert_eq!(server["command"].as_str(), Some("urlint"));
+    assert_eq!(server["args"][0].as_str(), Some("server"));
+    let options = server["config"].as_table().expect("initialization options");
+    assert!(options.keys().all(|key| known.contains(&key.as_str())));
+
+    let neovim = block("```lua\n");
+    assert!(
+        neovim.contains(r#"cmd = { "urlint", "server" }"#),
+        "{neovim}"
+    );
+    assert!(neovim.contains("vim.lsp.start("), "{neovim}");
 }

@@ -53,6 +53,7 @@ def test_check_reports_rule_severity_message_help_and_fix():
         "%7E",
         "replace `~` with `%7E`",
     )
+    assert finding.fix.applicability == "machine-applicable"
     assert finding.url == "http://cafe.example/~chef"
     assert (finding.line, finding.column, finding.end_column) == (1, 37, 38)
 

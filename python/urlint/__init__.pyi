@@ -46,6 +46,9 @@ class Fix:
     @property
     def replacement(self) -> str: ...
     @property
+    def applicability(self) -> Literal["machine-applicable", "suggestion"]:
+        """Whether ``urlint check --fix`` applies it unasked, or only ``--unsafe-fixes``."""
+    @property
     def instruction(self) -> str:
         """The same as a sentence: replace `~` with `%7E`."""
 

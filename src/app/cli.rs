@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
-use clap::{Arg, Args, Parser, Subcommand, ValueEnum};
+use clap::{Arg, ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
 use crate::input::InputKind;
 use crate::lint::RuleOverrides;
@@ -50,6 +50,12 @@ pub(super) enum Command {
     /// Show a rule's documentation, or list all rules.
     #[command(after_help = EXPLAIN_EXAMPLES)]
     Explain(ExplainArgs),
+    /// Wrap long URLs in plain-text files the RFC 1738 Appendix way.
+    #[command(after_help = FMT_EXAMPLES)]
+    Fmt(FmtArgs),
+    /// Run the language server on stdin and stdout, for editors.
+    #[command(after_help = SERVER_EXAMPLES)]
+    Server(ServerArgs),
     /// Print a completion script for a shell.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions(CompletionsArgs),
@@ -60,6 +66,7 @@ pub(super) enum Command {
 
 /// Arguments of `check`.
 #[derive(Debug, Args)]
+#[command(group(ArgGroup::new("rewrite").args(["fix", "diff"])))]
 pub(super) struct CheckArgs {
     #[command(flatten)]
     pub inputs: InputArgs,
@@ -82,6 +89,39 @@ pub(super) struct CheckArgs {
     /// Print the settings this run would use, as a urlint.toml, and exit.
     #[arg(long, help_heading = "Configuration")]
     pub show_settings: bool,
+    /// Apply machine-applicable fixes in place, then report what remains
+    /// (with `-`, the fixed stdin goes to stdout and the report to stderr).
+    #[arg(long, help_heading = "Fixes")]
+    pub fix: bool,
+    /// Print a unified diff of what --fix would change, and write nothing;
+    /// exit 1 when there is something to fix.
+    #[arg(long, conflicts_with_all = ["fix", "statistics"], help_heading = "Fixes")]
+    pub diff: bool,
+    /// With --fix or --diff, apply suggestions too: fixes that change what
+    /// a URL means or pick one reading of it.
+    #[arg(long, requires = "rewrite", help_heading = "Fixes")]
+    pub unsafe_fixes: bool,
+}
+
+/// Arguments of `fmt`.
+#[derive(Debug, Args)]
+pub(super) struct FmtArgs {
+    #[command(flatten)]
+    pub inputs: InputArgs,
+    /// The line width, in columns, that URLs should not cross.
+    #[arg(long, value_name = "COLUMNS", default_value_t = 72, value_parser = clap::value_parser!(u16).range(1..))]
+    pub width: u16,
+    /// Write nothing; list the files that would change and exit 1 if any would.
+    #[arg(long)]
+    pub check: bool,
+    /// Print a unified diff of the changes and write nothing; exit 1 when a
+    /// file would change.
+    #[arg(long, conflicts_with = "check")]
+    pub diff: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 /// Arguments of `extract`.
@@ -126,6 +166,15 @@ pub(super) struct ExplainArgs {
     /// The rule to explain; without it, all rules are listed.
     #[arg(value_parser = RuleNameParser, hide_possible_values = true)]
     pub rule: Option<Rule>,
+}
+
+/// Arguments of `server`.
+#[derive(Debug, Args)]
+pub(super) struct ServerArgs {
+    /// Speak over stdin and stdout: the only transport, accepted because
+    /// language clients pass it.
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 /// Arguments of `validate`.
@@ -311,6 +360,8 @@ impl Command {
             Command::Extract(_) => "extract",
             Command::Validate(_) => "validate",
             Command::Explain(_) => "explain",
+            Command::Fmt(_) => "fmt",
+            Command::Server(_) => "server",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
         }
@@ -429,9 +480,9 @@ Examples:
 const CHECK_EXAMPLES: &str = "\
 Examples:
   urlint check docs/                         Lint a documentation tree
+  urlint check --fix docs/                   Repair what is safe to repair, report the rest
   urlint check --statistics .                Count findings per rule
-  urlint check --format github --exit-zero . Annotate a pull request without failing
-  urlint check -q --ignore hyphen-break README.md";
+  urlint check --format github --exit-zero . Annotate a pull request without failing";
 
 const EXTRACT_EXAMPLES: &str = "\
 Examples:
@@ -450,6 +501,17 @@ const EXPLAIN_EXAMPLES: &str = "\
 Examples:
   urlint explain                  The table of all rules and their levels
   urlint explain unsafe-char      One rule: what it checks, why, a bad and a good example";
+
+const FMT_EXAMPLES: &str = "\
+Examples:
+  urlint fmt draft.txt                   Wrap its long URLs in <URL:...> at 72 columns
+  urlint fmt --width 64 --diff docs/     Show what would change, write nothing
+  urlint fmt --check .                   Exit 1 when a file would change (for CI)";
+
+const SERVER_EXAMPLES: &str = "\
+Examples:
+  urlint server                  Started by an editor: the protocol on stdin and stdout
+  urlint server --stdio          The same, as VS Code's language clients start servers";
 
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:

@@ -16,13 +16,15 @@ use super::cli::{
 use super::driver::{self, Console, Named, Written};
 use super::manual;
 use super::output::{color_choice, say, OutputBuffer, ReportFile};
+use super::rewriting::{self, RewriteRun};
 use super::status::{ExitStatus, Outcome};
 use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{panicked, Input};
-use crate::lint::{self, Linted, RuleLevels};
+use crate::lint::{self, LintOptions, Linted, RuleLevels};
 use crate::profile::Profile;
 use crate::report::{self, explain, ExtractOptions, HumanOptions, PlainPrefix, Totals};
+use crate::server::{self, Ended};
 use crate::source::{Origin, Source};
 
 /// Run a parsed command line and report how it ended.
@@ -32,6 +34,11 @@ pub(super) fn run(cli: Cli) -> ExitStatus {
         Command::Extract(args) => reported(&args.output, &args.config, |run| extract(run, &args)),
         Command::Validate(args) => reported(&args.output, &args.config, |run| validate(run, &args)),
         Command::Explain(args) => to_stdout(|out| explain(out, &args)),
+        Command::Fmt(args) => reported(&args.output, &args.config, |run| {
+            let rewrite = run.rewrite();
+            rewriting::fmt(rewrite, &args)
+        }),
+        Command::Server(_) => serve(),
         Command::Completions(args) => to_stdout(|out| manual::completions(out, args.shell)),
         Command::Man(args) => to_stdout(|out| manual::man_pages(out, &args.dir)),
     }
@@ -95,6 +102,18 @@ fn reported(
         }
     }
     outcome.status()
+}
+
+impl<'r> Run<'r> {
+    /// The same run, for a command that rewrites its inputs.
+    fn rewrite(self) -> RewriteRun<'r> {
+        RewriteRun {
+            out: self.out,
+            console: self.console,
+            config: self.config,
+            written: self.written,
+        }
+    }
 }
 
 /// The configuration of a run, said on stderr under `--verbose`.
@@ -176,6 +195,9 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
     };
     let mut options = run.config.lint_options(levels, args.profile);
     options.scan.include_verbatim |= args.inputs.walk.include_verbatim;
+    if args.fix || args.diff {
+        return fix(run, args, options);
+    }
     let linted = driver::lint_inputs(
         run.out,
         reporter.as_mut(),
@@ -189,6 +211,21 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
         failing: fails(&linted.totals, &args.rules),
         trouble: linted.trouble,
         output: linted.output,
+    }
+}
+
+/// `urlint check --fix` or `--diff`: fails on what remains after fixing,
+/// or, for a diff, when there is something to fix.
+fn fix(run: Run<'_>, args: &CheckArgs, options: LintOptions) -> Outcome {
+    let fixed = rewriting::fix(run.rewrite(), options, args);
+    let failing = match &fixed.remaining {
+        Some(remaining) => fails(remaining, &args.rules),
+        None => fixed.fixed > 0 && !args.rules.exit_zero,
+    };
+    Outcome {
+        failing,
+        trouble: fixed.trouble,
+        output: fixed.output,
     }
 }
 
@@ -301,6 +338,19 @@ fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
         failing: fails(&totals, &args.rules),
         trouble,
         output,
+    }
+}
+
+/// `urlint server`: a language server session, until the client says
+/// `exit`.
+fn serve() -> ExitStatus {
+    match server::run() {
+        Ok(Ended::Exit) => ExitStatus::Clean,
+        Ok(Ended::ExitWithoutShutdown) => ExitStatus::ExitWithoutShutdown,
+        Err(err) => {
+            say(format_args!("server: {err}"));
+            ExitStatus::Trouble
+        }
     }
 }
 

@@ -99,7 +99,7 @@ fn canonical_dir(path: &Path) -> Option<PathBuf> {
 /// The lint options of each input: the run's, with the rules that
 /// `[per-file-ignores]` turns off for its path. Without that table every
 /// input shares the run's options, with no path matching at all.
-struct FileOptions {
+pub(super) struct FileOptions {
     run: Arc<LintOptions>,
     ignores: Option<PerFileIgnores>,
     /// Options built so far, by the rules they turn off: the files of one
@@ -117,7 +117,7 @@ impl FileOptions {
     }
 
     /// The options for `input`.
-    fn of(&self, input: &Input) -> Arc<LintOptions> {
+    pub(super) fn of(&self, input: &Input) -> Arc<LintOptions> {
         let (Some(ignores), Input::File(path)) = (&self.ignores, input) else {
             return Arc::clone(&self.run);
         };
@@ -166,49 +166,19 @@ pub(super) fn lint_inputs(
     inputs: &InputArgs,
     written: &Written,
 ) -> Linted {
-    let (paths, walk) = (&inputs.paths, &inputs.walk);
-    let threads = walk
-        .threads
-        .map(usize::from)
-        .or_else(|| std::thread::available_parallelism().ok().map(Into::into))
-        .unwrap_or(1);
-    let walk_options = input::WalkOptions {
-        no_ignore: walk.no_ignore,
-        hidden: walk.hidden,
-        globs: walk.glob.clone(),
-        excludes: walk.exclude.clone(),
+    let read_options = read_options(&inputs.walk, console);
+    let mut sink = ReportSink::new(out, reporter, console, &inputs.paths, read_options.progress);
+    let Prepared {
+        inputs,
         threads,
-    };
-    let mut read_options = read_options(walk, console);
-    let (inputs, errors) = input::collect_inputs(paths, &walk_options);
-    let mut sink = ReportSink {
-        out,
-        reporter,
-        console,
-        named: Named::new(paths),
-        totals: Totals::default(),
-        trouble: false,
-        progress: read_options.progress,
-    };
-    errors.into_iter().for_each(|err| sink.error(err));
-    let (inputs, options) = match configured(inputs, config, options, written, &mut sink) {
-        Ok(configured) => configured,
-        Err(err) => {
-            say(format_args!("{err}"));
-            sink.trouble = true;
-            (Vec::new(), FileOptions::new(LintOptions::default(), None))
-        }
-    };
-    let inputs = match config.kind_globs() {
-        Ok(globs) => {
-            read_options.globs = globs;
-            inputs
-        }
-        Err(err) => {
-            say(format_args!("{err}"));
-            sink.trouble = true;
-            Vec::new()
-        }
+        options,
+        globs,
+        trouble,
+    } = prepare(config, options, inputs, written, &mut sink);
+    sink.trouble |= trouble;
+    let read_options = ReadOptions {
+        globs,
+        ..read_options
     };
     let output = parallel::for_each_ordered(
         &inputs,
@@ -235,6 +205,68 @@ pub(super) fn lint_inputs(
     }
 }
 
+/// The inputs of a run, how to read them and how to lint each.
+pub(super) struct Prepared {
+    /// What to read, in report order.
+    pub inputs: Vec<Input>,
+    /// Worker threads (`-j`, else the number of CPUs).
+    pub threads: usize,
+    /// The lint options of each input.
+    pub options: FileOptions,
+    /// The configuration's `[kinds]` globs, which the read options take.
+    pub globs: KindGlobs,
+    /// The configuration's paths, per-file ignores or kind globs were
+    /// invalid (and said so on stderr); nothing is read.
+    pub trouble: bool,
+}
+
+/// Expand `inputs`' paths and keep those the configuration lets through;
+/// walk errors and skipped inputs go to `sink`.
+pub(super) fn prepare(
+    config: &Config,
+    options: LintOptions,
+    inputs: &InputArgs,
+    written: &Written,
+    sink: &mut dyn Sink,
+) -> Prepared {
+    let walk = &inputs.walk;
+    let threads = walk
+        .threads
+        .map(usize::from)
+        .or_else(|| std::thread::available_parallelism().ok().map(Into::into))
+        .unwrap_or(1);
+    let walk_options = input::WalkOptions {
+        no_ignore: walk.no_ignore,
+        hidden: walk.hidden,
+        globs: walk.glob.clone(),
+        excludes: walk.exclude.clone(),
+        threads,
+    };
+    let (found, errors) = input::collect_inputs(&inputs.paths, &walk_options);
+    errors.into_iter().for_each(|err| sink.error(err));
+    let configured = configured(found, config, options, written, sink)
+        .and_then(|(inputs, options)| Ok((inputs, options, config.kind_globs()?)));
+    match configured {
+        Ok((inputs, options, globs)) => Prepared {
+            inputs,
+            threads,
+            options,
+            globs,
+            trouble: false,
+        },
+        Err(err) => {
+            say(format_args!("{err}"));
+            Prepared {
+                inputs: Vec::new(),
+                threads,
+                options: FileOptions::new(LintOptions::default(), None),
+                globs: KindGlobs::default(),
+                trouble: true,
+            }
+        }
+    }
+}
+
 /// The inputs the configuration's `[paths]` let through, less the files
 /// the run writes (said in a note), and the options of each.
 fn configured(
@@ -242,7 +274,7 @@ fn configured(
     config: &Config,
     options: LintOptions,
     written: &Written,
-    sink: &mut ReportSink<'_>,
+    sink: &mut dyn Sink,
 ) -> Result<(Vec<Input>, FileOptions), ConfigError> {
     if let Some(filter) = config.path_filter()? {
         inputs.retain(|input| match input {
@@ -266,8 +298,8 @@ fn configured(
 }
 
 /// How `--input` and the hidden `--chunk-len` say inputs are read (the
-/// configuration's globs are added by the caller).
-fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
+/// configuration's kind globs come from [`prepare`]).
+pub(super) fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
     let mut chunks = ChunkOptions::default();
     if let Some(len) = walk.chunk_len {
         chunks.chunk_len = usize::try_from(len).unwrap_or(usize::MAX);
@@ -291,19 +323,40 @@ enum Work {
 
 /// Reports each checked text as it arrives, tells notes and errors on
 /// stderr, and keeps the totals and whether an input failed.
-struct ReportSink<'o> {
-    out: &'o mut dyn WriteColor,
-    reporter: &'o mut dyn Reporter,
+pub(super) struct ReportSink<'o> {
+    pub(super) out: &'o mut dyn WriteColor,
+    pub(super) reporter: &'o mut dyn Reporter,
     console: Console,
     named: Named,
-    totals: Totals,
-    trouble: bool,
+    /// Counts over what was reported.
+    pub(super) totals: Totals,
+    /// An input failed, or the configuration was invalid.
+    pub(super) trouble: bool,
     /// A progress line may be on stderr: erase it before writing a line
     /// there (it is redrawn on the next tick).
     progress: bool,
 }
 
-impl ReportSink<'_> {
+impl<'o> ReportSink<'o> {
+    /// A sink reporting to `out` through `reporter`, for a run over `paths`.
+    pub(super) fn new(
+        out: &'o mut dyn WriteColor,
+        reporter: &'o mut dyn Reporter,
+        console: Console,
+        paths: &[PathBuf],
+        progress: bool,
+    ) -> Self {
+        ReportSink {
+            out,
+            reporter,
+            console,
+            named: Named::new(paths),
+            totals: Totals::default(),
+            trouble: false,
+            progress,
+        }
+    }
+
     /// Make room on stderr for a line of text.
     fn clear_progress(&self) {
         if self.progress {

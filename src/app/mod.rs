@@ -8,6 +8,7 @@ mod driver;
 mod manual;
 mod output;
 mod parallel;
+mod rewriting;
 mod status;
 
 use std::process::ExitCode;

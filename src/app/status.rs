@@ -13,6 +13,9 @@ pub(super) enum ExitStatus {
     Findings,
     /// A usage, I/O or internal error (exit 2); takes precedence over findings.
     Trouble,
+    /// The language client said `exit` without `shutdown` first (exit 1,
+    /// as the Language Server Protocol asks).
+    ExitWithoutShutdown,
 }
 
 impl ExitStatus {
@@ -20,7 +23,7 @@ impl ExitStatus {
     pub(super) fn code(self) -> u8 {
         match self {
             ExitStatus::Clean => 0,
-            ExitStatus::Findings => 1,
+            ExitStatus::Findings | ExitStatus::ExitWithoutShutdown => 1,
             ExitStatus::Trouble => 2,
         }
     }

@@ -1,6 +1,9 @@
 //! Reading data a library caller holds in memory (the Python package's
-//! `bytes` and `str`) as one input of a given kind, through the steps a
-//! file of that kind goes through: mail message by message, text whole.
+//! `bytes` and `str`, an editor's unsaved buffer) as one input of a given
+//! kind, through the steps a file of that kind goes through: mail message
+//! by message, text whole.
+
+use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
 use super::check::check_loaded;
@@ -18,6 +21,8 @@ use crate::source::{Origin, Source};
 pub(crate) enum Held {
     /// Raw bytes, read as a file's are: binary data (a NUL in the first
     /// 8 KiB) skipped, text decoded as UTF-8 with other bytes as Latin-1.
+    // Only the Python package holds bytes; an editor's buffer is text.
+    #[cfg_attr(not(feature = "python"), allow(dead_code))]
     Bytes(Vec<u8>),
     /// Text the caller already decoded: never taken for binary data.
     Text(String),
@@ -83,9 +88,30 @@ pub(crate) fn read_held(
     collected
 }
 
+/// Read the text of a document an editor holds for the file at `path` (a
+/// buffer not saved yet has none) and check it: as `kind`, or for `Auto` as
+/// the command line reads that file, by the configuration's `globs`, its
+/// name, then its content.
+pub(crate) fn read_document(
+    kind: InputKind,
+    path: Option<&Path>,
+    text: String,
+    globs: &KindGlobs,
+    lint: &LintOptions,
+) -> Collected {
+    let head = &text.as_bytes()[..text.len().min(HEAD_LEN)];
+    let content = kind.detect(globs, path, head);
+    let mail = HeldMail {
+        headers: HeaderUrls::None,
+        start: ArchivePoint::START,
+    };
+    read_held(Held::Text(text), content.into(), mail, lint)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::Markup;
 
     const ARCHIVE: &str = "From a@x Mon Jan  1 00:00:00 2024\nSubject: one\n\n\
         see <URL:http://a.example/>\n\n\
@@ -141,6 +167,36 @@ mod tests {
         assert_eq!(urls(&text), ["http://x.example/"]);
         let latin1 = read(Held::Bytes(b"caf\xE9 http://x.example/".to_vec()));
         assert_eq!(latin1.checked[0].source.text, "café http://x.example/");
+    }
+
+    #[test]
+    fn a_document_is_read_as_the_kind_its_name_or_content_says() {
+        let lint = LintOptions::default();
+        let read = |kind: InputKind, path: Option<&str>, text: &str| {
+            let globs = KindGlobs::default();
+            let collected =
+                read_document(kind, path.map(Path::new), text.to_string(), &globs, &lint);
+            let content = match collected.checked.first() {
+                Some(checked) if checked.mail().is_some() => "mail",
+                Some(checked) if checked.source.markup == Markup::Markdown => "markdown",
+                Some(checked) if checked.source.markup == Markup::Html => "html",
+                _ => "text",
+            };
+            (content, urls(&collected).len())
+        };
+        let auto = InputKind::Auto;
+        assert_eq!(read(auto, Some("/w/list.mbox"), ARCHIVE), ("mail", 2));
+        assert_eq!(read(auto, None, ARCHIVE), ("mail", 2));
+        let note = "From: the start of a line\nsee http://a.example/\n";
+        assert_eq!(read(auto, Some("/w/notes.txt"), note), ("text", 1));
+        let eml = "Subject: s\n\nhttp://a.example/\n";
+        assert_eq!(read(auto, Some("/w/m.eml"), eml), ("mail", 1));
+        let link = "[a](http://a.example/) `http://code.example/`\n";
+        assert_eq!(read(auto, Some("/w/a.md"), link), ("markdown", 1));
+        assert_eq!(read(auto, Some("/w/a.txt"), link), ("text", 2));
+        assert_eq!(read(InputKind::Markdown, None, link), ("markdown", 1));
+        let page = "<a href=\"http://a.example/\">x</a>";
+        assert_eq!(read(auto, Some("/w/a.html"), page), ("html", 1));
     }
 
     #[test]

@@ -2,32 +2,32 @@
 //! holds (text or mail), and reading it into checked texts in bounded
 //! memory, handed to a [`Sink`] in order.
 //!
-//! Two decisions live here and nowhere else: binary files are skipped (see
-//! `load`), and invalid UTF-8 never drops a file (see
-//! [`crate::source::decode`]).
+//! Three decisions live here and nowhere else: binary files are skipped
+//! (see `load`), invalid UTF-8 never drops a file (see
+//! [`crate::source::decode`]), and only plain UTF-8 text is ever rewritten
+//! (see `rewritable`).
 
 mod archive;
 mod check;
 mod kind;
 mod load;
-// Reading held data is the Python package's; without it only tests read so.
-#[cfg_attr(not(feature = "python"), allow(dead_code))]
 mod memory;
 mod notice;
 mod pipe;
 mod progress;
 mod read;
+mod rewritable;
 mod sink;
 mod walk;
 mod windows;
 
-#[cfg(feature = "python")]
-pub(crate) use kind::Content;
-pub(crate) use kind::{InputKind, KindGlobs};
+pub(crate) use kind::{Content, InputKind, KindGlobs};
+pub(crate) use memory::read_document;
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use notice::{panicked, InputError, Note};
 pub(crate) use read::{read_streamed, read_whole, streams, ReadOptions};
+pub(crate) use rewritable::{read_for_rewrite, ForRewrite, Kept};
 pub(crate) use sink::{Collected, Sink};
 pub(crate) use walk::{collect_inputs, glob_overrides, named_inputs, Input, WalkOptions};
 pub(crate) use windows::ChunkOptions;

@@ -105,7 +105,7 @@ pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOption
 }
 
 /// The loaded sources, marked as written in `markup`.
-fn written_in(mut loaded: Loaded, markup: Markup) -> Loaded {
+pub(super) fn written_in(mut loaded: Loaded, markup: Markup) -> Loaded {
     loaded.sources = loaded
         .sources
         .into_iter()

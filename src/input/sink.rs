@@ -28,6 +28,11 @@ pub(crate) struct Collected {
 }
 
 impl Collected {
+    /// The checked texts kept so far.
+    pub(crate) fn checked_texts(&self) -> &[Checked] {
+        &self.checked
+    }
+
     /// Pass everything kept to `sink`: notes, warnings and errors first,
     /// then the checked texts.
     pub(crate) fn replay(self, sink: &mut dyn Sink) -> io::Result<()> {

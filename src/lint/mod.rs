@@ -8,7 +8,7 @@ mod suppress;
 
 use regex::RegexSet;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::profile::Profile;
 use crate::rules::{Level, Rule};
 use crate::scan::{self, Form, Found, Markup, ScanOptions};
@@ -116,6 +116,13 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     if !diagnostics.iter().any(|d| d.rule == Rule::UnknownScheme) {
         diagnostics.extend(removed_scheme(&found.url, &options.removed_schemes));
     }
+    if found
+        .diagnostics
+        .iter()
+        .any(|d| d.rule == Rule::SpaceInWrapper)
+    {
+        diagnostics.iter_mut().for_each(only_suggested);
+    }
     findings.extend(diagnostics.into_iter().map(|diagnostic| Finding {
         url_span: Some(diagnostic.span),
         source_spans: found.source_spans(diagnostic.span),
@@ -156,6 +163,25 @@ fn removed_scheme(url: &str, removed: &[String]) -> Option<Diagnostic> {
         })
 }
 
+/// Make `diagnostic`'s fix a suggestion: the wrapper holds whitespace
+/// inside a line, so which characters make up the URL is the scanner's
+/// guess (a wrapper across the cells of a text table joins their borders
+/// into it), and a fix of one of them may be a fix of something else.
+fn only_suggested(diagnostic: &mut Diagnostic) {
+    let Some(fix) = diagnostic.fix.as_mut() else {
+        return;
+    };
+    if fix.applicability == Applicability::Suggestion {
+        return;
+    }
+    fix.applicability = Applicability::Suggestion;
+    diagnostic.help = format!(
+        "{}; the wrapper holds whitespace inside a line, so which characters make up \
+         the URL is uncertain and the fix is only a suggestion",
+        diagnostic.help
+    );
+}
+
 /// Style findings about how the URL was written (off unless configured).
 fn form_findings(found: &Found, levels: &RuleLevels) -> Option<Finding> {
     let (rule, message) = match found.form {
@@ -173,10 +199,24 @@ fn form_findings(found: &Found, levels: &RuleLevels) -> Option<Finding> {
         return None;
     }
     let span = found.outer;
-    let diagnostic = Diagnostic::new(rule, span, message).with_help(
+    let mut diagnostic = Diagnostic::new(rule, span, message).with_help(
         "RFC 1738 Appendix recommends writing URLs in text as <URL:scheme:...>, \
          so that their ends are unambiguous",
     );
+    let wrapped = format!("<URL:{}>", found.url);
+    match found.form {
+        // The delimiters are the author's; only the prefix is added. An
+        // angle wrapper broken over lines keeps its layout unfixed.
+        Form::Angle if span.len() == found.url.len() + 2 => {
+            diagnostic = diagnostic.with_fix(wrapped, Applicability::MachineApplicable);
+        }
+        // Where a URL in running text ends is the scanner's reading:
+        // delimiting it writes that reading into the text.
+        Form::Prefixed | Form::Bare => {
+            diagnostic = diagnostic.with_fix(wrapped, Applicability::Suggestion);
+        }
+        _ => {}
+    }
     Some(Finding {
         diagnostic,
         url_span: None,
@@ -255,6 +295,220 @@ mod tests {
         for report in &reports {
             let rules: Vec<Rule> = report.findings.iter().map(|f| f.diagnostic.rule).collect();
             assert_eq!(rules, [Rule::UnknownScheme], "{}", report.found.url);
+        }
+    }
+
+    /// Every kind of fix, with the applicability its repair deserves: a
+    /// fix that keeps the URL's meaning is machine-applicable, one that
+    /// changes it, drops text or picks a reading is a suggestion.
+    #[test]
+    fn fixes_are_machine_applicable_only_when_they_keep_the_meaning() {
+        use crate::diagnostic::Applicability::{MachineApplicable as Safe, Suggestion};
+        use Rule::*;
+        let cases: &[(Profile, &str, Rule, &str, Applicability)] = &[
+            (
+                Profile::Rfc1738,
+                "<URL:HTTP://h.example/>",
+                SchemeCase,
+                "http",
+                Safe,
+            ),
+            (
+                Profile::Rfc3986,
+                "<URL:HTTP://h.example/>",
+                SchemeCase,
+                "http",
+                Safe,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:http://h.example/~u>",
+                UnsafeChar,
+                "%7E",
+                Safe,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:http://h.example/a\u{7f}>",
+                ControlChar,
+                "%7F",
+                Safe,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:http://h.example/caf\u{e9}>",
+                NonAscii,
+                "%C3%A9",
+                Safe,
+            ),
+            (
+                Profile::Rfc3986,
+                "<URL:http://h.example/{x>",
+                UnsafeChar,
+                "%7B",
+                Safe,
+            ),
+            (
+                Profile::Rfc3986,
+                "<URL:http://h.example/caf\u{e9}>",
+                NonAscii,
+                "%C3%A9",
+                Safe,
+            ),
+            (
+                Profile::Rfc3986,
+                "<URL:http://caf\u{e9}.example/>",
+                NonAscii,
+                "%C3%A9",
+                Suggestion,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:ftp://h.example/a;b>",
+                ReservedChar,
+                "%3B",
+                Suggestion,
+            ),
+            (
+                Profile::Rfc3986,
+                "<URL:http://h.example/a[b>",
+                ReservedChar,
+                "%5B",
+                Suggestion,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:http://h.example/#a#b>",
+                UnsafeChar,
+                "%23",
+                Safe,
+            ),
+            (
+                Profile::Rfc3986,
+                "<URL:http://h.example/#a#b>",
+                ReservedChar,
+                "%23",
+                Safe,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:http://h.example?q>",
+                ReservedChar,
+                "/?",
+                Safe,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:http://h.example:/>",
+                BadPort,
+                "",
+                Safe,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:file:/etc/motd>",
+                FileHost,
+                "///",
+                Safe,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:file://h.example:21/x>",
+                FileHost,
+                "",
+                Suggestion,
+            ),
+            (
+                Profile::Rfc3986,
+                "<URL:file://h.example:21/x>",
+                FileHost,
+                "",
+                Suggestion,
+            ),
+            (
+                Profile::Rfc3986,
+                "<URL:file:///c|/x>",
+                UnsafeChar,
+                ":",
+                Safe,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:nntp://h.example/g.x/>",
+                NntpArticle,
+                "",
+                Suggestion,
+            ),
+            (
+                Profile::Rfc3986,
+                "<URL:mailto:a@b.example?>",
+                MailtoAddress,
+                "",
+                Safe,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:http://h.example/a b>",
+                SpaceInWrapper,
+                "%20",
+                Suggestion,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:http://h.example/a-\n b>",
+                HyphenBreak,
+                "%2D",
+                Suggestion,
+            ),
+            (
+                Profile::Rfc1738,
+                "<URL:http://h-\n .example/>",
+                HyphenBreak,
+                "",
+                Suggestion,
+            ),
+            (
+                Profile::Rfc1738,
+                "<http://h.example/>",
+                MissingUrlPrefix,
+                "<URL:http://h.example/>",
+                Safe,
+            ),
+            (
+                Profile::Rfc1738,
+                "http://h.example/",
+                BareUrl,
+                "<URL:http://h.example/>",
+                Suggestion,
+            ),
+        ];
+        for &(profile, text, rule, replacement, applicability) in cases {
+            let mut options = LintOptions {
+                profile,
+                ..LintOptions::default()
+            };
+            options.levels.set(MissingUrlPrefix, Level::Warning);
+            options.levels.set(BareUrl, Level::Warning);
+            let fixes: Vec<(&str, Applicability)> = lint(text, &options)
+                .flat_map(Linted::into_findings)
+                .filter(|finding| finding.diagnostic.rule == rule)
+                .filter_map(|finding| finding.diagnostic.fix)
+                .map(|fix| {
+                    (
+                        if fix.replacement == replacement {
+                            replacement
+                        } else {
+                            "?"
+                        },
+                        fix.applicability,
+                    )
+                })
+                .collect();
+            assert_eq!(
+                fixes,
+                [(replacement, applicability)],
+                "{profile:?} {text:?} {rule:?}"
+            );
         }
     }
 

@@ -19,6 +19,8 @@ use crate::span::{CharCounter, Span};
 #[derive(Debug, Clone)]
 pub(super) struct Fix {
     replacement: String,
+    /// `machine-applicable` (`check --fix` applies it) or `suggestion`.
+    applicability: &'static str,
     instruction: String,
 }
 
@@ -207,6 +209,7 @@ fn finding(
         help: (!diagnostic.help.is_empty()).then(|| diagnostic.help.clone()),
         fix: diagnostic.fix.as_ref().map(|fix| Fix {
             replacement: fix.replacement.clone(),
+            applicability: fix.applicability.as_str(),
             instruction: fix_instruction(checked, Some(report), finding).unwrap_or_default(),
         }),
         start: place.start,

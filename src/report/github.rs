@@ -10,7 +10,7 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::reporter::{findings_in_order, fix_instruction, placed_spans, Reporter, Totals};
+use super::reporter::{findings_in_order, fix_line, placed_spans, Reporter, Totals};
 use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
@@ -49,9 +49,9 @@ fn command(checked: &Checked, report: Option<&UrlReport>, finding: &Finding) -> 
         message.push('\n');
         message.push_str(&diagnostic.help);
     }
-    if let Some(instruction) = fix_instruction(checked, report, finding) {
-        message.push_str("\nfix: ");
-        message.push_str(&instruction);
+    if let Some(line) = fix_line(checked, report, finding, "fix") {
+        message.push('\n');
+        message.push_str(&line);
     }
     format!(
         "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}",

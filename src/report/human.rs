@@ -11,7 +11,7 @@ use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
 use super::excerpt::Excerpt;
-use super::reporter::{entries, fix_instruction, is_valid, placed_spans, Reporter, Totals};
+use super::reporter::{entries, fix_line, is_valid, placed_spans, Reporter, Totals};
 use crate::checked::{Checked, MailFrame};
 use crate::escape;
 use crate::lint::{Finding, UrlReport};
@@ -151,9 +151,7 @@ fn render(
     if !diagnostic.help.is_empty() {
         notes.push(format!("help: {}", diagnostic.help));
     }
-    if let Some(instruction) = fix_instruction(checked, report, finding) {
-        notes.push(format!("help: {instruction}"));
-    }
+    notes.extend(fix_line(checked, report, finding, "help"));
     if let Some(report) = report.filter(|report| report.found.is_decoded()) {
         notes.push(format!(
             "note: the URL with its escapes and character references decoded reads `{}`",

@@ -145,6 +145,7 @@ impl<'a> FindingJson<'a> {
             help: (!diagnostic.help.is_empty()).then_some(diagnostic.help.as_str()),
             fix: diagnostic.fix.as_ref().map(|fix| FixJson {
                 replacement: &fix.replacement,
+                applicability: fix.applicability.as_str(),
                 instruction: fix_instruction(checked, report, finding).unwrap_or_default(),
             }),
             line: first.line,
@@ -155,10 +156,13 @@ impl<'a> FindingJson<'a> {
     }
 }
 
-/// A fix: the replacement for the finding's span, and the same as a sentence.
+/// A fix: the replacement for the finding's span, whether `check --fix`
+/// applies it (`machine-applicable`) or only `--unsafe-fixes` does
+/// (`suggestion`), and the same as a sentence.
 #[derive(Serialize)]
 struct FixJson<'a> {
     replacement: &'a str,
+    applicability: &'static str,
     instruction: String,
 }
 

@@ -19,7 +19,6 @@ mod statistics;
 
 pub(crate) use extract::{ExtractFormat, ExtractOptions, PlainPrefix};
 pub(crate) use human::HumanOptions;
-#[cfg(feature = "python")]
 pub(crate) use reporter::{fix_instruction, placed_spans};
 pub(crate) use reporter::{Reporter, Totals};
 
@@ -81,7 +80,7 @@ pub(crate) mod fixtures {
 
     use super::{Reporter, Totals};
     use crate::checked::Checked;
-    use crate::diagnostic::Diagnostic;
+    use crate::diagnostic::{Applicability, Diagnostic};
     use crate::lint::{Finding, Linted, UrlReport};
     use crate::rules::Rule;
     use crate::scan::{Alternative, Form, Found, Segment};
@@ -146,7 +145,7 @@ pub(crate) mod fixtures {
                     "unsafe character '~' must be encoded as %7E",
                 )
                 .with_help("RFC 1738 section 2.2 lists '~' among the unsafe characters")
-                .with_fix("%7E"),
+                .with_fix("%7E", Applicability::MachineApplicable),
                 url_span: Some(Span::new(tilde_url, tilde_url + 1)),
                 source_spans: vec![Span::new(tilde_source, tilde_source + 1)],
             },
@@ -176,7 +175,7 @@ pub(crate) mod fixtures {
 mod tests {
     use super::*;
     use crate::checked::Checked;
-    use crate::diagnostic::Diagnostic;
+    use crate::diagnostic::{Applicability, Diagnostic};
     use crate::lint::{Finding, Linted, UrlReport};
     use crate::rules::Rule;
     use crate::scan::{Alternative, Form, Found, Segment};
@@ -211,7 +210,7 @@ mod tests {
                 let mut diagnostic =
                     Diagnostic::new(Rule::UnsafeChar, span(pair), "m%\n").with_help("h,:");
                 if fix {
-                    diagnostic = diagnostic.with_fix("%7E");
+                    diagnostic = diagnostic.with_fix("%7E", Applicability::MachineApplicable);
                 }
                 Finding {
                     diagnostic,

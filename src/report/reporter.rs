@@ -6,7 +6,9 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 
 use crate::checked::Checked;
+use crate::diagnostic::Applicability;
 use crate::lint::{Finding, UrlReport};
+use crate::rewrite::place;
 use crate::rules::Severity;
 use crate::span::{clamp, Span};
 
@@ -84,20 +86,48 @@ pub(crate) fn fix_instruction(
     let fix = finding.diagnostic.fix.as_ref()?;
     let text = &checked.source.text;
     // A decoded URL's bytes are not what the source shows (`&eacute;` for
-    // `é`): the fix replaces the source bytes, so those are named.
-    let old: String = match (finding.url_span, report) {
-        (Some(_), Some(report)) if report.found.is_decoded() => finding
-            .source_spans
-            .iter()
-            .map(|span| &text[clamp(text, *span)])
-            .collect(),
-        (Some(span), Some(report)) => report.found.url[clamp(&report.found.url, span)].to_string(),
-        _ => text[clamp(text, finding.diagnostic.span)].to_string(),
+    // `é`): the edit that `--fix` makes in the source is named instead.
+    if let Some(report) = report.filter(|report| report.found.is_decoded()) {
+        let placed = place(text, checked.source.markup, report, finding);
+        if let Some(Ok(edits)) = placed {
+            if let [edit] = edits.as_slice() {
+                return Some(instruction(&text[edit.span.range()], &edit.replacement));
+            }
+        }
+    }
+    let old = match (finding.url_span, report) {
+        (Some(span), Some(report)) => &report.found.url[clamp(&report.found.url, span)],
+        _ => &text[clamp(text, finding.diagnostic.span)],
     };
-    Some(match (old.is_empty(), fix.replacement.is_empty()) {
-        (true, _) => format!("insert `{}`", fix.replacement),
+    Some(instruction(old, &fix.replacement))
+}
+
+/// "replace `old` with `new`", or an insertion or removal.
+fn instruction(old: &str, new: &str) -> String {
+    match (old.is_empty(), new.is_empty()) {
+        (true, _) => format!("insert `{new}`"),
         (false, true) => format!("remove `{old}`"),
-        (false, false) => format!("replace `{old}` with `{}`", fix.replacement),
+        (false, false) => format!("replace `{old}` with `{new}`"),
+    }
+}
+
+/// The fix of `finding` as a line of text: `{label}: replace ...` for a
+/// machine-applicable fix, `suggestion: replace ... (only --unsafe-fixes
+/// applies it)` for a suggestion, so that a reader sees which fixes
+/// `check --fix` would make.
+pub(super) fn fix_line(
+    checked: &Checked,
+    report: Option<&UrlReport>,
+    finding: &Finding,
+    label: &str,
+) -> Option<String> {
+    let instruction = fix_instruction(checked, report, finding)?;
+    let applicability = finding.diagnostic.fix.as_ref()?.applicability;
+    Some(match applicability {
+        Applicability::Suggestion => {
+            format!("suggestion: {instruction} (only --unsafe-fixes applies it)")
+        }
+        _ => format!("{label}: {instruction}"),
     })
 }
 
@@ -173,6 +203,24 @@ mod tests {
             instructions,
             [None, Some("replace `~` with `%7E`".to_string())]
         );
+    }
+
+    #[test]
+    fn fix_instruction_of_a_decoded_url_names_the_edit_in_the_source() {
+        use crate::source::{Markup, Origin, Source};
+        // `&bne;` reads as '=' and U+20E5; only the second needs encoding.
+        let text = "<a href=\"http://h.example/a&bne;b\">x</a>\n";
+        let options = crate::lint::LintOptions::default();
+        let reports: Vec<_> = crate::lint::lint_markup(text, Markup::Html, &options).collect();
+        let source = Source::new(Origin::File("x.html".into()), text.to_string());
+        let checked = Checked::new(source.written_in(Markup::Html), reports);
+        let report = &checked.reports[0];
+        let instructions: Vec<String> = report
+            .findings
+            .iter()
+            .filter_map(|finding| fix_instruction(&checked, Some(report), finding))
+            .collect();
+        assert_eq!(instructions, ["replace `&bne;` with `=%E2%83%A5`"]);
     }
 
     #[test]

@@ -9,6 +9,12 @@
 //! Columns and character offsets count Unicode code points, as
 //! `columnKind: "unicodeCodePoints"` declares, the same columns every other
 //! format prints.
+//!
+//! A fix is a `fix` object (SARIF 2.1.0 section 3.55) with one replacement
+//! per source piece it edits, placed as `check --fix` places it. SARIF has
+//! no field for whether a fix is safe to apply unasked, so the fix's
+//! property bag (section 3.8) carries `applicability` (`machine-applicable`
+//! or `suggestion`), and its description says so for a suggestion.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -20,7 +26,9 @@ use serde::Serialize;
 use super::explain::{example_profiles, rule_entry};
 use super::reporter::{findings_in_order, fix_instruction, placed_spans, Reporter, Totals};
 use crate::checked::Checked;
+use crate::diagnostic::Applicability;
 use crate::lint::{Finding, UrlReport};
+use crate::rewrite::place;
 use crate::rules::{Level, RuleInfo, CATALOGUE};
 use crate::source::Origin;
 use crate::span::{CharCounter, Span};
@@ -196,6 +204,13 @@ struct Region {
 struct SarifFix {
     description: Text,
     artifact_changes: Vec<ArtifactChange>,
+    properties: FixProperties,
+}
+
+/// The property bag of a fix.
+#[derive(Serialize)]
+struct FixProperties {
+    applicability: &'static str,
 }
 
 #[derive(Serialize)]
@@ -287,38 +302,52 @@ impl<'c> SourceResults<'c> {
                 .iter()
                 .map(|&span| self.location(span, Some(Text::new("the URL continues here"))))
                 .collect(),
-            fixes: self.fix(report, finding, &spans).into_iter().collect(),
+            fixes: self.fix(report, finding).into_iter().collect(),
         }
     }
 
-    /// The fix as a replacement of source text, when the fixed text lies in
-    /// one piece of the source (a fix across a line break has no single
-    /// region to replace).
-    fn fix(
-        &mut self,
-        report: Option<&UrlReport>,
-        finding: &Finding,
-        spans: &[Span],
-    ) -> Option<SarifFix> {
+    /// The fix as replacements of source text, one per piece of the source
+    /// it edits (a fix across a line break of a wrapped URL edits both
+    /// lines and leaves the break alone); a finding about the text itself
+    /// has none.
+    fn fix(&mut self, report: Option<&UrlReport>, finding: &Finding) -> Option<SarifFix> {
         let fix = finding.diagnostic.fix.as_ref()?;
-        let [span] = spans else {
-            return None;
-        };
         // A fix edits the decoded URL; the archive bytes it came from may be
         // encoded (quoted-printable, base64), so no archive edit is offered.
         if self.checked.mail().is_some() {
             return None;
         }
-        let description = fix_instruction(self.checked, report, finding)?;
+        let report = report?;
+        let edits = place(
+            &self.checked.source.text,
+            self.checked.source.markup,
+            report,
+            finding,
+        )?
+        .ok()?;
+        if edits.is_empty() {
+            return None;
+        }
+        let mut description = fix_instruction(self.checked, Some(report), finding)?;
+        if fix.applicability == Applicability::Suggestion {
+            description.push_str(" (a suggestion: only --unsafe-fixes applies it)");
+        }
+        let replacements = edits
+            .into_iter()
+            .map(|edit| Replacement {
+                deleted_region: self.region(edit.span),
+                inserted_content: Text::new(edit.replacement),
+            })
+            .collect();
         Some(SarifFix {
             description: Text::new(description),
             artifact_changes: vec![ArtifactChange {
                 artifact_location: self.uri.clone(),
-                replacements: vec![Replacement {
-                    deleted_region: self.region(*span),
-                    inserted_content: Text::new(fix.replacement.as_str()),
-                }],
+                replacements,
             }],
+            properties: FixProperties {
+                applicability: fix.applicability.as_str(),
+            },
         })
     }
 }
@@ -465,6 +494,53 @@ mod tests {
         let replacement = &tilde["fixes"][0]["artifactChanges"][0]["replacements"][0];
         assert_eq!(replacement["insertedContent"]["text"], "%7E");
         assert_eq!(replacement["deletedRegion"]["charOffset"], offset);
+    }
+
+    #[test]
+    fn a_fix_across_a_line_break_replaces_each_line_piece() {
+        let text = "<URL:HT\n  TP://h.example/a>\n<URL:http://h.example/a b>\n";
+        let source = crate::source::Source::new(
+            crate::source::Origin::File("x.txt".into()),
+            text.to_string(),
+        );
+        let linted: Vec<_> = crate::lint::lint(text, &Default::default()).collect();
+        let log = log(&[Checked::new(source, linted)]);
+        let results = log["runs"][0]["results"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let by_rule = |rule: &str| {
+            results
+                .iter()
+                .find(|result| result["ruleId"] == rule)
+                .cloned()
+                .unwrap_or_default()
+        };
+        let case = by_rule("scheme-case");
+        let fix = &case["fixes"][0];
+        assert_eq!(fix["properties"]["applicability"], "machine-applicable");
+        let pieces: Vec<(u64, u64, &str)> = fix["artifactChanges"][0]["replacements"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|replacement| {
+                let region = &replacement["deletedRegion"];
+                (
+                    region["charOffset"].as_u64().unwrap_or(0),
+                    region["charLength"].as_u64().unwrap_or(0),
+                    replacement["insertedContent"]["text"]
+                        .as_str()
+                        .unwrap_or(""),
+                )
+            })
+            .collect();
+        assert_eq!(pieces, [(5, 2, "ht"), (10, 2, "tp")]);
+        let space = by_rule("space-in-wrapper");
+        let fix = &space["fixes"][0];
+        assert_eq!(fix["properties"]["applicability"], "suggestion");
+        assert!(fix["description"]["text"]
+            .as_str()
+            .is_some_and(|text| text.ends_with("(a suggestion: only --unsafe-fixes applies it)")));
     }
 
     #[test]

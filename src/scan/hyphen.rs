@@ -15,7 +15,7 @@
 use memchr::memmem;
 
 use super::found::{join, Alternative};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 
@@ -83,11 +83,15 @@ pub(crate) fn resolve(
         let keep = join(evidence.text, &spans);
         let drop = join(evidence.text, &dropped);
         let decision = decide(&keep, &drop, url_offset(&spans, hyphen), evidence);
-        let (other, chosen) = match decision.reading {
-            Reading::KeepHyphen => (drop, "keeps"),
+        // Either fix picks a reading, so it is a suggestion: a kept hyphen
+        // is written %2D (the same character, RFC 1738 section 2.2 and RFC
+        // 3986 section 2.3), so the line no longer ends with '-'; a dropped
+        // one is removed. `urlint fmt` re-breaks the line instead.
+        let (other, chosen, fix) = match decision.reading {
+            Reading::KeepHyphen => (drop, "keeps", "%2D"),
             Reading::DropHyphen => {
                 spans = dropped;
-                (keep, "drops")
+                (keep, "drops", "")
             }
         };
         resolved.diagnostics.push(
@@ -96,7 +100,8 @@ pub(crate) fn resolve(
                     "RFC 1738 Appendix: typesetters may add a hyphen when breaking a line, so '-' before a line break is ambiguous. \
                      The URL {chosen} the hyphen: {}. The other reading is {other}. Do not break a URL's line after a hyphen",
                     decision.evidence
-                )),
+                ))
+                .with_fix(fix, Applicability::Suggestion),
         );
         resolved.alternatives.push(Alternative {
             url: other,

@@ -90,6 +90,18 @@ impl Leader {
     }
 }
 
+/// Where the text of the line starting at `line_start` begins, past the
+/// leader and indentation that the scanner skips on a continuation line of
+/// a wrapper opening at `open`. `None` when the opening line has a gutter:
+/// a line added after it would need a number of its own.
+pub(crate) fn continuation_text_start(text: &str, open: usize, line_start: usize) -> Option<usize> {
+    let mut leader = Leader::of_line(text, open);
+    if leader.gutter.is_some() {
+        return None;
+    }
+    Some(leader.skip(text, line_start))
+}
+
 /// Start of the line holding `at`, if it is within the lookback bound.
 fn line_start_before(bytes: &[u8], at: usize) -> Option<usize> {
     let floor = at.saturating_sub(MAX_LEADER_LOOKBACK);
@@ -226,6 +238,20 @@ mod tests {
             .map(|rest| rest.lines().next().unwrap())
             .collect();
         assert_eq!(rests, ["b", "c", "9. d"]);
+    }
+
+    #[test]
+    fn appendix_continuation_text_starts_after_the_first_lines_leader() {
+        let text = "> see <URL:a\n>    b>\n  7. <URL:c\n";
+        let open = text.find('<').unwrap();
+        let second = text.find('\n').unwrap() + 1;
+        assert_eq!(
+            continuation_text_start(text, open, second),
+            Some(text.find('b').unwrap())
+        );
+        assert_eq!(continuation_text_start(text, open, 0), Some(2));
+        let gutter = text.rfind('<').unwrap();
+        assert_eq!(continuation_text_start(text, gutter, 0), None);
     }
 
     #[test]

@@ -33,7 +33,11 @@ mod wrapper;
 /// wrapper may be: the bounds that let the reading side cut a large text
 /// into windows without changing what is found.
 pub(crate) use hyphen::SEARCH_WINDOW as EVIDENCE_WINDOW;
+/// How a wrapper may be laid out: most lines, and where a continuation
+/// line's text starts once its leader is skipped.
+pub(crate) use lines::continuation_text_start;
 pub(crate) use wrapper::MAX_BYTES as MAX_WRAPPER_BYTES;
+pub(crate) use wrapper::MAX_LINES as MAX_WRAPPER_LINES;
 
 use crate::markup;
 use crate::rules::Rule;

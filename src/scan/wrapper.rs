@@ -6,7 +6,7 @@ use super::chars::{char_at, line_break_len, space_len};
 use super::found::Form;
 use super::lines::Leader;
 use super::scheme::{is_path_separator, scheme_then_colon, Schemes};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 
@@ -273,7 +273,11 @@ impl<'t> Walker<'t> {
     fn closed(mut self, form: Form, close: usize) -> Wrapper {
         self.end_run(close);
         let outer = Span::new(self.open, close + 1);
-        let diagnostics = self.spaces.iter().map(|&s| space_in_wrapper(s)).collect();
+        let diagnostics = self
+            .spaces
+            .iter()
+            .map(|&s| space_in_wrapper(self.text, s))
+            .collect();
         self.into_wrapper(form, outer, diagnostics)
     }
 
@@ -330,8 +334,11 @@ fn empty_url(outer: Span) -> Diagnostic {
     )
 }
 
-/// The finding for whitespace inside a line of a wrapper.
-fn space_in_wrapper(span: Span) -> Diagnostic {
+/// The finding for whitespace inside a line of a wrapper, with `%20` for
+/// each whitespace character as a suggestion: the author probably meant the
+/// space to be part of the URL, but it may as well be a stray one.
+fn space_in_wrapper(text: &str, span: Span) -> Diagnostic {
+    let spaces = text.get(span.range()).map_or(0, |run| run.chars().count());
     Diagnostic::new(
         Rule::SpaceInWrapper,
         span,
@@ -342,6 +349,7 @@ fn space_in_wrapper(span: Span) -> Diagnostic {
              so the URL is read without it; if the space belongs to the URL encode it as %20, \
              otherwise remove it or break the line there",
     )
+    .with_fix("%20".repeat(spaces), Applicability::Suggestion)
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Where the validator's checks put their diagnostics, with the cap that
 //! keeps a URL full of bad characters from flooding the report.
 
-use crate::diagnostic::Diagnostic;
+use super::literal::literal_parts;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 
@@ -36,6 +37,9 @@ struct Run {
 #[derive(Debug)]
 pub(crate) struct Collector<'u> {
     url: &'u str,
+    /// Template placeholders and a fragment directive's `:~:`, whose
+    /// characters are reported but whose fixes are only suggestions.
+    literal: Vec<Span>,
     diagnostics: Vec<Diagnostic>,
     char_reports: usize,
     overflows: Vec<Overflow>,
@@ -47,6 +51,7 @@ impl<'u> Collector<'u> {
     pub(super) fn new(url: &'u str) -> Self {
         Collector {
             url,
+            literal: literal_parts(url),
             diagnostics: Vec::new(),
             char_reports: 0,
             overflows: Vec::new(),
@@ -67,7 +72,10 @@ impl<'u> Collector<'u> {
     /// Report a problem with one character or escape, subject to the cap.
     /// The same character with the same problem right after the last one
     /// joins it: a run of `~` is one finding, whose fix encodes the run.
-    pub(super) fn push_char(&mut self, diagnostic: Diagnostic) {
+    /// A character inside a literal part keeps its finding, but encoding
+    /// it would change what the part does, so its fix is a suggestion.
+    pub(super) fn push_char(&mut self, mut diagnostic: Diagnostic) {
+        self.keep_literal(&mut diagnostic);
         if self.extends_run(&diagnostic) {
             return;
         }
@@ -101,6 +109,29 @@ impl<'u> Collector<'u> {
         }
     }
 
+    /// Make the fix of `diagnostic` a suggestion, and say why, when its
+    /// span lies in a literal part of the URL.
+    fn keep_literal(&self, diagnostic: &mut Diagnostic) {
+        let Some(fix) = diagnostic.fix.as_mut() else {
+            return;
+        };
+        let span = diagnostic.span;
+        let Some(part) = self
+            .literal
+            .iter()
+            .find(|part| part.start <= span.start && span.end <= part.end)
+        else {
+            return;
+        };
+        fix.applicability = Applicability::Suggestion;
+        diagnostic.help = format!(
+            "{}; here it is part of `{}`, which a template or a browser reads as \
+             written, so encoding it is only a suggestion",
+            diagnostic.help,
+            &self.url[part.range()]
+        );
+    }
+
     /// Extend the current run with `next` when it is the run's character
     /// again, right after it, with the same problem and fix.
     fn extends_run(&mut self, next: &Diagnostic) -> bool {
@@ -108,13 +139,13 @@ impl<'u> Collector<'u> {
             return false;
         };
         let last = &mut self.diagnostics[run.index];
+        let applicability = last.fix.as_ref().map(|fix| fix.applicability);
         let continues = last.rule == next.rule
             && last.span.end == next.span.start
             && next.message == run.message
-            && next
-                .fix
-                .as_ref()
-                .is_some_and(|fix| fix.replacement == run.replacement);
+            && next.fix.as_ref().is_some_and(|fix| {
+                fix.replacement == run.replacement && Some(fix.applicability) == applicability
+            });
         if !continues {
             return false;
         }
@@ -150,6 +181,7 @@ impl<'u> Collector<'u> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Applicability;
 
     fn char_problem(rule: Rule, at: usize) -> Diagnostic {
         Diagnostic::new(rule, Span::new(at, at + 1), "a character problem")
@@ -165,8 +197,9 @@ mod tests {
                 let encoded = format!("%{:02X}", c as u32);
                 let message = format!("unsafe character '{c}' must be encoded as {encoded}");
                 let span = Span::new(at, at + 1);
-                collector
-                    .push_char(Diagnostic::new(Rule::UnsafeChar, span, message).with_fix(encoded));
+                let diagnostic = Diagnostic::new(Rule::UnsafeChar, span, message)
+                    .with_fix(encoded, Applicability::MachineApplicable);
+                collector.push_char(diagnostic);
             }
             collector
                 .finish()

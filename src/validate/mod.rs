@@ -11,6 +11,7 @@
 //! are checked by the profile's fragment grammar; a second `#` is an error.
 
 mod collector;
+mod literal;
 mod options;
 mod rfc1738;
 mod rfc3986;
@@ -21,7 +22,7 @@ mod text;
 use std::ops::Range;
 
 use self::collector::Collector;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 
@@ -94,7 +95,8 @@ fn report_second_hash(collector: &mut Collector, at: usize, profile: Profile) {
     collector.push_char(
         Diagnostic::new(rule, Span::new(at, at + 1), message)
             .with_help(help)
-            .with_fix("%23"),
+            // The fragment began at the first '#', so this one can only be data.
+            .with_fix("%23", Applicability::MachineApplicable),
     );
 }
 

@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
@@ -167,7 +167,10 @@ const RESERVED_HELP: &str = "RFC 1738 section 2.2: a reserved character must be 
 const NEWLINE_HELP: &str = "RFC 1738 section 6: an encoded delimiter such as CR or LF \
      may be decoded before transmission and run as an extra protocol command";
 
-/// Report the character at `at`, which percent-encoding always repairs.
+/// Report the character at `at`, which percent-encoding always repairs:
+/// the encoding names the same octets, so the fix is applied unasked.
+/// (Non-ASCII text is encoded as UTF-8, the form RFC 3986 section 2.5 and
+/// RFC 3987 give and browsers send.)
 fn report_encodable(collector: &mut Collector, at: usize, rule: Rule, what: &str) {
     let url = collector.url();
     let span = char_span(url, at);
@@ -184,11 +187,14 @@ fn report_encodable(collector: &mut Collector, at: usize, rule: Rule, what: &str
     collector.push_char(
         Diagnostic::new(rule, span, message)
             .with_help(help)
-            .with_fix(encoded),
+            .with_fix(encoded, Applicability::MachineApplicable),
     );
 }
 
-/// Report a reserved character that `part` gives no role.
+/// Report a reserved character that `part` gives no role. Encoding it is
+/// only a suggestion: a URL with a reserved character encoded is another
+/// URL (RFC 1738 section 2.2), and the author may have meant the delimiter
+/// (a `;type=` in the wrong place) rather than the data.
 fn report_reserved(collector: &mut Collector, at: usize, part: &Part) {
     let byte = collector.url().as_bytes()[at];
     let encoded = percent_encode(char::from(byte).encode_utf8(&mut [0; 4]));
@@ -200,7 +206,7 @@ fn report_reserved(collector: &mut Collector, at: usize, part: &Part) {
     collector.push_char(
         Diagnostic::new(Rule::ReservedChar, Span::new(at, at + 1), message)
             .with_help(RESERVED_HELP)
-            .with_fix(encoded),
+            .with_fix(encoded, Applicability::Suggestion),
     );
 }
 

@@ -6,7 +6,7 @@ use std::ops::Range;
 use super::chars::{self, Part, Reserved};
 use super::host::{self, HOST_HELP};
 use super::login::{self, Login};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
@@ -52,7 +52,9 @@ fn check_login(collector: &mut Collector, login: &Login) {
     let host = login.host(url);
     if host.end < login.hostport.end {
         let span = Span::new(host.end, login.hostport.end);
-        report(collector, span, "a file URL has no port", Some(""));
+        // Dropping the port drops what the author wrote: a suggestion.
+        let fix = ("", Applicability::Suggestion);
+        report(collector, span, "a file URL has no port", Some(fix));
     }
     if host.is_empty() {
         return;
@@ -68,10 +70,13 @@ fn report_missing_slashes(collector: &mut Collector, range: Range<usize>) {
     let bytes = collector.url().as_bytes();
     let one_slash = bytes.get(range.start) == Some(&b'/');
     let message = "a file URL needs '//' before its (possibly empty) host";
-    // file:/etc/motd can only mean the local file /etc/motd; file:etc/motd
-    // could be a host or a relative path.
+    // file:/etc/motd can only mean the local file /etc/motd, so its fix is
+    // applied unasked; file:etc/motd could be a host or a relative path.
     let (span, fix) = match one_slash {
-        true => (Span::new(range.start, range.start + 1), Some("///")),
+        true => (
+            Span::new(range.start, range.start + 1),
+            Some(("///", Applicability::MachineApplicable)),
+        ),
         false => (Span::new(range.start, range.start), None),
     };
     report(collector, span, message, fix);
@@ -79,10 +84,15 @@ fn report_missing_slashes(collector: &mut Collector, range: Range<usize>) {
     chars::check(collector, rest, &FILE_PATH);
 }
 
-fn report(collector: &mut Collector, span: Span, message: &str, fix: Option<&str>) {
+fn report(
+    collector: &mut Collector,
+    span: Span,
+    message: &str,
+    fix: Option<(&str, Applicability)>,
+) {
     let mut diagnostic = Diagnostic::new(Rule::FileHost, span, message).with_help(FILE_HELP);
-    if let Some(fix) = fix {
-        diagnostic = diagnostic.with_fix(fix);
+    if let Some((replacement, applicability)) = fix {
+        diagnostic = diagnostic.with_fix(replacement, applicability);
     }
     collector.push(diagnostic);
 }

@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::chars::{self, Part, Reserved};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
@@ -45,7 +45,8 @@ pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
             collector.push(
                 Diagnostic::new(Rule::ReservedChar, span, message)
                     .with_help(SEARCH_HELP)
-                    .with_fix("/?"),
+                    // An empty http path is "/" (RFC 9110 section 4.2.3).
+                    .with_fix("/?", Applicability::MachineApplicable),
             );
             chars::check(collector, range.start + 1..range.end, &SEARCH);
         }

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use super::chars::{self, Part, Reserved};
 use super::host::{self, HOST_HELP};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
@@ -159,7 +159,16 @@ pub(crate) fn check_port(
             Span::new(colon, colon + 1),
             "empty port after ':'",
         );
-        Some(diagnostic.with_fix(""))
+        // An empty port is the default port (RFC 3986 section 6.2.3 calls
+        // `http://h:/` and `http://h/` equivalent): dropping the ':' keeps
+        // it. Before `//` the ':' more likely ends the scheme of a second
+        // URL glued on (`amqp://a.example;amqp://b.example`), which
+        // dropping it would mangle.
+        let applicability = match url[colon + 1..].starts_with("//") {
+            true => Applicability::Suggestion,
+            false => Applicability::MachineApplicable,
+        };
+        Some(diagnostic.with_fix("", applicability))
     } else if !text.bytes().all(|b| b.is_ascii_digit()) {
         let message = format!("port '{text}' is not a decimal number");
         Some(Diagnostic::new(Rule::BadPort, port.clone().into(), message))

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use super::chars::{self, Part, Reserved};
 use super::host::{self, HOST_HELP};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
@@ -136,7 +136,10 @@ fn check_article_number(collector: &mut Collector, slash: usize, end: usize) {
     if text.is_empty() {
         let message = "missing article number after '/'";
         let diagnostic = Diagnostic::new(Rule::NntpArticle, Span::new(slash, slash + 1), message);
-        return collector.push(diagnostic.with_help(NNTP_HELP).with_fix(""));
+        // Without the '/' the URL names the group, not an article: the
+        // number may have been lost, so dropping the '/' is a suggestion.
+        let diagnostic = diagnostic.with_fix("", Applicability::Suggestion);
+        return collector.push(diagnostic.with_help(NNTP_HELP));
     }
     if !text.bytes().all(|b| b.is_ascii_digit()) {
         let message = format!("article number '{text}' is not decimal digits");

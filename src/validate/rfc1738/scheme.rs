@@ -9,7 +9,7 @@
 //! port 443. Other modern schemes are accepted only when configured
 //! (`extra_schemes`), so that the tool stays a strict RFC 1738 checker.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
@@ -180,7 +180,8 @@ fn check_case(collector: &mut Collector, name: &str) {
         collector.push(
             Diagnostic::new(Rule::SchemeCase, Span::new(0, name.len()), message)
                 .with_help(CASE_HELP)
-                .with_fix(lower),
+                // Schemes are case-insensitive: the lower-case name is the same scheme.
+                .with_fix(lower, Applicability::MachineApplicable),
         );
     }
 }

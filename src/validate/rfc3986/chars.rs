@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
@@ -199,7 +199,12 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>, component: &
             Class::NonAscii => {
                 let span = char_span(collector.url(), at);
                 if collector.url().is_char_boundary(at) {
-                    report_non_ascii(collector, at, component.iri_private);
+                    report_non_ascii(
+                        collector,
+                        at,
+                        component.iri_private,
+                        Applicability::MachineApplicable,
+                    );
                 }
                 span.end
             }
@@ -218,7 +223,8 @@ const NEWLINE_HELP: &str = "RFC 3986 section 7.2: percent-encoded delimiters of 
      that dereferences the URI, such as CR and LF, must not be decoded before transmission; \
      a client that does decode them sends extra commands";
 
-/// Report a character that is encoded wherever it appears.
+/// Report a character that is encoded wherever it appears: no URI holds it
+/// as written, so its encoding is the only reading and is applied unasked.
 fn report_excluded(collector: &mut Collector, at: usize, rule: Rule, what: &str) {
     let url = collector.url();
     let span = char_span(url, at);
@@ -234,13 +240,19 @@ fn report_excluded(collector: &mut Collector, at: usize, rule: Rule, what: &str)
     collector.push_char(
         Diagnostic::new(rule, span, message)
             .with_help(help)
-            .with_fix(encoded),
+            .with_fix(encoded, Applicability::MachineApplicable),
     );
 }
 
 /// Report the non-ASCII character at `at`, with its UTF-8 percent-encoding
-/// and whether an IRI would take it as it is.
-pub(crate) fn report_non_ascii(collector: &mut Collector, at: usize, iri_private: bool) {
+/// (RFC 3987 section 3.1's mapping of an IRI to a URI) and whether an IRI
+/// would take it as it is; `applicability` is the encoding's.
+pub(crate) fn report_non_ascii(
+    collector: &mut Collector,
+    at: usize,
+    iri_private: bool,
+    applicability: Applicability,
+) {
     let url = collector.url();
     let span = char_span(url, at);
     let text = url.get(span.range()).unwrap_or("");
@@ -267,7 +279,7 @@ pub(crate) fn report_non_ascii(collector: &mut Collector, at: usize, iri_private
     collector.push_char(
         Diagnostic::new(Rule::NonAscii, span, message)
             .with_help(help)
-            .with_fix(encoded),
+            .with_fix(encoded, applicability),
     );
 }
 
@@ -282,7 +294,10 @@ fn is_iri_char(c: char, private: bool) -> bool {
     ucschar || (private && iprivate)
 }
 
-/// Report a delimiter that `component` takes no data in.
+/// Report a delimiter that `component` takes no data in. Encoding it is
+/// only a suggestion: URIs that differ in a reserved character and its
+/// encoding are not equivalent (RFC 3986 section 2.2), and the author may
+/// have meant the delimiter.
 fn report_delimiter(collector: &mut Collector, at: usize, component: &Component) {
     let byte = collector.url().as_bytes()[at];
     let encoded = percent_encode(char::from(byte).encode_utf8(&mut [0; 4]));
@@ -299,7 +314,7 @@ fn report_delimiter(collector: &mut Collector, at: usize, component: &Component)
     collector.push_char(
         Diagnostic::new(Rule::ReservedChar, Span::new(at, at + 1), message)
             .with_help(help)
-            .with_fix(encoded),
+            .with_fix(encoded, Applicability::Suggestion),
     );
 }
 

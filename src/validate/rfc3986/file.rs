@@ -14,7 +14,7 @@ use std::ops::Range;
 use super::authority::Authority;
 use super::chars::{self, Component, PATH};
 use super::host;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
@@ -73,7 +73,9 @@ fn check_authority(collector: &mut Collector, authority: &Authority) {
     host::check(collector, authority.host.clone(), false);
     if let Some(port) = &authority.port {
         let span = Span::new(authority.host.end, port.end);
-        report(collector, span, "a file URI has no port", Some(""));
+        // Dropping the port drops what the author wrote: a suggestion.
+        let fix = ("", Applicability::Suggestion);
+        report(collector, span, "a file URI has no port", Some(fix));
     }
 }
 
@@ -93,7 +95,8 @@ fn check_path(collector: &mut Collector, path: Range<usize>) {
             collector.push_char(
                 Diagnostic::new(Rule::UnsafeChar, Span::new(bar, bar + 1), message)
                     .with_help(DRIVE_HELP)
-                    .with_fix(":"),
+                    // RFC 8089 Appendix E.2.2: the same drive, spelled anew.
+                    .with_fix(":", Applicability::MachineApplicable),
             );
             chars::check(collector, bar + 1..path.end, &FILE_PATH);
         }
@@ -110,10 +113,15 @@ fn drive_letter(bytes: &[u8], at: usize) -> Option<usize> {
     (letter && colon && after).then_some(at)
 }
 
-fn report(collector: &mut Collector, span: Span, message: &str, fix: Option<&str>) {
+fn report(
+    collector: &mut Collector,
+    span: Span,
+    message: &str,
+    fix: Option<(&str, Applicability)>,
+) {
     let mut diagnostic = Diagnostic::new(Rule::FileHost, span, message).with_help(FILE_HELP);
-    if let Some(fix) = fix {
-        diagnostic = diagnostic.with_fix(fix);
+    if let Some((replacement, applicability)) = fix {
+        diagnostic = diagnostic.with_fix(replacement, applicability);
     }
     collector.push(diagnostic);
 }

@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use super::chars::{self, is_sub_delim, is_unreserved, Component, Delimiters};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
@@ -66,7 +66,10 @@ fn check_reg_name(collector: &mut Collector, range: Range<usize>) -> bool {
         } else if byte >= 0x80 {
             let end = char_span(collector.url(), at).end;
             if collector.url().is_char_boundary(at) {
-                chars::report_non_ascii(collector, at, false);
+                // Valid URI syntax, but a DNS name is looked up in its IDNA
+                // form (RFC 3986 section 3.2.2), which most tools expect to
+                // see written: the percent-encoding is only a suggestion.
+                chars::report_non_ascii(collector, at, false, Applicability::Suggestion);
             }
             end
         } else {

@@ -13,7 +13,7 @@
 use std::ops::Range;
 
 use super::chars::{self, Component, Delimiters};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
@@ -257,7 +257,9 @@ fn check_hfields(collector: &mut Collector, question: usize, end: usize) {
             Span::new(question, question + 1),
             message,
         );
-        return collector.push(diagnostic.with_help(MAILTO_HELP).with_fix(""));
+        // No header field either way: the same message is composed.
+        let diagnostic = diagnostic.with_fix("", Applicability::MachineApplicable);
+        return collector.push(diagnostic.with_help(MAILTO_HELP));
     }
     let mut separator = question;
     let ampersands: Vec<usize> = memchr::memchr_iter(b'&', &bytes[question + 1..end])

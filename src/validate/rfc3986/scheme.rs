@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
@@ -133,7 +133,8 @@ fn check_case(collector: &mut Collector, name: &str) {
         collector.push(
             Diagnostic::new(Rule::SchemeCase, Span::new(0, name.len()), message)
                 .with_help(CASE_HELP)
-                .with_fix(lower),
+                // Schemes are case-insensitive: the lower-case name is the same scheme.
+                .with_fix(lower, Applicability::MachineApplicable),
         );
     }
 }

@@ -1,0 +1,597 @@
+//! `check --fix`, `check --diff` and `fmt`: each input read whole, rewritten
+//! in memory on a worker thread, then written back in place, shown as a
+//! unified diff, or only listed; results come out in input order.
+//!
+//! A rewrite never touches what it may not: mail archives, binary files and
+//! text that is not valid UTF-8 are read but not rewritten (see
+//! `input::read_for_rewrite`); a file is replaced atomically, and not at
+//! all when it is read-only or changed meanwhile (see `write`); a file
+//! with nothing to change is not written, so its mtime stays.
+
+use std::io::{self, IsTerminal};
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use codespan_reporting::term::termcolor::{BufferedStandardStream, NoColor, WriteColor};
+
+use super::cli::{CheckArgs, ColorArg, FmtArgs, InputArgs};
+use super::driver::{self, Console, Named, Prepared, ReportSink, Written};
+use super::output::{color_choice, say, OutputBuffer};
+use super::parallel;
+use super::status::Outcome;
+use crate::checked::Checked;
+use crate::config::Config;
+use crate::input::{
+    self, panicked, Collected, Content, ForRewrite, Input, InputError, Kept, Note, ReadOptions,
+    Sink,
+};
+use crate::lint::{self, LintOptions, Linted};
+use crate::report::{self, HumanOptions, Totals};
+use crate::rewrite::{
+    fix_text, unified_diff, wrap_text, FixSelection, Fixed, Stopped, WrapOptions, MAX_PASSES,
+};
+use crate::rules::{Level, Rule};
+use crate::source::{Markup, Origin, Source};
+use crate::write::replace_file;
+
+/// What a rewriting command works with.
+pub(super) struct RewriteRun<'r> {
+    /// Where the report, diff or list goes: stdout or the `--output-file`.
+    pub out: &'r mut dyn WriteColor,
+    pub console: Console,
+    pub config: &'r Config,
+    /// Files the run writes, which it must not read.
+    pub written: &'r Written,
+}
+
+/// What a run does with a text it has rewritten.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Write it back in place (stdin's to the output).
+    Write,
+    /// Print the change as a unified diff.
+    Diff,
+    /// Only name the input (`fmt --check`).
+    List,
+}
+
+/// The rewrite a run makes.
+enum Rewrite {
+    /// Apply fixes (`check --fix`, `check --diff`).
+    Fix(FixSelection),
+    /// Wrap long URLs (`fmt`).
+    Wrap(WrapOptions),
+}
+
+/// Everything a worker needs, shared by all of them.
+struct Rewriter {
+    rewrite: Rewrite,
+    mode: Mode,
+    read: ReadOptions,
+}
+
+/// What a worker made of one input.
+#[derive(Default)]
+struct Done {
+    /// Checked texts to report (`check --fix`), notes and errors.
+    collected: Collected,
+    /// Lines for stderr, whatever the verbosity.
+    messages: Vec<String>,
+    /// The unified diff of the change (`--diff`).
+    diff: String,
+    /// Text for the output: stdin's rewritten (or unchanged) text.
+    stdout: Option<Vec<u8>>,
+    /// Fixes applied or URLs wrapped (or that would be).
+    changes: usize,
+    /// The input's name, when it changed (or would).
+    changed: Option<String>,
+}
+
+/// How a `check --fix` or `--diff` run ended.
+#[derive(Debug)]
+pub(super) struct FixRun {
+    /// What remains, as reported (after `--fix`; `None` for `--diff`).
+    pub remaining: Option<Totals>,
+    /// Findings fixed (or that `--diff` would fix).
+    pub fixed: usize,
+    /// An input could not be read or rewritten.
+    pub trouble: bool,
+    /// Whether the output was written.
+    pub output: io::Result<()>,
+}
+
+/// `urlint check --fix` or `--diff` with lint `options`: fixes applied,
+/// then what remains reported.
+pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -> FixRun {
+    let mut rewriter = Rewriter {
+        rewrite: Rewrite::Fix(FixSelection {
+            suggestions: args.unsafe_fixes,
+        }),
+        mode: if args.diff { Mode::Diff } else { Mode::Write },
+        read: driver::read_options(&args.inputs.walk, run.console),
+    };
+    let quiet = run.console.quiet;
+    if rewriter.mode == Mode::Diff {
+        let mut told = Told::new(run.console, &args.inputs.paths);
+        let counts = rewriter.run(
+            run.config,
+            run.written,
+            options,
+            &args.inputs,
+            run.out,
+            &mut told,
+        );
+        if !quiet {
+            say(format_args!(
+                "would fix {} in {}",
+                plural(counts.changes, "finding"),
+                plural(counts.files, "file")
+            ));
+        }
+        return FixRun {
+            remaining: None,
+            fixed: counts.changes,
+            trouble: told.trouble || counts.trouble,
+            output: counts.output,
+        };
+    }
+    // Stdin's fixed text goes to the output, so the report goes to stderr,
+    // flushed after each input to keep its place among the messages there.
+    let has_stdin = args.inputs.paths.iter().any(|path| path.as_os_str() == "-");
+    let console = Console {
+        interactive: run.console.interactive || has_stdin,
+        ..run.console
+    };
+    let color = match has_stdin {
+        true => color_choice(args.output.color, io::stderr().is_terminal()),
+        false => color_choice(ColorArg::Never, false),
+    };
+    let mut stderr = OutputBuffer::new(BufferedStandardStream::stderr(color));
+    let mut nowhere = NoColor::new(io::sink());
+    let (text_out, report_out): (&mut dyn WriteColor, &mut dyn WriteColor) = match has_stdin {
+        true => (&mut *run.out, &mut stderr),
+        false => (&mut nowhere, &mut *run.out),
+    };
+    let mut reporter = if args.statistics {
+        report::statistics_reporter(args.format, quiet)
+    } else {
+        let human = HumanOptions {
+            verdicts: false,
+            quiet,
+        };
+        report::diagnostics_reporter(args.format, human)
+    };
+    let mut sink = ReportSink::new(
+        report_out,
+        reporter.as_mut(),
+        console,
+        &args.inputs.paths,
+        false,
+    );
+    let counts = rewriter.run(
+        run.config,
+        run.written,
+        options,
+        &args.inputs,
+        text_out,
+        &mut sink,
+    );
+    let output = counts
+        .output
+        .and_then(|()| sink.reporter.finish(sink.out, &sink.totals))
+        .and_then(|()| sink.out.flush());
+    if !quiet {
+        say(format_args!(
+            "fixed {} in {}; {} remain",
+            plural(counts.changes, "finding"),
+            plural(counts.files, "file"),
+            sink.totals.errors + sink.totals.warnings
+        ));
+    }
+    FixRun {
+        remaining: Some(sink.totals),
+        fixed: counts.changes,
+        trouble: sink.trouble || counts.trouble,
+        output,
+    }
+}
+
+/// `urlint fmt`: long URLs of plain-text files wrapped.
+pub(super) fn fmt(run: RewriteRun<'_>, args: &FmtArgs) -> Outcome {
+    let options = run.config.lint_options(run.config.levels(), None);
+    let mut rewriter = Rewriter {
+        rewrite: Rewrite::Wrap(WrapOptions {
+            width: usize::from(args.width),
+            scan: options.scan.clone(),
+        }),
+        mode: match (args.check, args.diff) {
+            (true, _) => Mode::List,
+            (_, true) => Mode::Diff,
+            _ => Mode::Write,
+        },
+        read: driver::read_options(&args.inputs.walk, run.console),
+    };
+    let mut told = Told::new(run.console, &args.inputs.paths);
+    let counts = rewriter.run(
+        run.config,
+        run.written,
+        options,
+        &args.inputs,
+        run.out,
+        &mut told,
+    );
+    let (urls, files) = (plural(counts.changes, "URL"), plural(counts.files, "file"));
+    match (rewriter.mode, run.console.quiet) {
+        (_, true) => {}
+        (Mode::Write, _) => say(format_args!("wrapped {urls} in {files}")),
+        _ => say(format_args!("would wrap {urls} in {files}")),
+    }
+    Outcome {
+        failing: rewriter.mode != Mode::Write && counts.files > 0,
+        trouble: told.trouble || counts.trouble,
+        output: counts.output,
+    }
+}
+
+/// What a run over its inputs came to.
+#[derive(Debug)]
+struct Counts {
+    /// Fixes applied or URLs wrapped.
+    changes: usize,
+    /// Inputs changed.
+    files: usize,
+    /// The configuration was invalid, so nothing was read.
+    trouble: bool,
+    /// Whether the output was written.
+    output: io::Result<()>,
+}
+
+impl Rewriter {
+    /// Rewrite every input of `inputs` in parallel, each linted with its own
+    /// options; in input order, write diffs, names and stdin's text to
+    /// `out` and hand the rest to `sink`.
+    fn run(
+        &mut self,
+        config: &Config,
+        written: &Written,
+        options: LintOptions,
+        inputs: &InputArgs,
+        out: &mut dyn WriteColor,
+        sink: &mut dyn Sink,
+    ) -> Counts {
+        let Prepared {
+            inputs,
+            threads,
+            options,
+            globs,
+            trouble,
+        } = driver::prepare(config, options, inputs, written, sink);
+        self.read.globs = globs;
+        let mut counts = Counts {
+            changes: 0,
+            files: 0,
+            trouble,
+            output: Ok(()),
+        };
+        counts.output = parallel::for_each_ordered(
+            &inputs,
+            threads,
+            |input| self.process(input, &options.of(input)),
+            |done| self.emit(done, &mut counts, out, sink),
+        )
+        .and_then(|()| out.flush());
+        counts
+    }
+
+    /// Hand one input's results on, in input order.
+    fn emit(
+        &self,
+        done: Done,
+        counts: &mut Counts,
+        out: &mut dyn WriteColor,
+        sink: &mut dyn Sink,
+    ) -> io::Result<()> {
+        for message in &done.messages {
+            say(format_args!("{message}"));
+        }
+        if let Some(name) = &done.changed {
+            counts.files += 1;
+            counts.changes += done.changes;
+            if self.mode == Mode::List {
+                writeln!(out, "would reformat: {name}")?;
+            }
+        }
+        out.write_all(done.diff.as_bytes())?;
+        if let Some(text) = &done.stdout {
+            out.write_all(text)?;
+        }
+        done.collected.replay(sink)
+    }
+}
+
+/// Where a run without a report tells its notes, warnings and errors:
+/// stderr, as `check` would tell them; checked texts are dropped.
+struct Told {
+    console: Console,
+    named: Named,
+    /// An input failed.
+    trouble: bool,
+}
+
+impl Told {
+    fn new(console: Console, paths: &[PathBuf]) -> Self {
+        Told {
+            console,
+            named: Named::new(paths),
+            trouble: false,
+        }
+    }
+}
+
+impl Sink for Told {
+    fn checked(&mut self, _: Checked) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn note(&mut self, note: Note) {
+        self.named.tell(self.console, &note);
+    }
+
+    fn warning(&mut self, note: Note) {
+        say(format_args!("warning: {note}"));
+    }
+
+    fn error(&mut self, error: InputError) {
+        say(format_args!("{error}"));
+        self.trouble = true;
+    }
+}
+
+impl Rewriter {
+    /// Read, rewrite and (in [`Mode::Write`]) write back one input, linted
+    /// with `lint`; a panic becomes an error for this input alone.
+    fn process(&self, input: &Input, lint: &LintOptions) -> Done {
+        let name = match input {
+            Input::File(path) => Origin::File(path.clone()).to_string(),
+            Input::Stdin => Origin::Stdin.to_string(),
+        };
+        let done = panic::catch_unwind(AssertUnwindSafe(|| self.process_unguarded(input, lint)));
+        done.unwrap_or_else(|_| {
+            let mut done = Done::default();
+            done.collected.error(panicked(name));
+            done
+        })
+    }
+
+    fn process_unguarded(&self, input: &Input, lint: &LintOptions) -> Done {
+        let mut done = Done::default();
+        if let (Rewrite::Wrap(_), Input::File(path)) = (&self.rewrite, input) {
+            if !self.formats(path) {
+                done.collected.note(Note {
+                    name: Origin::File(path.clone()).to_string(),
+                    message: "not formatted: fmt rewrites plain text only (.txt, .text or no \
+                              extension; --input text or a [kinds] text glob for any file)"
+                        .to_string(),
+                    skipped: true,
+                });
+                return done;
+            }
+        }
+        match input::read_for_rewrite(input, &self.read, lint) {
+            ForRewrite::Failed(err) => done.collected.error(err),
+            ForRewrite::Kept {
+                why,
+                collected,
+                bytes,
+            } => {
+                self.kept(why, collected, &mut done);
+                if *input == Input::Stdin && self.mode == Mode::Write {
+                    done.stdout = Some(bytes);
+                }
+            }
+            ForRewrite::Text(source) => self.rewrite_text(input, source, lint, &mut done),
+        }
+        done
+    }
+
+    /// True when `fmt` takes the file at `path` as plain text: `--input
+    /// text` or a `[kinds]` text glob says so, or nothing names its kind and
+    /// its name is a plain-text one. Markdown and HTML are not formatted:
+    /// their URLs are delimited by the markup, which a wrapper would break.
+    fn formats(&self, path: &Path) -> bool {
+        match self.read.kind.named(&self.read.globs, path) {
+            Some(content) => content == Content::Text(Markup::Plain),
+            None => is_plain_text_name(path),
+        }
+    }
+
+    /// An input read but not rewritten: its findings reported, and why it
+    /// was not rewritten said when that hides something to do.
+    fn kept(&self, why: Kept, collected: Collected, done: &mut Done) {
+        let name = collected
+            .checked_texts()
+            .first()
+            .map(|checked| checked.source.name.clone());
+        let fixable = match &self.rewrite {
+            Rewrite::Fix(selection) => collected
+                .checked_texts()
+                .iter()
+                .flat_map(|checked| &checked.reports)
+                .flat_map(|report| &report.findings)
+                .filter_map(|finding| finding.diagnostic.fix.as_ref())
+                .any(|fix| selection.allows(fix.applicability)),
+            Rewrite::Wrap(_) => false,
+        };
+        done.collected = collected;
+        let Some(name) = name.filter(|_| why != Kept::Binary) else {
+            return;
+        };
+        if fixable {
+            done.messages.push(format!("note: {name}: {why}"));
+        } else {
+            done.collected.note(Note {
+                name,
+                message: why.to_string(),
+                skipped: matches!(self.rewrite, Rewrite::Wrap(_)),
+            });
+        }
+    }
+
+    /// Rewrite a plain text and do with it what the mode says.
+    fn rewrite_text(&self, input: &Input, source: Source, lint: &LintOptions, done: &mut Done) {
+        let (text, changes, reports) =
+            match &self.rewrite {
+                Rewrite::Fix(selection) => {
+                    let markup = source.markup;
+                    let linter = |text: &str| {
+                        lint::lint_markup(text, markup, lint)
+                            .filter_map(Linted::into_url)
+                            .collect()
+                    };
+                    let fixed = fix_text(&source.text, markup, &linter, *selection);
+                    done.messages.extend(fix_warnings(&source.name, &fixed));
+                    (fixed.text, fixed.fixed, Some(fixed.reports))
+                }
+                Rewrite::Wrap(options) => {
+                    let wrapped = wrap_text(&source.text, options);
+                    done.messages.extend(wrapped.notes.iter().map(|note| {
+                        format!("note: {}:{}: {}", source.name, note.line, note.message)
+                    }));
+                    (wrapped.text, wrapped.wrapped, None)
+                }
+            };
+        let changed = text != source.text;
+        let mut reported = Source::new(source.origin.clone(), text).written_in(source.markup);
+        if changed {
+            match (self.mode, input) {
+                (Mode::Diff, _) => {
+                    done.diff =
+                        unified_diff(&diff_path(&source.name), &source.text, &reported.text);
+                }
+                (Mode::List | Mode::Write, Input::Stdin) | (Mode::List, _) => {}
+                (Mode::Write, Input::File(path)) => {
+                    if let Err(err) =
+                        replace_file(path, source.text.as_bytes(), reported.text.as_bytes())
+                    {
+                        done.collected.error(InputError {
+                            name: source.name.clone(),
+                            action: "not rewritten",
+                            cause: err.to_string(),
+                        });
+                        reported = source.clone();
+                        done.changes = 0;
+                        self.collect(reported, None, lint, done);
+                        return;
+                    }
+                }
+            }
+            done.changes = changes;
+            done.changed = Some(source.name.clone());
+        }
+        if *input == Input::Stdin && self.mode == Mode::Write {
+            done.stdout = Some(reported.text.clone().into_bytes());
+        }
+        self.collect(reported, reports, lint, done);
+    }
+
+    /// Keep the checked text that `check --fix` reports: `reports` when
+    /// they are the text's URLs and the text can have no findings of its
+    /// own (`unused-suppression` is off), else the text linted again.
+    fn collect(
+        &self,
+        source: Source,
+        reports: Option<Vec<lint::UrlReport>>,
+        lint: &LintOptions,
+        done: &mut Done,
+    ) {
+        if let Rewrite::Fix(_) = self.rewrite {
+            let own_findings = lint.levels.level(Rule::UnusedSuppression) != Level::Off;
+            let linted: Vec<Linted> = match reports.filter(|_| !own_findings) {
+                Some(reports) => reports.into_iter().map(Linted::Url).collect(),
+                None => lint::lint_markup(&source.text, source.markup, lint).collect(),
+            };
+            let _ = Sink::checked(&mut done.collected, Checked::new(source, linted));
+        }
+    }
+}
+
+/// Warnings about fixes that were selected but not applied.
+fn fix_warnings(name: &str, fixed: &Fixed) -> Vec<String> {
+    let mut warnings = Vec::new();
+    if let Some(why) = fixed.unplaced.first() {
+        warnings.push(format!(
+            "warning: {name}: {} not applied: {why}",
+            plural(fixed.unplaced.len(), "fix")
+        ));
+    }
+    match fixed.stopped {
+        Some(Stopped::PassLimit) => warnings.push(format!(
+            "warning: {name}: fixes still left after {MAX_PASSES} passes; run again to go on"
+        )),
+        Some(Stopped::UrlsMoved) => warnings.push(format!(
+            "warning: {name}: some fixes were not applied: they would move where a URL \
+             starts or ends in the text"
+        )),
+        None => {}
+    }
+    warnings
+}
+
+/// True for a file name `fmt` takes as plain text: `.txt`, `.text` or no
+/// extension (RFCs, READMEs, NOTES).
+fn is_plain_text_name(path: &Path) -> bool {
+    match path.extension().and_then(|ext| ext.to_str()) {
+        None => true,
+        Some(ext) => ext.eq_ignore_ascii_case("txt") || ext.eq_ignore_ascii_case("text"),
+    }
+}
+
+/// The path a diff names, as `patch -p1` run where urlint ran finds it:
+/// `./` prefixes dropped, `/` separators.
+fn diff_path(name: &str) -> String {
+    let mut path = name.replace('\\', "/");
+    while let Some(rest) = path.strip_prefix("./") {
+        path = rest.to_string();
+    }
+    path
+}
+
+/// "1 file", "3 files", "2 fixes".
+fn plural(count: usize, noun: &str) -> String {
+    match (count, noun.ends_with('x')) {
+        (1, _) => format!("1 {noun}"),
+        (_, true) => format!("{count} {noun}es"),
+        _ => format!("{count} {noun}s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diff_paths_are_relative_with_forward_slashes() {
+        for (name, path) in [
+            ("./docs/a.txt", "docs/a.txt"),
+            ("docs\\b.txt", "docs/b.txt"),
+            ("c.txt", "c.txt"),
+        ] {
+            assert_eq!(diff_path(name), path);
+        }
+    }
+
+    #[test]
+    fn fmt_takes_txt_text_and_extensionless_names_as_plain_text() {
+        for (name, plain) in [
+            ("rfc1738.txt", true),
+            ("NOTES", true),
+            ("a.TEXT", true),
+            ("README.md", false),
+            ("index.html", false),
+            ("list.mbox", false),
+            ("main.rs", false),
+        ] {
+            assert_eq!(is_plain_text_name(Path::new(name)), plain, "{name}");
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! `urlint server`: the Language Server Protocol over stdio, so that an
+//! editor shows urlint's findings as the user types.
+//!
+//! The server is synchronous, on threads and channels (as rust-analyzer's
+//! `lsp-server` runs it): a reader and a writer thread frame messages on
+//! stdin and stdout, the session's loop handles them (`session`), and a
+//! worker thread lints (`worker`), so that no document, however large,
+//! keeps the loop from answering. A document is read as the command line
+//! reads the file it is (`analysis`), with the configuration the command
+//! line would find from the workspace root (`settings`); positions are
+//! counted in the encoding the client negotiated (`position`).
+//!
+//! What the client gets: diagnostics on open, change and save
+//! (`diagnostics`), hover on a URL (`hover`), and code actions: fixes,
+//! fix-all and suppression comments (`actions`, `fixes`, `comments`,
+//! `edit`). Nothing is ever
+//! written to stdout but protocol messages: the server logs to stderr,
+//! which clients keep in their server log, and shows the user only what
+//! needs acting on (a configuration that does not read).
+
+mod actions;
+mod analysis;
+mod comments;
+mod diagnostics;
+mod document;
+mod edit;
+mod fixes;
+mod hover;
+mod position;
+mod session;
+mod settings;
+mod uri;
+mod worker;
+
+pub(crate) use session::{Ended, ServerError};
+
+/// Serve one client over stdin and stdout until it says `exit`.
+pub(crate) fn run() -> Result<Ended, ServerError> {
+    let (connection, io_threads) = lsp_server::Connection::stdio();
+    let ended = session::serve(&connection);
+    // The writer thread ends, its last message written, once the sender is
+    // dropped; the reader has ended when `exit` was read or the client's
+    // end closed, and its error (a malformed message) says more than the
+    // closed connection it left behind.
+    drop(connection);
+    match ended {
+        Ok(_) | Err(ServerError::Disconnected) => {
+            io_threads.join()?;
+            ended
+        }
+        Err(_) => ended,
+    }
+}

@@ -1,0 +1,275 @@
+//! The writing side: replacing a file's contents in place, so that a crash
+//! or a race never leaves a half-written or silently clobbered file.
+//!
+//! The new contents go to a temporary file in the same directory, get the
+//! original's mode and owner, are synced to disk, and are renamed over the
+//! original, an atomic step on POSIX file systems. Before the rename the
+//! file is read again: if its bytes are no longer those the rewrite started
+//! from, someone else changed it meanwhile and it is left alone. A file
+//! whose mode has no write bit is refused as read-only even when the
+//! process could write it (as root can): its owner said not to.
+//!
+//! A symbolic link is followed: the file it points to is replaced and the
+//! link stays. A file with several hard links loses the link to the others
+//! (it is a new file under the same name), as with any editor that saves
+//! by renaming.
+
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Why a file was not replaced.
+#[derive(Debug)]
+pub(crate) enum WriteError {
+    /// The file's mode has no write bit.
+    ReadOnly,
+    /// The file is not a regular file (a FIFO, a device).
+    NotRegular,
+    /// The file's contents changed after they were read.
+    Changed,
+    /// An I/O error, and what was being done.
+    Io {
+        /// What failed ("cannot create a temporary file").
+        action: &'static str,
+        /// Why.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::ReadOnly => f.write_str("read-only: the file's mode has no write bit"),
+            WriteError::NotRegular => f.write_str("not a regular file"),
+            WriteError::Changed => f.write_str(
+                "the file changed while urlint was working on it; it was left as it now is",
+            ),
+            WriteError::Io { action, error } => write!(f, "{action}: {error}"),
+        }
+    }
+}
+
+/// Replace the contents of the file at `path`, read as `read`, with `new`.
+pub(crate) fn replace_file(path: &Path, read: &[u8], new: &[u8]) -> Result<(), WriteError> {
+    let io = |action| move |error| WriteError::Io { action, error };
+    let target = fs::canonicalize(path).map_err(io("cannot resolve the path"))?;
+    let metadata = fs::metadata(&target).map_err(io("cannot read the file's metadata"))?;
+    if !metadata.is_file() {
+        return Err(WriteError::NotRegular);
+    }
+    if !has_write_bit(&metadata) {
+        return Err(WriteError::ReadOnly);
+    }
+    let mut temporary = Temporary::create(&target).map_err(io("cannot create a temporary file"))?;
+    temporary
+        .file
+        .write_all(new)
+        .map_err(io("cannot write the temporary file"))?;
+    keep_mode_and_owner(&temporary.file, &metadata)?;
+    temporary
+        .file
+        .sync_all()
+        .map_err(io("cannot sync the temporary file"))?;
+    before_replace_hook(&target);
+    let current = fs::read(&target).map_err(io("cannot read the file again"))?;
+    if current != read {
+        return Err(WriteError::Changed);
+    }
+    temporary
+        .persist(&target)
+        .map_err(io("cannot rename the temporary file"))?;
+    // The rename is on disk once the directory is; some file systems cannot
+    // sync a directory, and the file itself already is.
+    if let Some(directory) = target.parent() {
+        let _ = File::open(directory).and_then(|directory| directory.sync_all());
+    }
+    Ok(())
+}
+
+/// True when any of the mode's write bits is set.
+#[cfg(unix)]
+fn has_write_bit(metadata: &fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    metadata.permissions().mode() & 0o222 != 0
+}
+
+/// True when the file is not marked read-only.
+#[cfg(not(unix))]
+fn has_write_bit(metadata: &fs::Metadata) -> bool {
+    !metadata.permissions().readonly()
+}
+
+/// Give the temporary file the original's permission bits and owner.
+#[cfg(unix)]
+fn keep_mode_and_owner(file: &File, original: &fs::Metadata) -> Result<(), WriteError> {
+    use std::os::unix::fs::{fchown, MetadataExt, PermissionsExt};
+    let io = |action| move |error| WriteError::Io { action, error };
+    let mode = original.permissions().mode() & 0o7777;
+    let created = file
+        .metadata()
+        .map_err(io("cannot read the temporary file"))?;
+    if (created.uid(), created.gid()) != (original.uid(), original.gid()) {
+        fchown(file, Some(original.uid()), Some(original.gid()))
+            .map_err(io("cannot give the new file the original's owner"))?;
+    }
+    // After the owner: changing owners may clear set-id bits.
+    file.set_permissions(fs::Permissions::from_mode(mode))
+        .map_err(io("cannot give the new file the original's mode"))
+}
+
+/// Give the temporary file the original's permissions.
+#[cfg(not(unix))]
+fn keep_mode_and_owner(file: &File, original: &fs::Metadata) -> Result<(), WriteError> {
+    file.set_permissions(original.permissions())
+        .map_err(|error| WriteError::Io {
+            action: "cannot give the new file the original's permissions",
+            error,
+        })
+}
+
+/// A test hook, in debug builds only: when `URLINT_TEST_BEFORE_REPLACE` is
+/// set, its value is appended to the file just before the check for a
+/// change, so that a test can change a file mid-run deterministically.
+fn before_replace_hook(target: &Path) {
+    if cfg!(debug_assertions) {
+        if let Some(extra) = std::env::var_os("URLINT_TEST_BEFORE_REPLACE") {
+            let appended = OpenOptions::new()
+                .append(true)
+                .open(target)
+                .and_then(|mut file| file.write_all(extra.as_encoded_bytes()));
+            if let Err(err) = appended {
+                eprintln!("test hook: cannot append to {}: {err}", target.display());
+            }
+        }
+    }
+}
+
+/// A temporary file beside the target, removed unless it is persisted.
+struct Temporary {
+    path: PathBuf,
+    file: File,
+    persisted: bool,
+}
+
+impl Temporary {
+    /// A new file `.NAME.urlint-PID-N.tmp` in the target's directory.
+    fn create(target: &Path) -> io::Result<Temporary> {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let name = target
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let directory = target.parent().unwrap_or(Path::new("."));
+        loop {
+            let count = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let path = directory.join(format!(".{name}.urlint-{}-{count}.tmp", std::process::id()));
+            let mut options = OpenOptions::new();
+            options.write(true).create_new(true);
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+            match options.open(&path) {
+                Ok(file) => {
+                    return Ok(Temporary {
+                        path,
+                        file,
+                        persisted: false,
+                    })
+                }
+                Err(err) if err.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(err) => return Err(err),
+            }
+        }
+    }
+
+    /// Rename the temporary file to `target`.
+    fn persist(&mut self, target: &Path) -> io::Result<()> {
+        fs::rename(&self.path, target)?;
+        self.persisted = true;
+        Ok(())
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if !self.persisted {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Names of the directory's entries, sorted.
+    fn entries(directory: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(directory)
+            .expect("readable")
+            .map(|entry| {
+                entry
+                    .expect("entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn the_file_is_replaced_and_nothing_is_left_behind() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("a.txt");
+        fs::write(&path, "old\n").expect("write");
+        replace_file(&path, b"old\n", b"new\n").expect("replaced");
+        assert_eq!(fs::read_to_string(&path).expect("read"), "new\n");
+        assert_eq!(entries(dir.path()), ["a.txt"]);
+    }
+
+    #[test]
+    fn a_file_changed_since_it_was_read_is_left_alone() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("a.txt");
+        fs::write(&path, "changed\n").expect("write");
+        let result = replace_file(&path, b"old\n", b"new\n");
+        assert!(matches!(result, Err(WriteError::Changed)), "{result:?}");
+        assert_eq!(fs::read_to_string(&path).expect("read"), "changed\n");
+        assert_eq!(entries(dir.path()), ["a.txt"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn mode_is_kept_and_a_file_without_write_bits_is_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("a.txt");
+        fs::write(&path, "old\n").expect("write");
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).expect("chmod");
+        replace_file(&path, b"old\n", b"new\n").expect("replaced");
+        let mode = fs::metadata(&path).expect("metadata").permissions().mode();
+        assert_eq!(mode & 0o7777, 0o640);
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).expect("chmod");
+        let result = replace_file(&path, b"new\n", b"newer\n");
+        assert!(matches!(result, Err(WriteError::ReadOnly)), "{result:?}");
+        assert_eq!(fs::read_to_string(&path).expect("read"), "new\n");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_keeps_pointing_at_the_replaced_file() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let target = dir.path().join("target.txt");
+        let link = dir.path().join("link.txt");
+        fs::write(&target, "old\n").expect("write");
+        std::os::unix::fs::symlink(&target, &link).expect("symlink");
+        replace_file(&link, b"old\n", b"new\n").expect("replaced");
+        assert!(fs::symlink_metadata(&link)
+            .expect("metadata")
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read_to_string(&target).expect("read"), "new\n");
+    }
+}
