@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end timings of the release `urlint` binary (issue 6): throughput of
 # `check` and `extract` on generated corpora and on the shared big corpus,
-# peak RSS for a large stdin, -j1 against -j2 on a tree of many files, and
-# a tree of Markdown files read as Markdown against the same bytes as text.
+# peak RSS for a large stdin, -j1 against -j2 on a tree of many files, a
+# tree of Markdown files read as Markdown against the same bytes as text,
+# and the ratios issue 19 sets, each measured against its peer (ripgrep, a
+# read + memchr2 floor, linkify, the same bytes read as text) in one run.
 #
 # Usage: benches/e2e.sh            (from anywhere; see docs/benchmarks.md)
 #
@@ -18,7 +20,13 @@
 #   URLINT_E2E_TREE_FILE_SIZE  bytes per tree file [32K]
 #   URLINT_E2E_REPS            runs per figure, the fastest is kept [2]
 #   URLINT_E2E_CHECK_ARGS      arguments after `check` [--format short]
-#   URLINT_E2E_SKIP            space-separated steps to skip: files big stdin tree markdown
+#   URLINT_E2E_SKIP            space-separated steps to skip: files big stdin tree markdown targets
+#   URLINT_E2E_ONLY            space-separated steps to run, the others skipped [all]
+#   URLINT_E2E_RACE_REPS       runs per side of a targets ratio, alternating [5]
+#   URLINT_E2E_TREE_COPIES     copies of the shared docs and rfc in the targets tree [10]
+#   URLINT_E2E_MBOX_SIZE       bytes of the targets mbox (the shared archives repeated) [200M]
+#   URLINT_E2E_BIN             the urlint binary to time [target/release/urlint, built]
+#   URLINT_E2E_RG              ripgrep [rg]
 #   URLINT_SHARED              the shared directory [../shared or /work/shared]
 #
 # A command that exits with 0 or 1 (clean, or problems found) counts as a
@@ -37,6 +45,11 @@ tree_file_size=${URLINT_E2E_TREE_FILE_SIZE:-32K}
 reps=${URLINT_E2E_REPS:-2}
 read -r -a check_args <<<"${URLINT_E2E_CHECK_ARGS:---format short}"
 skip=" ${URLINT_E2E_SKIP:-} "
+only=" ${URLINT_E2E_ONLY:-} "
+race_reps=${URLINT_E2E_RACE_REPS:-5}
+tree_copies=${URLINT_E2E_TREE_COPIES:-10}
+mbox_size=${URLINT_E2E_MBOX_SIZE:-200M}
+rg=${URLINT_E2E_RG:-rg}
 
 shared=${URLINT_SHARED:-}
 if [[ -z $shared ]]; then
@@ -45,12 +58,13 @@ if [[ -z $shared ]]; then
   done
 fi
 
-urlint=$repo/target/release/urlint
+urlint=${URLINT_E2E_BIN:-$repo/target/release/urlint}
 corpus=$repo/target/release/examples/corpus
+peer=$repo/target/release/examples/peer
 results=$work/results.txt
 
 die() { echo "e2e: $*" >&2; exit 1; }
-skipped() { [[ $skip == *" $1 "* ]]; }
+skipped() { [[ $skip == *" $1 "* || ( $only != "  " && $only != *" $1 "* ) ]]; }
 
 mkdir -p "$work" || die "cannot create $work"
 : >"$results"
@@ -118,7 +132,9 @@ make_corpus() {
 
 build() {
   echo "== building release binary and corpus generator"
-  (cd "$repo" && cargo build --release --bin urlint --example corpus) || die "release build failed"
+  local targets=(--example corpus --example peer)
+  [[ -n ${URLINT_E2E_BIN:-} ]] || targets+=(--bin urlint)
+  (cd "$repo" && cargo build --release "${targets[@]}") || die "release build failed"
 }
 
 files_step() {
@@ -132,17 +148,24 @@ files_step() {
   done
 }
 
-big_step() {
-  local big=""
+# The shared big corpus, built in the work directory if the shared one has
+# not been: sets $big (empty when there is none).
+find_big() {
+  big=""
   if [[ -n $shared && -s $shared/corpus/big/big.txt ]]; then
     big=$shared/corpus/big/big.txt
   elif [[ -n $shared && -x $shared/corpus/make-big.sh ]]; then
     big=$work/big.txt
-    [[ -s $big ]] || "$shared/corpus/make-big.sh" "$big" >/dev/null || { say "big corpus: make-big.sh failed"; return; }
+    [[ -s $big ]] || "$shared/corpus/make-big.sh" "$big" >/dev/null || { say "big corpus: make-big.sh failed"; big=""; }
   else
     say "big corpus: no shared corpus found (set URLINT_SHARED), skipped"
-    return
   fi
+}
+
+big_step() {
+  local big
+  find_big
+  [[ -n $big ]] || return
   say "== check/extract on the shared big corpus ($big)"
   local bytes; bytes=$(bytes_of "$big")
   timed "check big.txt" "$bytes" "$urlint" check "${check_args[@]}" "$big"
@@ -207,6 +230,139 @@ markdown_step() {
   done
 }
 
+# run_timed REPORT CMD... : run CMD once, output discarded. Sets run_wall
+# (seconds, from bash's microsecond clock), run_cpu (user + sys), run_rss
+# (KB) and run_status.
+run_timed() {
+  local report=$1; shift
+  local start=$EPOCHREALTIME
+  /usr/bin/time -f '%U %S %M' -o "$report" "$@" >/dev/null 2>"$report.err"
+  run_status=$?
+  local end=$EPOCHREALTIME
+  local user system
+  read -r user system run_rss < <(tail -n 1 "$report")
+  run_wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", b - a }')
+  run_cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')
+}
+
+# race LABEL_A LABEL_B TARGET CMD_A CMD_B : run the commands in the arrays
+# named CMD_A and CMD_B alternately, $race_reps times each, so that a burst
+# of load hits both alike; print each side's fastest wall time (with its CPU
+# time and the largest peak RSS), then A's time over B's against TARGET, the
+# most the ratio may be (a space-separated list for several targets).
+race() {
+  local label_a=$1 label_b=$2 target=$3
+  local -n cmd_a=$4 cmd_b=$5
+  local best_a="" best_b="" cpu_a="" cpu_b="" rss_a=0 rss_b=0 rep side
+  for ((rep = 1; rep <= race_reps; rep++)); do
+    for side in a b; do
+      if [[ $side == a ]]; then run_timed "$work/race.time" "${cmd_a[@]}"
+      else run_timed "$work/race.time" "${cmd_b[@]}"; fi
+      if ((run_status > 1)); then
+        cp "$work/race.time.err" "$work/race-failed.err"
+        say "$(printf '%-44s FAILED (exit %d, see %s)' "$([[ $side == a ]] && echo "$label_a" || echo "$label_b")" \
+          "$run_status" "$work/race-failed.err")"
+        return
+      fi
+      if [[ $side == a ]]; then
+        if [[ -z $best_a ]] || awk -v x="$run_wall" -v y="$best_a" 'BEGIN { exit !(x < y) }'; then
+          best_a=$run_wall; cpu_a=$run_cpu
+        fi
+        ((run_rss > rss_a)) && rss_a=$run_rss
+      else
+        if [[ -z $best_b ]] || awk -v x="$run_wall" -v y="$best_b" 'BEGIN { exit !(x < y) }'; then
+          best_b=$run_wall; cpu_b=$run_cpu
+        fi
+        ((run_rss > rss_b)) && rss_b=$run_rss
+      fi
+    done
+  done
+  say "$(printf '%-44s %8.3f s  cpu %6.2f s  %8.1f MB RSS' "$label_a" "$best_a" "$cpu_a" "$(awk -v r="$rss_a" 'BEGIN { print r / 1024 }')")"
+  say "$(printf '%-44s %8.3f s  cpu %6.2f s  %8.1f MB RSS' "$label_b" "$best_b" "$cpu_b" "$(awk -v r="$rss_b" 'BEGIN { print r / 1024 }')")"
+  local limit
+  for limit in $target; do
+    say "$(awk -v a="$best_a" -v b="$best_b" -v t="$limit" 'BEGIN {
+      r = (b > 0 ? a / b : 0)
+      printf "  %-42s %7.2fx   target <= %.2fx: %s\n", "ratio", r, t, (r <= t ? "met" : "MISSED") }')"
+  done
+}
+
+# The issue 19 inputs, built from the shared corpus in the work directory:
+# $tree (docs and rfc, $tree_copies times) and $mbox (the corpus's mbox
+# archives one after another, repeated to $mbox_size bytes).
+make_target_inputs() {
+  tree=$work/corpus-tree-$tree_copies
+  if [[ ! -d $tree ]]; then
+    rm -rf "$tree.partial" && mkdir -p "$tree.partial" || die "cannot create $tree"
+    local copy
+    for ((copy = 0; copy < tree_copies; copy++)); do
+      mkdir -p "$tree.partial/copy$copy"
+      cp -r "$shared/corpus/docs" "$shared/corpus/rfc" "$tree.partial/copy$copy/" || die "cannot copy the corpus"
+    done
+    mv "$tree.partial" "$tree"
+  fi
+  mbox=$work/list-$mbox_size.mbox
+  if [[ ! -s $mbox ]]; then
+    local once=$work/list-once.mbox target
+    : >"$once"
+    while IFS= read -r -d '' archive; do
+      cat "$archive" >>"$once"
+      # Each archive ends its last line, so the next `From ` opens a message.
+      [[ $(tail -c 1 "$once" | od -An -c | tr -d ' ') == '\n' ]] || echo >>"$once"
+    done < <(find "$shared/corpus/mail" -name '*.mbox' -print0 | LC_ALL=C sort -z)
+    target=$(numfmt --from=si "$mbox_size")
+    : >"$mbox.partial"
+    while (($(stat -c %s "$mbox.partial") < target)); do cat "$once" >>"$mbox.partial"; done
+    mv "$mbox.partial" "$mbox"
+    rm -f "$once"
+  fi
+}
+
+targets_step() {
+  if [[ -z $shared ]]; then
+    say "targets: no shared corpus found (set URLINT_SHARED), skipped"
+    return
+  fi
+  local big tree mbox
+  find_big
+  [[ -n $big ]] || return
+  make_target_inputs
+  # Warm the page cache, so that no side pays for the first read.
+  find "$tree" -type f -exec cat {} + >/dev/null
+  cat "$big" "$mbox" >/dev/null
+  say "== issue 19 targets: fastest of $race_reps alternating runs per side; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  say "   tree: $(find "$tree" -type f | wc -l) files, $(bytes_of "$tree") bytes; mbox: $(bytes_of "$mbox") bytes; big.txt: $(bytes_of "$big") bytes"
+  local regex='https?://[^[:space:]<>"]+'
+  local a b
+  if command -v "$rg" >/dev/null; then
+    a=("$urlint" extract "$tree"); b=("$rg" -c "$regex" "$tree")
+    race "tree: urlint extract" "tree: ripgrep -c URL-regex" 1.30 a b
+    a=("$urlint" extract --input text "$tree")
+    race "tree: urlint extract --input text" "tree: ripgrep -c URL-regex" 1.30 a b
+  else
+    say "tree: ripgrep ($rg) not found, its ratio skipped"
+  fi
+  a=("$urlint" extract -j2 "$tree"); b=("$urlint" extract -j1 "$tree")
+  race "tree: extract -j2" "tree: extract -j1" 0.70 a b
+  a=("$urlint" check --format short "$tree"); b=("$urlint" extract "$tree")
+  race "tree: check --format short" "tree: extract" 1.20 a b
+  a=("$urlint" extract "$mbox"); b=("$urlint" extract --input text "$mbox")
+  race "mbox: extract (mail reader)" "mbox: extract --input text" 3.00 a b
+  a=("$urlint" check --format sarif "$big"); b=("$urlint" check --format json "$big")
+  race "big.txt: check --format sarif" "big.txt: check --format json" 1.50 a b
+  # The floor of issue 19: the file read whole, then one memchr2 pass.
+  a=("$urlint" extract "$big"); b=("$peer" floor-whole "$big")
+  race "big.txt: extract" "big.txt: read whole + memchr2 (1 thread)" "0.80 2.50" a b
+  # The tighter floor: 1 MiB reads into one buffer, no page faults.
+  b=("$peer" floor "$big")
+  race "big.txt: extract" "big.txt: 1 MiB reads + memchr2 (1 thread)" 2.50 a b
+  a=("$urlint" extract -j2 "$big"); b=("$urlint" extract -j1 "$big")
+  race "big.txt: extract -j2" "big.txt: extract -j1" 0.65 a b
+  a=("$urlint" extract "$big"); b=("$peer" linkify "$big")
+  race "big.txt: extract" "big.txt: linkify (1 thread)" 0.50 a b
+  say "   load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
 main() {
   build
   say "urlint e2e: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores, $(date -u +%FT%TZ)"
@@ -216,6 +372,7 @@ main() {
   skipped stdin || stdin_step
   skipped tree || tree_step
   skipped markdown || markdown_step
+  skipped targets || targets_step
   echo "results kept in $results"
 }
 

@@ -58,7 +58,15 @@ pub(crate) fn text(text: &str) -> Cow<'_, str> {
 /// `text` with the characters `escaped` picks written as escapes; borrowed
 /// when there are none.
 fn escape_where(text: &str, escaped: impl Fn(char) -> bool) -> Cow<'_, str> {
-    let Some(first) = text.find(&escaped) else {
+    // Only control bytes and non-ASCII characters can be escaped: printable
+    // ASCII, nearly all of every URL and file name, is passed a byte at a
+    // time without decoding characters.
+    let plain = text
+        .bytes()
+        .position(|byte| !(b' '..=b'~').contains(&byte))
+        .unwrap_or(text.len());
+    // `plain` is a character boundary: every byte before it is ASCII.
+    let Some(first) = text[plain..].find(&escaped).map(|at| plain + at) else {
         return Cow::Borrowed(text);
     };
     let mut out = String::with_capacity(text.len() + 8);

@@ -90,13 +90,45 @@ pub(crate) fn decode(bytes: Vec<u8>) -> (String, usize) {
         Err(err) => err.into_bytes(),
     };
     let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
-    let mut fallback = 0;
-    for chunk in bytes.utf8_chunks() {
-        text.push_str(chunk.valid());
-        fallback += chunk.invalid().len();
-        text.extend(chunk.invalid().iter().map(|&byte| char::from(byte)));
-    }
+    let fallback = decode_into(&bytes, &mut text);
     (text, fallback)
+}
+
+/// [`decode`] appending to `text`, whose buffer the caller may reuse.
+pub(crate) fn decode_into(bytes: &[u8], text: &mut String) -> usize {
+    let mut fallback = 0;
+    for_each_run(bytes, |valid, invalid| {
+        text.push_str(valid);
+        fallback += invalid.len();
+        text.extend(invalid.iter().map(|&byte| char::from(byte)));
+    });
+    fallback
+}
+
+/// Call `run` with each valid UTF-8 run of `bytes` and the invalid bytes
+/// after it (none after the last), exactly as [`str::utf8_chunks`] gives
+/// them.
+/// `utf8_chunks` looks at one byte at a time; simdutf8 checks 32 bytes at
+/// a time, which made decoding a large text with a few Latin-1 bytes
+/// several times faster.
+pub(crate) fn for_each_run(bytes: &[u8], mut run: impl FnMut(&str, &[u8])) {
+    let mut rest = bytes;
+    loop {
+        match simdutf8::compat::from_utf8(rest) {
+            Ok("") => return,
+            Ok(valid) => return run(valid, &[]),
+            Err(err) => {
+                let (valid, after) = rest.split_at(err.valid_up_to());
+                let bad = err.error_len().unwrap_or(after.len());
+                // `valid_up_to` marks a prefix that is valid UTF-8.
+                run(
+                    std::str::from_utf8(valid).unwrap_or_default(),
+                    &after[..bad],
+                );
+                rest = &after[bad..];
+            }
+        }
+    }
 }
 
 /// Where [`decode`] read bytes as Latin-1 in a run of bytes: each such
@@ -113,11 +145,26 @@ impl Widened {
     pub(crate) fn of(bytes: &[u8]) -> Self {
         let mut widened = Vec::new();
         let mut at = 0;
-        for chunk in bytes.utf8_chunks() {
-            at += chunk.valid().len();
-            widened.extend(at..at + chunk.invalid().len());
-            at += chunk.invalid().len();
-        }
+        for_each_run(bytes, |valid, invalid| {
+            at += valid.len();
+            widened.extend(at..at + invalid.len());
+            at += invalid.len();
+        });
+        Widened { bytes: widened }
+    }
+
+    /// Decode `bytes` as [`decode`] does, appending to `text` (whose buffer
+    /// the caller may reuse), and note where the fallback was taken.
+    pub(crate) fn decode_into(bytes: &[u8], text: &mut String) -> Self {
+        let mut widened = Vec::new();
+        let before = text.len();
+        for_each_run(bytes, |valid, invalid| {
+            text.push_str(valid);
+            // Each byte read as Latin-1 so far became two.
+            let at = text.len() - before - widened.len();
+            widened.extend(at..at + invalid.len());
+            text.extend(invalid.iter().map(|&byte| char::from(byte)));
+        });
         Widened { bytes: widened }
     }
 
@@ -163,6 +210,46 @@ mod tests {
             assert_eq!(widened.byte_offset(at), byte);
         }
         assert_eq!(widened.byte_offset(text.len()), bytes.len());
+    }
+
+    #[test]
+    fn decoding_into_a_buffer_notes_what_decode_and_widened_of_give() {
+        let cases: [&[u8]; 5] = [
+            b"",
+            b"plain",
+            b"caf\xE9 \xC3\xBC x\xFF\xFEy",
+            b"\xE2\x82",
+            b"a\xF0\x9F\x98 \xF0\x9F\x98\x80",
+        ];
+        for bytes in cases {
+            let mut text = String::from("kept ");
+            let widened = Widened::decode_into(bytes, &mut text);
+            assert_eq!(text, format!("kept {}", decode(bytes.to_vec()).0));
+            assert_eq!(widened, Widened::of(bytes), "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn runs_are_cut_as_utf8_chunks_cuts_them() {
+        let cases: [&[u8]; 6] = [
+            b"",
+            b"plain",
+            b"caf\xE9 \xC3\xBC x\xFF\xFEy",
+            b"\xE2\x82",
+            b"a\xF0\x9F\x98",
+            b"\xED\xA0\x80z\xC0\xAF",
+        ];
+        for bytes in cases {
+            let mut runs = Vec::new();
+            for_each_run(bytes, |valid, invalid| {
+                runs.push((valid.to_owned(), invalid.to_vec()))
+            });
+            let expected: Vec<(String, Vec<u8>)> = bytes
+                .utf8_chunks()
+                .map(|chunk| (chunk.valid().to_owned(), chunk.invalid().to_vec()))
+                .collect();
+            assert_eq!(runs, expected, "{bytes:?}");
+        }
     }
 
     #[test]

@@ -90,3 +90,107 @@ fn a_pipe_named_as_a_path_reads_like_stdin() {
     assert_eq!(stdout, extract("-").1);
     assert!(!stdout.is_empty());
 }
+
+#[test]
+fn a_windowed_file_whose_first_windows_have_no_url_has_its_own_json_entry() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("a.txt"), "see http://a.example/x\n").expect("write");
+    // Longer than a window and its context, so that streaming cuts it too.
+    let mut late = "no link on this line at all\n".repeat(12_000);
+    late.push_str("late http://b.example/y\n");
+    std::fs::write(dir.path().join("b.txt"), late).expect("write");
+    let files = ["a.txt", "b.txt"].map(|name| dir.path().join(name).to_string_lossy().into_owned());
+    let json = |extra: &[&str]| {
+        let args = [
+            &["check", "--format", "json"],
+            extra,
+            &[&files[0], &files[1]],
+        ]
+        .concat();
+        output(&args)
+    };
+    let whole = json(&[]);
+    assert_eq!(whole.1.matches("\"path\"").count(), 2, "{}", whole.1);
+    for threads in ["-j1", "-j2"] {
+        assert_eq!(json(&[threads, "--chunk-len", "10000"]), whole, "{threads}");
+    }
+}
+
+#[test]
+fn an_mbox_read_in_slices_on_any_thread_count_reads_as_whole() {
+    // The fixtures' archives one after another, twice: list mail, charsets
+    // decoded byte by byte, a broken message; small chunks cut the archive
+    // into slices of a few messages, and leave the longer messages to the
+    // reporting thread.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut archive = Vec::new();
+    for _ in 0..2 {
+        for name in [
+            "list.mbox",
+            "erasing_charsets.mbox",
+            "broken_then_good.mbox",
+        ] {
+            let path = root.join("fixtures/mail").join(name);
+            archive.extend(std::fs::read(path).expect("fixture exists"));
+            archive.push(b'\n');
+        }
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("all.mbox");
+    std::fs::write(&path, &archive).expect("write archive");
+    let path = path.to_string_lossy().into_owned();
+    let commands: [&[&str]; 5] = [
+        &["check", "--color", "never"],
+        &["check", "--format", "json"],
+        &["check", "--format", "jsonl"],
+        &["check", "--format", "short", "--verbose"],
+        &["extract", "--format", "jsonl"],
+    ];
+    for command in commands {
+        let whole = output(&[command, &[path.as_str()]].concat());
+        assert!(!whole.1.is_empty(), "{command:?} printed nothing");
+        for chunk_len in ["1", "64", "700", "4096"] {
+            for threads in ["-j1", "-j2", "-j3"] {
+                let args = [command, &["--chunk-len", chunk_len, threads, &path]].concat();
+                assert_eq!(
+                    output(&args),
+                    whole,
+                    "{command:?} --chunk-len {chunk_len} {threads}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_text_read_in_windows_on_any_thread_count_reads_as_whole() {
+    // Latin-1 bytes, CRLF line ends and a four-byte character near every
+    // cut, so that windows start inside characters and line breaks unless
+    // the cuts avoid them.
+    let mut text = Vec::new();
+    for index in 0..40 {
+        text.extend_from_slice(b"caf\xE9 \xF0\x9F\x8C\x8A <URL:http://h");
+        text.extend_from_slice(index.to_string().as_bytes());
+        text.extend_from_slice(b".example/a~b>\r\nx\r\n");
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("mixed.txt");
+    std::fs::write(&path, &text).expect("write text");
+    let path = path.to_string_lossy().into_owned();
+    for command in [
+        &["check", "--format", "json", "--verbose"][..],
+        &["extract", "--format", "jsonl"],
+    ] {
+        let whole = output(&[command, &[path.as_str()]].concat());
+        for chunk_len in ["1", "2", "3", "5", "64", "1001"] {
+            for threads in ["-j1", "-j2", "-j3"] {
+                let args = [command, &["--chunk-len", chunk_len, threads, &path]].concat();
+                assert_eq!(
+                    output(&args),
+                    whole,
+                    "{command:?} --chunk-len {chunk_len} {threads}"
+                );
+            }
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Linting every input of a run: paths expanded and filtered by the
-//! configuration, small files read and linted on worker threads, large
-//! files and stdin streamed, every result reported in input order.
+//! configuration, small files read and linted on worker threads, a large
+//! file read in parts by all of them, stdin streamed, every result
+//! reported in input order.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -16,7 +17,8 @@ use super::parallel;
 use crate::checked::Checked;
 use crate::config::{Config, ConfigError, PerFileIgnores};
 use crate::input::{
-    self, ChunkOptions, Collected, Input, InputError, KindGlobs, Note, ReadOptions, Sink,
+    self, ChunkOptions, Input, InputError, KindGlobs, LargePlan, Note, ReadOptions, Sink,
+    WorkerRead,
 };
 use crate::lint::LintOptions;
 use crate::report::{Reporter, Totals};
@@ -154,9 +156,9 @@ pub(super) struct Linted {
 /// Expand `paths`, lint every input in parallel, report in input order, and
 /// close the report.
 ///
-/// Small files are read and linted in worker threads; large files and
-/// stdin are streamed on this thread when their turn comes, so that their
-/// results are reported as they are read.
+/// Small files are read and linted in worker threads; a large file is read
+/// in parts by all threads when its turn comes, stdin streamed on this
+/// thread, so that their results are reported as they are read.
 pub(super) fn lint_inputs(
     out: &mut dyn WriteColor,
     reporter: &mut dyn Reporter,
@@ -183,17 +185,12 @@ pub(super) fn lint_inputs(
     let output = parallel::for_each_ordered(
         &inputs,
         threads,
-        |input| {
-            if input::streams(input, &read_options) {
-                Work::Streamed(input.clone())
-            } else {
-                Work::Read(input::read_whole(input, &read_options, &options.of(input)))
-            }
-        },
+        |input| input::read_input(input, &read_options, &options.of(input)),
         |work| match work {
-            Work::Read(collected) => collected.replay(&mut sink),
-            Work::Streamed(input) => {
-                input::read_streamed(&input, &read_options, &options.of(&input), &mut sink)
+            WorkerRead::Checked(collected) => collected.replay(&mut sink),
+            WorkerRead::Large(large) => {
+                let lint = options.of(large.input());
+                read_large(large, threads, &read_options, &lint, &mut sink)
             }
         },
     )
@@ -313,12 +310,34 @@ pub(super) fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
     }
 }
 
-/// What a worker made of one input.
-enum Work {
-    /// A small file, read and linted whole.
-    Read(Collected),
-    /// A large file or stdin, left to be streamed when its turn comes.
-    Streamed(Input),
+/// Read a large input when its turn comes: a large file in parts on
+/// `threads` threads (its windows or mbox slices), reported in order as
+/// they are done; stdin, pipes and the rest streamed on this thread.
+fn read_large(
+    large: input::LargeInput,
+    threads: usize,
+    options: &ReadOptions,
+    lint: &LintOptions,
+    sink: &mut ReportSink<'_>,
+) -> io::Result<()> {
+    match input::plan_large(large, options) {
+        Ok(LargePlan::Streamed(large)) => input::read_streamed(large, options, lint, sink),
+        Ok(LargePlan::Parts(parts)) => {
+            let mut placer = parts.placer(lint);
+            parallel::for_each_ordered_large(
+                parts.pieces(),
+                threads,
+                |piece| parts.read(piece, lint),
+                |part| placer.place(part, sink),
+                || parts.cancel(),
+            )?;
+            placer.finish(sink)
+        }
+        Err(err) => {
+            sink.error(err);
+            Ok(())
+        }
+    }
 }
 
 /// Reports each checked text as it arrives, tells notes and errors on
@@ -368,8 +387,12 @@ impl<'o> ReportSink<'o> {
 
 impl Sink for ReportSink<'_> {
     fn checked(&mut self, checked: Checked) -> io::Result<()> {
-        self.totals.add(&checked);
-        self.reporter.source(self.out, &checked)?;
+        self.checked_ref(&checked)
+    }
+
+    fn checked_ref(&mut self, checked: &Checked) -> io::Result<()> {
+        self.totals.add(checked);
+        self.reporter.source(self.out, checked)?;
         // On a terminal, output keeps pace with reading.
         if self.console.interactive {
             self.out.flush()?;

@@ -17,7 +17,7 @@ use crate::mail::{
     self, ArchivePoint, HeaderUrls, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage,
     RawMessage,
 };
-use crate::source::{Markup, Origin, Source};
+use crate::source::{for_each_run, Markup, Origin, Source};
 use crate::span::Span;
 
 /// How a mail input is read.
@@ -35,6 +35,14 @@ pub(crate) struct MailReading {
 }
 
 impl MailReading {
+    /// The most of a decoded text checked at once, and the length of the
+    /// slices a large mbox is read in: less than a text file's window, as
+    /// a message's raw bytes, decoded text and displayed text are held
+    /// beside the window's findings.
+    pub(crate) fn window_len(&self) -> usize {
+        self.chunks.chunk_len.min(MAIL_WINDOW_LEN)
+    }
+
     /// A whole archive of `kind`, with the URLs of the header fields
     /// `headers` names.
     pub(crate) fn whole(kind: MailKind, headers: HeaderUrls, chunks: ChunkOptions) -> Self {
@@ -56,41 +64,71 @@ pub(super) fn check_mail(
     lint: &LintOptions,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let mut archive = ArchivePosition::at(reading.start);
-    let check = MessageCheck {
-        origin,
-        chunks: ChunkOptions {
-            chunk_len: reading.chunks.chunk_len.min(MAIL_WINDOW_LEN),
-            ..reading.chunks
-        },
-        lint,
-    };
-    let headers = reading.headers;
     let messages = mail::messages(reader, reading.kind).starting_at(reading.start);
+    let chars = (reading.start.offset == 0).then_some(0);
+    let mut archive = ArchivePosition::at(reading.start, chars);
+    check_messages(messages, reading, &mut archive, origin, lint, sink)?;
+    if !archive.continuation {
+        // An archive without URLs is still a checked input.
+        sink.checked(empty_archive(origin))?;
+    }
+    Ok(())
+}
+
+/// The checked text of an archive in which no text had URLs.
+pub(super) fn empty_archive(origin: &Origin) -> Checked {
+    Checked::new(Source::new(origin.clone(), String::new()), Vec::new())
+}
+
+/// Check the messages `messages` gives, which start where `archive` is,
+/// and move `archive` past them.
+pub(super) fn check_messages(
+    messages: impl Iterator<Item = io::Result<RawMessage>>,
+    reading: MailReading,
+    archive: &mut ArchivePosition,
+    origin: &Origin,
+    lint: &LintOptions,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let check = MessageCheck::new(reading, origin, lint);
+    let headers = reading.headers;
     for message in messages.map(|raw| raw.map(|raw| mail::parse_message_with(raw, headers))) {
         match message {
-            Ok(message) => check.message(message, sink, &mut archive)?,
+            Ok(message) => {
+                let base = archive.base_of(&message.raw);
+                check.message(message, base, sink, &mut archive.continuation)?;
+            }
             Err(err) => {
                 sink.error(cannot_read(origin, &err));
                 break;
             }
         }
     }
-    if !archive.continuation {
-        // An archive without URLs is still a checked input.
-        sink.checked(Checked::new(
-            Source::new(origin.clone(), String::new()),
-            Vec::new(),
-        ))?;
-    }
     Ok(())
+}
+
+/// Check one message read as `reading` says, whose first byte is at `base`
+/// of its archive: a message a worker left for the reporting thread, so
+/// that its texts are reported window by window as for a streamed archive.
+/// `continuation` says whether the input had a checked text before it, and
+/// is set once it has.
+pub(super) fn check_message_at(
+    raw: RawMessage,
+    base: Base,
+    reading: MailReading,
+    (origin, lint): (&Origin, &LintOptions),
+    continuation: &mut bool,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let message = mail::parse_message_with(raw, reading.headers);
+    MessageCheck::new(reading, origin, lint).message(message, base, sink, continuation)
 }
 
 /// How far a mail input has been reported.
 #[derive(Debug)]
-struct ArchivePosition {
+pub(super) struct ArchivePosition {
     /// The input already had a checked text.
-    continuation: bool,
+    pub(super) continuation: bool,
     /// Archive byte offset and character count where the next message
     /// should start; `None` once a gap (a message cut at the size cap) made
     /// characters uncountable.
@@ -98,18 +136,24 @@ struct ArchivePosition {
 }
 
 impl ArchivePosition {
-    /// Nothing reported yet of an archive read from `start`; characters
-    /// are counted only from the archive's first byte.
-    fn at(start: ArchivePoint) -> Self {
+    /// Nothing reported yet of an archive read from `start`, with `chars`
+    /// characters before it when they were counted.
+    pub(super) fn at(start: ArchivePoint, chars: Option<usize>) -> Self {
         ArchivePosition {
             continuation: false,
-            next: (start.offset == 0).then_some((0, 0)),
+            next: chars.map(|chars| (start.offset, chars)),
         }
+    }
+
+    /// Where characters stop being counted, or the archive offset and
+    /// character count the next message should start at.
+    pub(super) fn next_chars(&self) -> Option<(usize, usize)> {
+        self.next
     }
 
     /// The archive position of `raw`'s first byte; messages follow each
     /// other, so characters are counted message by message.
-    fn base_of(&mut self, raw: &RawMessage) -> Base {
+    pub(super) fn base_of(&mut self, raw: &RawMessage) -> Base {
         let chars = match self.next {
             Some((offset, chars)) if offset == raw.offset => Some(chars),
             _ => None,
@@ -127,15 +171,22 @@ impl ArchivePosition {
 
 /// Characters in `bytes` read as text is read: UTF-8, other bytes one each.
 fn char_count(bytes: &[u8]) -> usize {
-    bytes
-        .utf8_chunks()
-        .map(|chunk| chunk.valid().chars().count() + chunk.invalid().len())
-        .sum()
+    // Most mail is ASCII, and most of the rest valid UTF-8: both are
+    // counted without decoding.
+    if bytes.is_ascii() {
+        return bytes.len();
+    }
+    if std::str::from_utf8(bytes).is_ok() {
+        return bytes.iter().filter(|&&byte| (byte as i8) >= -0x40).count();
+    }
+    let mut chars = 0;
+    for_each_run(bytes, |valid, invalid| {
+        chars += valid.chars().count() + invalid.len()
+    });
+    chars
 }
 
-/// The most a mail text's window owns: less than a text file's, as a
-/// message's raw bytes, decoded text and displayed text are held beside the
-/// window's findings.
+/// The most a mail text's window owns (see [`MailReading::window_len`]).
 const MAIL_WINDOW_LEN: usize = 4 << 20;
 
 /// How the texts of a message are checked.
@@ -147,15 +198,26 @@ struct MessageCheck<'a> {
     lint: &'a LintOptions,
 }
 
-impl MessageCheck<'_> {
-    /// Check the texts of one message.
+impl<'a> MessageCheck<'a> {
+    fn new(reading: MailReading, origin: &'a Origin, lint: &'a LintOptions) -> Self {
+        MessageCheck {
+            origin,
+            chunks: ChunkOptions {
+                chunk_len: reading.window_len(),
+                ..reading.chunks
+            },
+            lint,
+        }
+    }
+
+    /// Check the texts of one message, whose first byte is at `base`.
     fn message(
         &self,
         mut message: ParsedMessage,
+        base: Base,
         sink: &mut dyn Sink,
-        archive: &mut ArchivePosition,
+        continuation: &mut bool,
     ) -> io::Result<()> {
-        let base = archive.base_of(&message.raw);
         for warning in &message.warnings {
             sink.warning(message_note(self.origin, &message.info, warning));
         }
@@ -177,7 +239,7 @@ impl MessageCheck<'_> {
             // An HTML part is parsed whole, as its structure needs all of it.
             if text.text.len() <= self.chunks.chunk_len || text.markup != Markup::Plain {
                 let whole = (text.text, text.map, 0..usize::MAX);
-                self.window(whole, text.markup, &mut frame, sink, archive)?;
+                self.window(whole, text.markup, &mut frame, sink, continuation)?;
                 continue;
             }
             for window in Windows::new(text.text.as_bytes(), self.chunks) {
@@ -186,7 +248,7 @@ impl MessageCheck<'_> {
                 let start = window.base.offset;
                 let map = text.map.window(Span::new(start, start + window.text.len()));
                 let piece = (window.text, map, window.owned);
-                self.window(piece, Markup::Plain, &mut frame, sink, archive)?;
+                self.window(piece, Markup::Plain, &mut frame, sink, continuation)?;
             }
         }
         Ok(())
@@ -200,7 +262,7 @@ impl MessageCheck<'_> {
         markup: Markup,
         frame: &mut dyn FnMut(OffsetMap) -> Frame,
         sink: &mut dyn Sink,
-        archive: &mut ArchivePosition,
+        continuation: &mut bool,
     ) -> io::Result<()> {
         let source = Source::new(self.origin.clone(), text).written_in(markup);
         let linted = match lint_source(&source, self.lint, &owned) {
@@ -213,8 +275,8 @@ impl MessageCheck<'_> {
         };
         let checked = Checked::new(source, linted)
             .in_frame(frame(map))
-            .continuing(archive.continuation);
-        archive.continuation = true;
+            .continuing(*continuation);
+        *continuation = true;
         sink.checked(checked)
     }
 }
@@ -256,6 +318,21 @@ mod tests {
     }
 
     #[test]
+    fn characters_are_counted_as_decoding_counts_them() {
+        let cases: [&[u8]; 5] = [
+            b"plain ascii\n",
+            "caf\u{e9} \u{2615} \u{1F30A}".as_bytes(),
+            b"caf\xE9 and \xC3\xA9",
+            b"\xF0\x9F\x8C",
+            b"",
+        ];
+        for bytes in cases {
+            let decoded = crate::source::decode(bytes.to_vec()).0;
+            assert_eq!(char_count(bytes), decoded.chars().count(), "{bytes:?}");
+        }
+    }
+
+    #[test]
     fn characters_are_counted_until_a_gap_between_messages() {
         let raw = |offset, bytes: &[u8]| RawMessage {
             number: 1,
@@ -265,7 +342,7 @@ mod tests {
             truncated: false,
             kind: MailKind::Mbox,
         };
-        let mut archive = ArchivePosition::at(ArchivePoint::START);
+        let mut archive = ArchivePosition::at(ArchivePoint::START, Some(0));
         let chars = [
             archive.base_of(&raw(0, b"\xC3\xA9\xE9\n")).chars,
             archive.base_of(&raw(4, b"ab\n")).chars,

@@ -128,6 +128,15 @@ impl InputKind {
         self.for_path(globs, path).content()
     }
 
+    /// True when an input at `path` is mail by choice or by name, whatever
+    /// its content: it is then read as mail even if it looks binary.
+    pub(crate) fn mail_by_name(self, globs: &KindGlobs, path: &Path) -> bool {
+        matches!(
+            self.for_path(globs, path),
+            InputKind::Mail | InputKind::Mbox | InputKind::Eml
+        )
+    }
+
     /// What an input holds, from its name and its first bytes `head`: mail
     /// when its name or its content says so (an undecided `mail` input is one
     /// message), text otherwise.

@@ -5,16 +5,34 @@
 //! formats never contain NUL; almost every binary format does). Only those
 //! 8 KiB are read, so a large binary, or a device such as `/dev/zero` named
 //! by mistake, costs nothing.
+//!
+//! A file of a directory walk is read as ripgrep reads one: opened, read
+//! into a buffer its thread keeps from file to file (one `read` for the
+//! whole file once the buffer has grown to the tree's larger files, then
+//! one that returns nothing), with no `stat` unless the file fills the
+//! buffer, and no `lseek`.
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, Read};
+use std::path::Path;
 
 use super::notice::{cannot_read, latin1_note, InputError, Note};
+use super::pipe::{self, Opened, PipeReader};
 use super::walk::Input;
+use crate::mail;
 use crate::source::{decode, Origin, Source};
 
 /// How many leading bytes are searched for a NUL to call a file binary.
 pub(super) const BINARY_SNIFF_LEN: usize = 8 * 1024;
+
+/// Bytes of an input looked at to decide what it holds: enough for the
+/// binary check and for mail sniffing.
+pub(super) const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
+    BINARY_SNIFF_LEN
+} else {
+    mail::SNIFF_LEN
+};
 
 /// What reading one input produced.
 #[derive(Debug, Default)]
@@ -57,24 +75,149 @@ fn read_unless_binary(mut reader: impl Read) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// What the buffer holds after [`read_file_start`].
+#[derive(Debug)]
+pub(super) enum FileStart {
+    /// The whole file (or its binary head alone): `len` bytes.
+    Whole { len: usize },
+    /// A regular file of at least the limit, read in part; it is closed.
+    Large,
+    /// Not a regular file, and longer than the buffer or the limit, or a
+    /// named pipe with a writer: the buffer holds the `len` bytes read so
+    /// far and `reader` reads on after them.
+    Pipe { reader: PipeReader, len: usize },
+    /// A named pipe that no process has open for writing: not read.
+    NoWriter,
+}
+
+/// The buffer a thread starts with; it grows to fit larger files.
+const INITIAL_BUFFER_LEN: usize = 128 << 10;
+
+thread_local! {
+    /// Each reading thread's buffer, kept from file to file. Its bytes are
+    /// always initialised (zeros at first), so it is read into without
+    /// `unsafe`; it never grows past the largest file read whole.
+    static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Run `read` with this thread's reusable read buffer.
+pub(super) fn with_buffer<T>(read: impl FnOnce(&mut Vec<u8>) -> T) -> T {
+    BUFFER.with(|buffer| match buffer.try_borrow_mut() {
+        Ok(mut buffer) => read(&mut buffer),
+        // Not reached (reads do not nest); a fresh buffer is as good.
+        Err(_) => read(&mut Vec::new()),
+    })
+}
+
+/// Open `path` and read it into `buffer` from its start: whole when it is
+/// shorter than `limit` bytes, or (when `sniff_binary`) until its first
+/// [`BINARY_SNIFF_LEN`] bytes show it binary. The file's size is asked
+/// only when it fills the buffer or reaches the limit, and then once: a
+/// file of at least `limit` bytes is left unread from there, a smaller one
+/// is read in one more read into a buffer grown to fit it.
+pub(super) fn read_file_start(
+    path: &Path,
+    buffer: &mut Vec<u8>,
+    limit: usize,
+    sniff_binary: bool,
+) -> io::Result<FileStart> {
+    let mut file = match pipe::open(path)? {
+        Opened::File(file) => file,
+        // Streamed by the reporting thread, as it comes.
+        Opened::Pipe(reader) => return Ok(FileStart::Pipe { reader, len: 0 }),
+        Opened::NoWriter => return Ok(FileStart::NoWriter),
+    };
+    if buffer.len() < INITIAL_BUFFER_LEN {
+        buffer.resize(INITIAL_BUFFER_LEN, 0);
+    }
+    let mut len = 0;
+    // The file's length when it is a regular file, once asked.
+    let mut size: Option<Option<u64>> = None;
+    loop {
+        if len == buffer.len() || len >= limit {
+            let file_len = match size {
+                Some(known) => known,
+                None => {
+                    let meta = file.metadata()?;
+                    *size.insert(meta.is_file().then_some(meta.len()))
+                }
+            };
+            let Some(file_len) = file_len else {
+                let reader = PipeReader::new(Box::new(file));
+                return Ok(FileStart::Pipe { reader, len });
+            };
+            if len >= limit || file_len >= limit as u64 {
+                return Ok(FileStart::Large);
+            }
+            // One byte more than the file, so that the read after the one
+            // that fills it finds the end; twice as much when it grew.
+            let wanted = usize::try_from(file_len)
+                .unwrap_or(usize::MAX)
+                .saturating_add(1)
+                .max(len.saturating_mul(2));
+            buffer.resize(wanted.min(limit).max(len + 1), 0);
+        }
+        let read = match file.read(&mut buffer[len..]) {
+            Ok(read) => read,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        let before = len;
+        len += read;
+        // Sniffed once, when the head is complete: a binary file (or an
+        // endless device) is not read further.
+        let head_complete = read == 0 || (before < BINARY_SNIFF_LEN && len >= BINARY_SNIFF_LEN);
+        if sniff_binary && head_complete && is_binary(&buffer[..len]) {
+            return Ok(FileStart::Whole {
+                len: len.min(BINARY_SNIFF_LEN),
+            });
+        }
+        if read == 0 {
+            return Ok(FileStart::Whole { len });
+        }
+    }
+}
+
 /// Turn raw bytes into sources: skip binary data, decode text (see the
 /// module documentation for the decoding rule).
 pub(super) fn load(origin: Origin, bytes: Vec<u8>) -> Loaded {
-    let name = origin.to_string();
     if is_binary(&bytes) {
-        return Loaded {
-            sources: Vec::new(),
-            notes: vec![Note {
-                name,
-                message: format!(
-                    "skipped: binary file (NUL byte in the first {} KiB)",
-                    BINARY_SNIFF_LEN / 1024
-                ),
-                skipped: true,
-            }],
-        };
+        return binary(origin);
     }
     let (text, latin1_bytes) = decode(bytes);
+    text_loaded(origin, text, latin1_bytes)
+}
+
+/// [`load`] for bytes the caller keeps (a reused read buffer): they are
+/// copied once, into the text.
+pub(super) fn load_slice(origin: Origin, bytes: &[u8]) -> Loaded {
+    if is_binary(bytes) {
+        return binary(origin);
+    }
+    let (text, latin1_bytes) = match simdutf8::basic::from_utf8(bytes) {
+        Ok(text) => (text.to_owned(), 0),
+        Err(_) => decode(bytes.to_vec()),
+    };
+    text_loaded(origin, text, latin1_bytes)
+}
+
+/// A skipped binary input.
+fn binary(origin: Origin) -> Loaded {
+    Loaded {
+        sources: Vec::new(),
+        notes: vec![Note {
+            name: origin.to_string(),
+            message: format!(
+                "skipped: binary file (NUL byte in the first {} KiB)",
+                BINARY_SNIFF_LEN / 1024
+            ),
+            skipped: true,
+        }],
+    }
+}
+
+/// A decoded text, with a note when bytes were read as Latin-1.
+fn text_loaded(origin: Origin, text: String, latin1_bytes: usize) -> Loaded {
     let notes = (latin1_bytes > 0)
         .then(|| latin1_note(&origin, latin1_bytes))
         .into_iter()

@@ -10,9 +10,11 @@
 mod archive;
 mod check;
 mod kind;
+mod large;
 mod load;
 mod memory;
 mod notice;
+mod parts;
 mod pipe;
 mod progress;
 mod read;
@@ -22,11 +24,13 @@ mod walk;
 mod windows;
 
 pub(crate) use kind::{Content, InputKind, KindGlobs};
+pub(crate) use large::LargeInput;
 pub(crate) use memory::read_document;
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use notice::{panicked, InputError, Note};
-pub(crate) use read::{read_streamed, read_whole, streams, ReadOptions};
+pub(crate) use parts::{plan_large, LargePlan};
+pub(crate) use read::{read_input, read_streamed, ReadOptions, WorkerRead};
 pub(crate) use rewritable::{read_for_rewrite, ForRewrite, Kept};
 pub(crate) use sink::{Collected, Sink};
 pub(crate) use walk::{collect_inputs, glob_overrides, named_inputs, Input, WalkOptions};

@@ -20,9 +20,32 @@ pub(super) enum Opened {
     /// A file or device, read as it is.
     File(File),
     /// A named pipe with a writer: what it has written and will write.
-    Pipe(Box<dyn Read>),
+    Pipe(PipeReader),
     /// A named pipe that no process has open for writing.
     NoWriter,
+}
+
+/// A stream that cannot be read again (a pipe or a device), handed from
+/// the worker that opened it to the thread that reads it.
+pub(crate) struct PipeReader(Box<dyn Read + Send>);
+
+impl PipeReader {
+    /// Read from `reader`.
+    pub(super) fn new(reader: Box<dyn Read + Send>) -> Self {
+        PipeReader(reader)
+    }
+}
+
+impl Read for PipeReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
+impl std::fmt::Debug for PipeReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PipeReader")
+    }
 }
 
 /// The note for a named pipe that no process writes to.
@@ -55,7 +78,8 @@ pub(super) fn open(path: &Path) -> io::Result<Opened> {
         }
     };
     first.truncate(read);
-    Ok(Opened::Pipe(Box::new(io::Cursor::new(first).chain(pipe))))
+    let reader = io::Cursor::new(first).chain(pipe);
+    Ok(Opened::Pipe(PipeReader::new(Box::new(reader))))
 }
 
 /// Open `path` for reading (named pipes are a Unix matter).

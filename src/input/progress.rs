@@ -37,6 +37,13 @@ impl<R: Read> Progress<R> {
         }
     }
 
+    /// Count `bytes` more read by other means (parts of a file read on
+    /// other threads), redrawing when enough time has passed.
+    pub(super) fn advance(&mut self, bytes: u64) {
+        self.read += bytes;
+        self.tick();
+    }
+
     /// Redraw when enough time has passed.
     fn tick(&mut self) {
         let now = Instant::now();

@@ -1,8 +1,9 @@
-//! Reading one input into checked texts, whatever it holds: a small text
-//! file is read whole (the fast path, run in a worker thread), a large plain
-//! text file or stdin in overlapping windows (see the `windows` module), a
-//! Markdown or HTML document always whole (its structure needs all of it),
-//! and mail (`.mbox`, `.eml`, or sniffed) one message at a time. Each checked
+//! Reading one input into checked texts, whatever it holds: a small file is
+//! read whole (the fast path, run in a worker thread), a large plain text
+//! file or mbox in parts on every thread (the `parts` module), stdin and
+//! other streams in overlapping windows (see the `windows` module), a
+//! Markdown, HTML or reST document always whole (its structure needs all of
+//! it), and mail (`.mbox`, `.eml`, or sniffed) one message at a time. Each checked
 //! text goes to a [`Sink`] as soon as it is ready, so a run reports as it
 //! reads and never holds a whole large input.
 
@@ -12,7 +13,10 @@ use std::path::Path;
 use super::archive::{check_mail, MailReading};
 use super::check::{check_loaded, lint_source};
 use super::kind::{Content, InputKind, KindGlobs};
-use super::load::{is_binary, load, Loaded, BINARY_SNIFF_LEN};
+use super::large::LargeInput;
+use super::load::{
+    is_binary, load, load_slice, read_file_start, with_buffer, FileStart, Loaded, HEAD_LEN,
+};
 use super::notice::{cannot_read, latin1_note, Note};
 use super::pipe::{self, Opened};
 use super::progress::Progress;
@@ -24,14 +28,6 @@ use crate::escape;
 use crate::lint::LintOptions;
 use crate::mail::{self, HeaderUrls, MailKind};
 use crate::source::{Markup, Origin, Source};
-
-/// Bytes of an input looked at to decide what it holds: enough for the
-/// binary check and for mail sniffing.
-pub(super) const HEAD_LEN: usize = if BINARY_SNIFF_LEN > mail::SNIFF_LEN {
-    BINARY_SNIFF_LEN
-} else {
-    mail::SNIFF_LEN
-};
 
 /// Buffer size for streamed reads.
 const BUFFER_LEN: usize = 1 << 20;
@@ -52,41 +48,80 @@ pub(crate) struct ReadOptions {
     pub progress: bool,
 }
 
-/// True when `input` is streamed rather than read whole: stdin and other
-/// pipes (whose size is unknown until read) and files of at least one chunk.
-pub(crate) fn streams(input: &Input, options: &ReadOptions) -> bool {
-    match input {
-        Input::Stdin => true,
-        Input::File(path) => std::fs::metadata(path)
-            .is_ok_and(|meta| !meta.is_file() || meta.len() >= options.chunks.chunk_len as u64),
-    }
+/// What a worker made of one input.
+#[derive(Debug)]
+pub(crate) enum WorkerRead {
+    /// Read and checked whole: a file smaller than a chunk.
+    Checked(Collected),
+    /// Left for the reporting thread: stdin, and files of at least a chunk
+    /// or that are not regular files (see [`crate::input::plan_large`]).
+    Large(LargeInput),
 }
 
-/// Read an input whole and check it, keeping the results: the
-/// worker-thread path for small files (stdin, whose size is unknown, is
-/// streamed into the collection).
-pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOptions) -> Collected {
-    let mut collected = Collected::default();
+/// Read an input on a worker thread: a small file whole, into the
+/// thread's reusable buffer, and check it.
+pub(crate) fn read_input(input: &Input, options: &ReadOptions, lint: &LintOptions) -> WorkerRead {
     let path = match input {
         Input::File(path) => path,
         Input::Stdin => {
-            // Collecting never fails to write; read errors are collected.
-            let _ = read_streamed(input, options, lint, &mut collected);
-            return collected;
+            return WorkerRead::Large(LargeInput {
+                input: Input::Stdin,
+                pipe: None,
+            })
         }
     };
     let named = options.kind.named(&options.globs, path);
+    let origin = Origin::File(path.clone());
+    // Mail by choice or name is read whole whatever its first bytes hold.
+    let sniff_binary = !options.kind.mail_by_name(&options.globs, path);
+    with_buffer(|buffer| {
+        match read_file_start(path, buffer, options.chunks.chunk_len, sniff_binary) {
+            Ok(FileStart::Whole { len }) => {
+                let bytes = &buffer[..len];
+                WorkerRead::Checked(check_bytes(path, origin, named, bytes, options, lint))
+            }
+            Ok(FileStart::Large) => WorkerRead::Large(LargeInput {
+                input: input.clone(),
+                pipe: None,
+            }),
+            Ok(FileStart::Pipe { reader, len }) => WorkerRead::Large(LargeInput {
+                input: input.clone(),
+                pipe: Some((reader, buffer[..len].to_vec())),
+            }),
+            Ok(FileStart::NoWriter) => {
+                let mut collected = Collected::default();
+                collected.note(Note {
+                    name: origin.to_string(),
+                    message: pipe::NO_WRITER.to_string(),
+                    skipped: true,
+                });
+                WorkerRead::Checked(collected)
+            }
+            Err(err) => {
+                let mut collected = Collected::default();
+                collected.error(cannot_read(&origin, &err));
+                WorkerRead::Checked(collected)
+            }
+        }
+    })
+}
+
+/// Check the whole content of the small file at `path`: mail or a text
+/// kind when its name says, else what its decoded start looks like.
+fn check_bytes(
+    path: &Path,
+    origin: Origin,
+    named: Option<Content>,
+    bytes: &[u8],
+    options: &ReadOptions,
+    lint: &LintOptions,
+) -> Collected {
+    let mut collected = Collected::default();
     if let Some(Content::Mail(kind)) = named {
-        read_mail_file(path, kind, options, lint, &mut collected);
+        check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected);
         return collected;
     }
-    let loaded = match input.read() {
-        Ok(loaded) => loaded,
-        Err(err) => {
-            collected.error(err);
-            return collected;
-        }
-    };
+    let loaded = load_slice(origin.clone(), bytes);
     let content = named.unwrap_or_else(|| {
         let text = loaded
             .sources
@@ -96,9 +131,10 @@ pub(crate) fn read_whole(input: &Input, options: &ReadOptions, lint: &LintOption
         options.kind.detect(&options.globs, Some(path), head)
     });
     match content {
-        // Mail is parsed from its raw bytes, not from the text decoded for
-        // scanning, so the file is read again (only when it looks like mail).
-        Content::Mail(kind) => read_mail_file(path, kind, options, lint, &mut collected),
+        // Mail is parsed from its raw bytes, not from the decoded text.
+        Content::Mail(kind) => {
+            check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected)
+        }
         Content::Text(markup) => check_loaded(written_in(loaded, markup), lint, &mut collected),
     }
     collected
@@ -114,41 +150,44 @@ pub(super) fn written_in(mut loaded: Loaded, markup: Markup) -> Loaded {
     loaded
 }
 
-/// Read the mail file at `path` whole and check its messages.
-fn read_mail_file(
-    path: &Path,
+/// Check the messages of a mail file held whole.
+fn check_mail_bytes(
+    bytes: &[u8],
     kind: MailKind,
+    origin: &Origin,
     options: &ReadOptions,
     lint: &LintOptions,
     collected: &mut Collected,
 ) {
     let reading = MailReading::whole(kind, options.mail_headers, options.chunks);
-    let origin = Origin::File(path.to_path_buf());
-    let checked = std::fs::read(path)
-        .and_then(|bytes| check_mail(&bytes[..], reading, &origin, lint, collected));
-    // Only reading can fail here: a collecting sink always accepts.
-    if let Err(err) = checked {
-        collected.error(cannot_read(&origin, &err));
-    }
+    // Reading from memory cannot fail, and a collecting sink always accepts.
+    let _ = check_mail(bytes, reading, origin, lint, collected);
 }
 
-/// Stream `input` into `sink`: the reporting-thread path, for large files
-/// and stdin. Returns an error only when `sink` fails to write.
+/// Stream `large` into `sink` front to back: the reporting-thread path, for
+/// stdin, pipes and large files not read in parts. Returns an error only
+/// when `sink` fails to write.
 pub(crate) fn read_streamed(
-    input: &Input,
+    large: LargeInput,
     options: &ReadOptions,
     lint: &LintOptions,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let (origin, reader, total): (Origin, Box<dyn Read>, Option<u64>) = match input {
-        Input::File(path) => {
+    let LargeInput { input, pipe } = large;
+    let input = &input;
+    let (origin, reader, total): (Origin, Box<dyn Read>, Option<u64>) = match (input, pipe) {
+        (Input::File(path), Some((file, head))) => {
+            let reader = Box::new(Cursor::new(head).chain(file));
+            (Origin::File(path.clone()), reader, None)
+        }
+        (Input::File(path), None) => {
             let origin = Origin::File(path.clone());
             match pipe::open(path) {
                 Ok(Opened::File(file)) => {
                     let total = file.metadata().ok().map(|meta| meta.len());
                     (origin, Box::new(file), total)
                 }
-                Ok(Opened::Pipe(reader)) => (origin, reader, None),
+                Ok(Opened::Pipe(reader)) => (origin, Box::new(reader), None),
                 Ok(Opened::NoWriter) => {
                     sink.note(Note {
                         name: origin.to_string(),
@@ -163,7 +202,7 @@ pub(crate) fn read_streamed(
                 }
             }
         }
-        Input::Stdin => (Origin::Stdin, Box::new(io::stdin().lock()), None),
+        (Input::Stdin, _) => (Origin::Stdin, Box::new(io::stdin().lock()), None),
     };
     let reader: Box<dyn Read> = if options.progress {
         Box::new(Progress::new(

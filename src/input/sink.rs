@@ -10,6 +10,11 @@ use crate::checked::Checked;
 pub(crate) trait Sink {
     /// A checked text; an error here is an output error and ends the run.
     fn checked(&mut self, checked: Checked) -> io::Result<()>;
+    /// A checked text the caller keeps, to reuse its buffer: reported as
+    /// [`Sink::checked`] reports it (by default, a copy is).
+    fn checked_ref(&mut self, checked: &Checked) -> io::Result<()> {
+        self.checked(checked.clone())
+    }
     /// Something for `--verbose`.
     fn note(&mut self, note: Note);
     /// Something always worth telling (a malformed message).

@@ -231,7 +231,7 @@ fn keep_start(text: &str, at: usize) -> usize {
 
 /// The input position just after `text`, which starts at `base`; lines end
 /// at `\n`, `\r\n` or a lone `\r`, as [`crate::span::LineIndex`] counts them.
-fn advance(base: Base, text: &str) -> Base {
+pub(super) fn advance(base: Base, text: &str) -> Base {
     // The cursor counts newlines with memchr's vector count and characters
     // only on the last line, rather than visiting every line start.
     let end = LineCursor::default()

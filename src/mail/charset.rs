@@ -16,6 +16,7 @@
 use mail_parser::decoders::charsets::map::charset_decoder;
 
 use crate::offset_map::OffsetMap;
+use crate::source::for_each_run;
 use crate::span::Span;
 
 /// Labels that name UTF-8 or its ASCII subset, decoded here byte for byte.
@@ -135,8 +136,7 @@ pub fn decode_utf8_lossy(bytes: &[u8]) -> (String, OffsetMap) {
     let mut text = String::with_capacity(bytes.len());
     let mut map = OffsetMap::new();
     let mut at = 0;
-    for chunk in bytes.utf8_chunks() {
-        let valid = chunk.valid();
+    for_each_run(bytes, |valid, invalid| {
         map.push(
             Span::new(text.len(), text.len() + valid.len()),
             Span::new(at, at + valid.len()),
@@ -144,7 +144,6 @@ pub fn decode_utf8_lossy(bytes: &[u8]) -> (String, OffsetMap) {
         );
         text.push_str(valid);
         at += valid.len();
-        let invalid = chunk.invalid();
         if !invalid.is_empty() {
             map.push(
                 Span::new(text.len(), text.len() + '\u{FFFD}'.len_utf8()),
@@ -154,7 +153,7 @@ pub fn decode_utf8_lossy(bytes: &[u8]) -> (String, OffsetMap) {
             text.push('\u{FFFD}');
             at += invalid.len();
         }
-    }
+    });
     (text, map)
 }
 

@@ -31,14 +31,15 @@ pub(super) const EMPTY_TYPE: &str = "x-noparts";
 /// unseen until the next round, so a few rounds repair any real message.
 const MAX_REPAIRS: usize = 4;
 
-/// Parse `bytes` as a message, every empty multipart parked first: the
-/// message and the bytes it indexes (`bytes`, or its repaired copy, kept
-/// in `repaired`; both have the same length and offsets).
+/// Parse `bytes` as a message with `parser`, every empty multipart parked
+/// first: the message and the bytes it indexes (`bytes`, or its repaired
+/// copy, kept in `repaired`; both have the same length and offsets).
 pub(super) fn parse<'b>(
+    parser: &MessageParser,
     bytes: &'b [u8],
     repaired: &'b OnceCell<Vec<u8>>,
 ) -> Option<(Message<'b>, &'b [u8])> {
-    let message = MessageParser::default().parse(bytes)?;
+    let message = parser.parse(bytes)?;
     let mut empty = empty_multiparts(&message, bytes);
     if empty.is_empty() {
         return Some((message, bytes));
@@ -49,7 +50,7 @@ pub(super) fn parse<'b>(
         for &at in &empty {
             copy[at..at + EMPTY_TYPE.len()].copy_from_slice(EMPTY_TYPE.as_bytes());
         }
-        let Some(message) = MessageParser::default().parse(&copy[..]) else {
+        let Some(message) = parser.parse(&copy[..]) else {
             break;
         };
         empty = empty_multiparts(&message, &copy);
@@ -59,7 +60,7 @@ pub(super) fn parse<'b>(
         }
     }
     let copy = repaired.get_or_init(|| copy);
-    Some((MessageParser::default().parse(&copy[..])?, &copy[..]))
+    Some((parser.parse(&copy[..])?, &copy[..]))
 }
 
 /// True when a part's content type is a parked empty multipart.
@@ -131,7 +132,8 @@ mod tests {
     /// parked.
     fn media_types(text: &str) -> Vec<String> {
         let repaired = OnceCell::new();
-        let (message, _) = parse(text.as_bytes(), &repaired).expect("parses");
+        let (message, _) =
+            parse(&MessageParser::default(), text.as_bytes(), &repaired).expect("parses");
         message
             .parts
             .iter()
@@ -176,7 +178,8 @@ mod tests {
         let text = "Content-Type: multipart/mixed; boundary=b\n\n--b\n\
             Content-Type: text/plain\n\nhello\n--b--\n";
         let repaired = OnceCell::new();
-        let (message, bytes) = parse(text.as_bytes(), &repaired).expect("parses");
+        let (message, bytes) =
+            parse(&MessageParser::default(), text.as_bytes(), &repaired).expect("parses");
         assert!(repaired.get().is_none());
         assert_eq!(bytes, text.as_bytes());
         assert_eq!(message.parts.len(), 2);

@@ -106,6 +106,16 @@ impl<R: BufRead> Messages<R> {
         self
     }
 
+    /// Where the next unread byte sits in the archive, with the messages
+    /// read before it; at the end, where the reader's bytes end.
+    pub fn next_point(&self) -> ArchivePoint {
+        ArchivePoint {
+            offset: self.offset,
+            line: self.line,
+            messages_before: self.number,
+        }
+    }
+
     /// Read the next message, or `None` at the end of the archive.
     fn read_message(&mut self) -> io::Result<Option<RawMessage>> {
         let mut message = RawMessage {
@@ -121,6 +131,9 @@ impl<R: BufRead> Messages<R> {
         }
         let mut line = Vec::new();
         loop {
+            if self.read_lines(&mut message)? {
+                continue;
+            }
             line.clear();
             let consumed = read_line_capped(&mut self.reader, &mut line, self.max_message_bytes)?;
             if consumed == 0 {
@@ -140,6 +153,53 @@ impl<R: BufRead> Messages<R> {
         }
         self.number = message.number;
         Ok(Some(message))
+    }
+
+    /// Take the whole lines the reader holds up to the next one that may
+    /// open a message (one that starts with `From `), as [`Self::advance`]
+    /// would take them one by one; false when there are none (the next
+    /// line starts with `From `, or is not whole in the buffer), which are
+    /// then read one by one. Copying and counting runs of lines rather than
+    /// lines made splitting an archive several times faster.
+    fn read_lines(&mut self, message: &mut RawMessage) -> io::Result<bool> {
+        let buffer = match self.reader.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => return Ok(false),
+            Err(error) => return Err(error),
+        };
+        if buffer.len() < b"From ".len() || buffer.starts_with(b"From ") {
+            return Ok(false);
+        }
+        let end = match self.kind {
+            MailKind::Mbox => memchr::memmem::find(buffer, b"\nFrom ").map(|at| at + 1),
+            MailKind::Eml => None,
+        };
+        let Some(end) = end.or_else(|| memchr::memrchr(b'\n', buffer).map(|at| at + 1)) else {
+            return Ok(false);
+        };
+        if end > self.max_message_bytes {
+            // A line may be longer than the cap, which only a line read on
+            // its own cuts (and counts) as the cap says.
+            return Ok(false);
+        }
+        let lines = &buffer[..end];
+        self.offset += end;
+        self.line += line_breaks(lines);
+        if !message.truncated && message.bytes.len() + end <= self.max_message_bytes {
+            message.bytes.extend_from_slice(lines);
+        } else if !message.truncated {
+            // The whole lines that still fit are kept, as line by line.
+            let room = self.max_message_bytes - message.bytes.len();
+            let fits = memchr::memchr_iter(b'\n', lines)
+                .map(|at| at + 1)
+                .take_while(|&len| len <= room)
+                .last()
+                .unwrap_or(0);
+            message.bytes.extend_from_slice(&lines[..fits]);
+            message.truncated = true;
+        }
+        self.reader.consume(end);
+        Ok(true)
     }
 
     /// Count a line read (`consumed` bytes, of which `line` were kept) and
@@ -250,7 +310,7 @@ impl<R: BufRead> Iterator for Slices<R> {
 /// Read one line (through `\n`) into `line`, keeping at most `cap` bytes of
 /// it and its line end, so line counts stay right; returns the bytes consumed
 /// from the reader, kept or not.
-fn read_line_capped<R: BufRead>(
+pub(crate) fn read_line_capped<R: BufRead>(
     reader: &mut R,
     line: &mut Vec<u8>,
     cap: usize,
@@ -287,7 +347,7 @@ fn read_line_capped<R: BufRead>(
 /// message lacking a final line break leave none); instead the date's `hh:mm`
 /// is, so that an unquoted `From` opening a body line, which mboxo archives
 /// contain, does not split the message.
-fn is_envelope_line(line: &[u8]) -> bool {
+pub(crate) fn is_envelope_line(line: &[u8]) -> bool {
     line.starts_with(b"From ")
         && line.windows(4).any(|w| {
             w[0].is_ascii_digit() && w[1] == b':' && w[2].is_ascii_digit() && w[3].is_ascii_digit()
@@ -297,11 +357,11 @@ fn is_envelope_line(line: &[u8]) -> bool {
 /// Line breaks in `bytes`, counted as [`crate::span::LineIndex`] counts them:
 /// `\n`, `\r\n` and a lone `\r` each end a line.
 pub(crate) fn line_breaks(bytes: &[u8]) -> usize {
-    let newlines = memchr::memchr_iter(b'\n', bytes).count();
-    let lone_returns = memchr::memchr_iter(b'\r', bytes)
-        .filter(|&at| bytes.get(at + 1) != Some(&b'\n'))
-        .count();
-    newlines + lone_returns
+    // One pass for both bytes: the splitter calls this for every line, and
+    // a line holds one or two of them.
+    memchr::memchr2_iter(b'\n', b'\r', bytes)
+        .filter(|&at| bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
+        .count()
 }
 
 #[cfg(test)]
@@ -312,6 +372,40 @@ mod tests {
         messages(archive.as_bytes(), MailKind::Mbox)
             .collect::<io::Result<_>>()
             .unwrap()
+    }
+
+    /// The messages of `archive` read through a buffer of `capacity` bytes
+    /// (below five, every line is read on its own), with `cap` bytes kept
+    /// per message, and where the reader ends.
+    fn split_through(
+        archive: &[u8],
+        kind: MailKind,
+        capacity: usize,
+        cap: usize,
+    ) -> (Vec<RawMessage>, ArchivePoint) {
+        let reader = io::BufReader::with_capacity(capacity, archive);
+        let mut messages = messages(reader, kind).max_message_bytes(cap);
+        let found = messages.by_ref().collect::<io::Result<_>>().unwrap();
+        (found, messages.next_point())
+    }
+
+    #[test]
+    fn rfc4155_runs_of_lines_split_as_lines_one_by_one_do() {
+        let archive = "\n\nFrom a@x Mon Jan  1 00:00:00 2024\r\nSubject: one\r\n\r\n\
+            From here on\rlone\r\n>From quoted\nFrom b@x Tue Jan  2 00:00:00 2024\n\
+            Subject: two\n\nFrom c@x 10:00\nx\nFrom d@x 11:00\nFrom e@x 12:00\n\
+            a rather longer line that no small buffer holds whole, to be read alone\n\
+            Fro\nFrom\nFrom f@x 13:00\nno final line break";
+        for kind in [MailKind::Mbox, MailKind::Eml] {
+            for cap in [usize::MAX, 100, 60] {
+                let expected = split_through(archive.as_bytes(), kind, 4, cap);
+                assert!(!expected.0.is_empty());
+                for capacity in (5..90).chain([4096]) {
+                    let found = split_through(archive.as_bytes(), kind, capacity, cap);
+                    assert_eq!(found, expected, "{kind:?}, buffer {capacity}, cap {cap}");
+                }
+            }
+        }
     }
 
     #[test]

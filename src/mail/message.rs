@@ -2,6 +2,7 @@
 //! mail-parser, then decoding with offset maps back to the archive.
 
 use std::cell::OnceCell;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use super::detect::MailKind;
@@ -95,7 +96,7 @@ pub fn parse_message_with(raw: RawMessage, headers: HeaderUrls) -> ParsedMessage
         subject: None,
     };
     let repaired = OnceCell::new();
-    let walked = match empty::parse(&buffer, &repaired) {
+    let walked = match empty::parse(walk::parser(), &buffer, &repaired) {
         Some((message, buffer)) => {
             info.message_id = message.message_id().map(str::to_owned);
             info.date = message.date().map(|date| date.to_rfc3339()).or_else(|| {
@@ -133,29 +134,48 @@ pub fn parse_message_with(raw: RawMessage, headers: HeaderUrls) -> ParsedMessage
 /// line and with mboxrd `>From ` quoting undone — and their map onto the
 /// archive.
 fn unquote(raw: &RawMessage) -> (Vec<u8>, OffsetMap) {
-    let bytes = &raw.bytes;
-    let mut buffer = Vec::with_capacity(bytes.len());
-    let mut map = OffsetMap::new();
-    let mut lines = bytes.split_inclusive(|&b| b == b'\n');
-    let mut at = 0;
+    let bytes = &raw.bytes[..];
     // Some .eml files keep the envelope line too; it is no header field.
-    if bytes.starts_with(b"From ") {
-        at = lines.next().map_or(0, <[u8]>::len);
+    let start = if bytes.starts_with(b"From ") {
+        memchr::memchr(b'\n', bytes).map_or(bytes.len(), |newline| newline + 1)
+    } else {
+        0
+    };
+    let mut buffer = Vec::with_capacity(bytes.len() - start);
+    let mut map = OffsetMap::new();
+    // The runs between quoting `>`s are copied whole: only a line that
+    // starts with `>`s and `From ` loses a byte.
+    let mut run = start;
+    if raw.kind == MailKind::Mbox {
+        let after_newlines =
+            memchr::memmem::find_iter(&bytes[start..], b"\n>").map(|at| start + at + 1);
+        let line_starts = std::iter::once(start).chain(after_newlines);
+        for line in line_starts.filter(|&line| is_quoted_from(&bytes[line..])) {
+            push_run(&mut buffer, &mut map, raw, run..line);
+            run = line + 1;
+        }
     }
-    let quoted = raw.kind == MailKind::Mbox;
-    for line in lines {
-        let quotes = line.iter().take_while(|&&b| b == b'>').count();
-        let skip = usize::from(quoted && quotes > 0 && line[quotes..].starts_with(b"From "));
-        let kept = Span::new(at + skip, at + line.len());
-        map.push(
-            Span::new(buffer.len(), buffer.len() + kept.len()),
-            kept.shifted(raw.offset),
-            true,
-        );
-        buffer.extend_from_slice(&line[skip..]);
-        at += line.len();
-    }
+    push_run(&mut buffer, &mut map, raw, run..bytes.len());
     (buffer, map)
+}
+
+/// True when `line` starts with one or more `>` and then `From `: an mboxrd
+/// quoted `From ` line.
+fn is_quoted_from(line: &[u8]) -> bool {
+    let quotes = line.iter().take_while(|&&b| b == b'>').count();
+    quotes > 0 && line[quotes..].starts_with(b"From ")
+}
+
+/// Copy `run` of `raw`'s bytes to the end of `buffer`, mapped onto the
+/// archive.
+fn push_run(buffer: &mut Vec<u8>, map: &mut OffsetMap, raw: &RawMessage, run: Range<usize>) {
+    let kept = Span::new(run.start, run.end);
+    map.push(
+        Span::new(buffer.len(), buffer.len() + kept.len()),
+        kept.shifted(raw.offset),
+        true,
+    );
+    buffer.extend_from_slice(&raw.bytes[run]);
 }
 
 #[cfg(test)]
@@ -206,6 +226,52 @@ mod tests {
             ]
         );
         assert_eq!(headers(HeaderUrls::All).len(), 5);
+    }
+
+    #[test]
+    fn rfc4155_quoted_from_lines_lose_one_quote_and_map_back() {
+        // Line by line, as the archive reads: a line that starts with `>`s
+        // and `From ` loses its first `>`, and every kept byte maps to its
+        // place in the archive.
+        let cases = [
+            ">From start\n>>From twice\n> From not\nFrom no quote\n>Fromx\n>From",
+            "From a@x Mon Jan  1 00:00:00 2024\n>From\n>From a\r\n\n>>>From z",
+            "From envelope only",
+            "",
+            "\n>From \n",
+        ];
+        for (index, case) in cases.iter().enumerate() {
+            let raw = RawMessage {
+                number: 1,
+                offset: 1000,
+                line: 1,
+                bytes: case.as_bytes().to_vec(),
+                truncated: false,
+                kind: MailKind::Mbox,
+            };
+            let (unquoted, map) = unquote(&raw);
+            let mut expected = Vec::new();
+            let mut raw_offsets = Vec::new();
+            let mut at = 0;
+            for (number, line) in case.as_bytes().split_inclusive(|&b| b == b'\n').enumerate() {
+                let envelope = number == 0 && line.starts_with(b"From ");
+                let skip = if envelope {
+                    line.len()
+                } else {
+                    usize::from(is_quoted_from(line))
+                };
+                expected.extend_from_slice(&line[skip..]);
+                raw_offsets.extend(1000 + at + skip..1000 + at + line.len());
+                at += line.len();
+            }
+            assert_eq!(unquoted, expected, "case {index}");
+            for (text_at, raw_at) in raw_offsets.into_iter().enumerate() {
+                let span = map.raw_span(Span::new(text_at, text_at + 1));
+                assert_eq!(span, Some(Span::new(raw_at, raw_at + 1)), "case {index}");
+            }
+        }
+        assert!(!is_quoted_from(b"From x"));
+        assert!(is_quoted_from(b">>From x"));
     }
 
     #[test]

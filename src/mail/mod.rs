@@ -52,6 +52,7 @@ pub use crate::offset_map::{OffsetMap, Piece};
 pub use charset::decode_utf8_lossy;
 pub use detect::{MailKind, SNIFF_LEN};
 pub use headers::HeaderUrls;
+pub(crate) use mbox::{is_envelope_line, read_line_capped};
 pub use mbox::{
     messages, slices, ArchivePoint, ArchiveSlice, Messages, RawMessage, Slices,
     DEFAULT_MAX_MESSAGE_BYTES,

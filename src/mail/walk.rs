@@ -14,10 +14,13 @@
 use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::rc::Rc;
+use std::sync::OnceLock;
 
 use mail_parser::decoders::base64::base64_decode;
 use mail_parser::decoders::quoted_printable::quoted_printable_decode;
-use mail_parser::{Encoding, Message, MessagePart, MimeHeaders, PartType};
+use mail_parser::{
+    Encoding, HeaderName, Message, MessageParser, MessagePart, MimeHeaders, PartType,
+};
 
 use super::charset::{self, CharsetProblem};
 use super::empty;
@@ -28,6 +31,23 @@ use super::transfer::decode_quoted_printable;
 use crate::offset_map::OffsetMap;
 use crate::source::Markup;
 use crate::span::Span;
+
+/// The message parser: MIME fields, and the Message-ID, Date and Subject a
+/// message's summary shows, parsed; every other field only located (its
+/// offsets are what the header URLs are read from). Parsing all fields
+/// (trace fields, address lists) cost more than the rest of reading a list
+/// archive, for values urlint never reads.
+pub(super) fn parser() -> &'static MessageParser {
+    static PARSER: OnceLock<MessageParser> = OnceLock::new();
+    PARSER.get_or_init(|| {
+        MessageParser::new()
+            .default_header_ignore()
+            .with_mime_headers()
+            .header_date(HeaderName::Date)
+            .header_id(HeaderName::MessageId)
+            .header_text(HeaderName::Subject)
+    })
+}
 
 /// How many multiparts and messages may enclose a part before the walk
 /// stops descending: far beyond what mail programs write (a forward of a
@@ -580,7 +600,7 @@ impl Walker<'_> {
             None => visit.origin.within(span),
         };
         let repaired = OnceCell::new();
-        let Some((message, bytes)) = empty::parse(origin.bytes, &repaired) else {
+        let Some((message, bytes)) = empty::parse(parser(), origin.bytes, &repaired) else {
             if origin.bytes.iter().all(u8::is_ascii_whitespace) {
                 return; // an empty attachment: nothing lost
             }

@@ -179,13 +179,13 @@ fn plain_line(
     // Control and bidi characters from the input must not drive the
     // terminal nor forge a line.
     let url = escape::line(&report.found.url);
-    let path = escape::line(&checked.source.name);
+    let path = || escape::line(&checked.source.name);
     match prefix {
         PlainPrefix::None => writeln!(out, "{url}"),
-        PlainPrefix::Path => writeln!(out, "{path}:{url}"),
+        PlainPrefix::Path => writeln!(out, "{}:{url}", path()),
         PlainPrefix::Position => {
             let start = checked.locate(url_start(report));
-            writeln!(out, "{path}:{}:{}:{url}", start.line, start.column)
+            writeln!(out, "{}:{}:{}:{url}", path(), start.line, start.column)
         }
     }
 }

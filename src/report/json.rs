@@ -318,6 +318,11 @@ impl JsonReporter {
 
 impl Reporter for JsonReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
+        if !checked.continuation {
+            // A new input: its first windows may have no URLs, and its
+            // later ones must not extend the previous input's entry.
+            self.close_entry(out)?;
+        }
         if checked.is_empty() {
             return Ok(());
         }
