@@ -270,7 +270,7 @@ impl Config {
 
     /// The `[tool.urlint]` table of `pyproject.toml` text, if it has one.
     fn parse_pyproject(text: &str, path: &Path) -> Result<Option<Config>, ConfigError> {
-        let file: Pyproject = toml::from_str(text).map_err(|err| parse_error(path, &err))?;
+        let file: Pyproject = toml::from_str(text).map_err(|err| parse_error(path, text, err))?;
         file.tool
             .and_then(|tool| tool.urlint)
             .map(|table| table.into_config(path))
@@ -279,7 +279,7 @@ impl Config {
 
     /// Parse `urlint.toml` text; errors name `path`.
     pub(crate) fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
-        let file: ConfigFile = toml::from_str(text).map_err(|err| parse_error(path, &err))?;
+        let file: ConfigFile = toml::from_str(text).map_err(|err| parse_error(path, text, err))?;
         file.into_config(path)
     }
 
@@ -459,13 +459,64 @@ fn read(path: &Path) -> Result<String, ConfigError> {
     })
 }
 
-/// A TOML or schema error, with toml's own location report ("at line 3,
-/// column 1", the line quoted and the key underlined).
-fn parse_error(path: &Path, err: &toml::de::Error) -> ConfigError {
+/// A TOML or schema error in `text`, with toml's own location report ("at
+/// line 3, column 1", the line quoted and the key underlined); a line too
+/// long to quote whole is quoted around the error.
+fn parse_error(path: &Path, text: &str, mut err: toml::de::Error) -> ConfigError {
+    let long_line = err.span().and_then(|span| {
+        let start = text.get(..span.start)?.rfind('\n').map_or(0, |at| at + 1);
+        let end = text[start..].find('\n').map_or(text.len(), |at| start + at);
+        let line = text[start..end].trim_end_matches('\r');
+        (line.chars().count() > QUOTED_CHARS).then_some((start, line, span))
+    });
+    let message = match long_line {
+        None => err.to_string(),
+        Some((line_start, line, span)) => {
+            err.set_input(None);
+            let number = text[..line_start].matches('\n').count() + 1;
+            let column = text[line_start..span.start].chars().count();
+            let marked = text[span.start..span.end.min(line_start + line.len())]
+                .chars()
+                .count();
+            let (excerpt, caret) = crop(line, column);
+            let gutter = " ".repeat(number.to_string().len());
+            let shown = excerpt.trim_end_matches('…').chars().count();
+            let carets = "^".repeat(marked.min(shown.saturating_sub(caret)).max(1));
+            format!(
+                "TOML parse error at line {number}, column {}\n{gutter} |\n{number} | {excerpt}\n\
+                 {gutter} | {}{carets}\n{err}",
+                column + 1,
+                " ".repeat(caret)
+            )
+        }
+    };
     ConfigError {
         path: path.to_path_buf(),
-        message: err.to_string().trim_end().to_string(),
+        message: message.trim_end().to_string(),
     }
+}
+
+/// Characters of a long TOML line or regular expression an error quotes:
+/// a few before the place it points at, the rest after.
+const QUOTED_CHARS: usize = 80;
+
+/// `text` cut to [`QUOTED_CHARS`] characters around character `at`, with
+/// `…` where it was cut, and the character position of `at` in the result.
+fn crop(text: &str, at: usize) -> (String, usize) {
+    let before = QUOTED_CHARS / 4;
+    let first = at.saturating_sub(before);
+    let total = text.chars().count();
+    let last = (first + QUOTED_CHARS).min(total);
+    let mut excerpt: String = text.chars().skip(first).take(last - first).collect();
+    let mut position = at - first;
+    if first > 0 {
+        excerpt.insert(0, '…');
+        position += 1;
+    }
+    if last < total {
+        excerpt.push('…');
+    }
+    (excerpt, position)
 }
 
 /// `urlint.toml`, as written (and as `--show-settings` writes it).
@@ -743,10 +794,41 @@ impl<'de> Deserialize<'de> for Pattern {
         let pattern = String::deserialize(deserializer)?;
         match Regex::new(&pattern) {
             Ok(_) => Ok(Pattern(pattern)),
-            Err(err) => Err(de::Error::custom(format!(
-                "invalid regular expression: {err}"
-            ))),
+            Err(err) => Err(de::Error::custom(pattern_error(&pattern, &err))),
         }
+    }
+}
+
+/// Why `pattern` is not a regular expression. The regex crate's message
+/// quotes the whole pattern, so a long pattern is quoted around the error.
+fn pattern_error(pattern: &str, err: &regex::Error) -> String {
+    let length = pattern.chars().count();
+    if length <= QUOTED_CHARS {
+        return format!("invalid regular expression: {err}");
+    }
+    let syntax = match regex_syntax::Parser::new().parse(pattern) {
+        Err(regex_syntax::Error::Parse(err)) => Some((err.kind().to_string(), *err.span())),
+        Err(regex_syntax::Error::Translate(err)) => Some((err.kind().to_string(), *err.span())),
+        _ => None,
+    };
+    match (syntax, err) {
+        (Some((kind, span)), _) => {
+            let at = pattern[..span.start.offset].chars().count();
+            let (excerpt, caret) = crop(pattern, at);
+            format!(
+                "invalid regular expression: {kind}, at character {} of a \
+                 {length}-character pattern:\n    {excerpt}\n    {}^",
+                at + 1,
+                " ".repeat(caret)
+            )
+        }
+        (None, regex::Error::CompiledTooBig(_)) => {
+            format!("invalid regular expression of {length} characters: {err}")
+        }
+        (None, _) => format!(
+            "invalid regular expression of {length} characters (too long to quote): {}",
+            err.to_string().lines().last().unwrap_or_default()
+        ),
     }
 }
 
@@ -1058,5 +1140,33 @@ mod tests {
         assert!(!filter.includes(Path::new("/elsewhere/a.md")));
         assert!(!filter.allows(&dir.path().join("docs/../vendor/lib.md")));
         assert!(Config::default().path_filter().expect("none").is_none());
+    }
+
+    #[test]
+    fn crop_keeps_a_window_around_the_position_with_marks_where_cut() {
+        let text: String = ('a'..='z').cycle().take(200).collect();
+        let (excerpt, at) = crop(&text, 100);
+        assert_eq!(excerpt.chars().count(), QUOTED_CHARS + 2);
+        assert!(excerpt.starts_with('…') && excerpt.ends_with('…'));
+        assert_eq!(excerpt.chars().nth(at), text.chars().nth(100));
+        let (start, at) = crop(&text, 3);
+        assert_eq!((start.chars().next(), at), (Some('a'), 3));
+        let (end, at) = crop(&text, 199);
+        assert_eq!(
+            (end.chars().last(), end.chars().nth(at)),
+            (Some('r'), Some('r'))
+        );
+        assert_eq!(crop("short", 2), ("short".to_string(), 2));
+    }
+
+    #[test]
+    fn a_short_bad_pattern_keeps_the_regex_crates_report() {
+        let err = parse("[urls]\nexclude = [\"(a\"]\n").expect_err("unclosed group");
+        assert!(
+            err.message
+                .contains("regex parse error:\n    (a\n    ^\nerror: unclosed group"),
+            "{}",
+            err.message
+        );
     }
 }

@@ -44,7 +44,7 @@ pub mod validate;
 mod write;
 
 pub use diagnostic::{Applicability, Diagnostic, Fix};
-pub use lint::{lint, lint_markup, Finding, LintOptions, RuleLevels, UrlReport};
+pub use lint::{lint, lint_markup, Finding, LintOptions, Linted, RuleLevels, UrlReport};
 pub use profile::Profile;
 pub use rules::{Level, Rule, RuleInfo, Severity};
 pub use scan::{scan, scan_markup, Alternative, Form, Found, Markup, ScanOptions, Segment};

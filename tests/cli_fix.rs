@@ -605,6 +605,46 @@ fn the_remaining_findings_are_reported_in_the_chosen_format() {
 }
 
 #[test]
+fn unused_suppressions_are_reported_after_the_fixes() {
+    // The fixed URL's line and a text line without a URL: both directives
+    // silence nothing once the fix is made, and are reported as such.
+    let dir = dir_with(&[(
+        "doc.txt",
+        b"<URL:HTTP://h.example/x> urlint: ignore[bad-port]
+plain urlint: ignore
+",
+    )]);
+    let (code, stdout, stderr) = run(&mut urlint_in(
+        dir.path(),
+        &[
+            "check",
+            "--fix",
+            "--warn",
+            "unused-suppression",
+            "--format",
+            "short",
+            "doc.txt",
+        ],
+    ));
+    assert_eq!(
+        read(dir.path(), "doc.txt").lines().next(),
+        Some("<URL:http://h.example/x> urlint: ignore[bad-port]")
+    );
+    assert_eq!(code, 0, "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(
+        lines[0].starts_with("doc.txt:1:26: warning[unused-suppression]"),
+        "{stdout}"
+    );
+    assert!(
+        lines[1].starts_with("doc.txt:2:7: warning[unused-suppression]"),
+        "{stdout}"
+    );
+    assert_eq!(stderr, "urlint: fixed 1 finding in 1 file; 2 remain\n");
+}
+
+#[test]
 fn per_file_ignores_keep_their_findings_unfixed() {
     let text: &[u8] = b"<URL:HTTP://h.example/~x>\n";
     let dir = dir_with(&[

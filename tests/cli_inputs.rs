@@ -200,3 +200,93 @@ fn no_path_walks_the_current_directory_with_relative_names() {
          urlint: note: zz.bin: skipped: binary file (NUL byte in the first 8 KiB)\n"
     );
 }
+
+#[test]
+fn a_file_reached_twice_is_checked_once() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    fs::create_dir_all(dir.path().join("d/sub")).expect("create directory");
+    fs::write(dir.path().join("d/sub/f.txt"), "http://a.example/~x\n").expect("write file");
+    let cases: &[&[&str]] = &[
+        &["d", "d"],
+        &["d", "d/sub/f.txt"],
+        &["d/sub/f.txt", "./d/sub/f.txt", "d/sub/../sub/f.txt"],
+    ];
+    for paths in cases {
+        let mut command = urlint(&["check", "--isolated", "--format", "short"]);
+        command.current_dir(dir.path()).args(*paths);
+        let (code, stdout, stderr) = run(&mut command);
+        assert_eq!((code, stderr.as_str()), (1, ""), "{paths:?}");
+        assert_eq!(stdout.lines().count(), 1, "{paths:?}: {stdout}");
+        let mut command = urlint(&["check", "--isolated", "--color", "never"]);
+        command.current_dir(dir.path()).args(*paths);
+        assert_eq!(files_checked(&run(&mut command).1), 1, "{paths:?}");
+    }
+}
+
+/// A file with one finding, beside which a named input is given.
+#[cfg(unix)]
+fn one_finding(dir: &Path) -> std::path::PathBuf {
+    let path = dir.join("a.txt");
+    fs::write(&path, "see http://a.example/~x\n").expect("write file");
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_without_a_writer_is_skipped_and_the_rest_reported() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let file = one_finding(dir.path());
+    let mut command = urlint(&["check", "--isolated", "--format", "short"]);
+    command
+        .arg(&fifo)
+        .arg(&file)
+        .timeout(std::time::Duration::from_secs(60));
+    let (code, stdout, stderr) = run(&mut command);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(
+        stdout,
+        format!(
+            "{}:1:22: error[unsafe-char]: unsafe character '~' must be encoded as %7E\n",
+            file.display()
+        )
+    );
+    assert_eq!(
+        stderr,
+        format!(
+            "urlint: warning: {}: skipped: a named pipe that no process has open for \
+             writing (to wait for a writer, give `-` and redirect the pipe to stdin)\n",
+            fifo.display()
+        )
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_from_process_substitution_is_read_to_its_end() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = one_finding(dir.path());
+    // The writer says nothing for a while, then writes, then ends: the read
+    // waits for it, then takes everything.
+    let script = format!(
+        "'{}' check --isolated --format short <(sleep 0.5; printf 'http://b.example/~y\\n') '{}'",
+        env!("CARGO_BIN_EXE_urlint"),
+        file.display()
+    );
+    let output = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .expect("bash runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[0].starts_with("/dev/fd/"), "{stdout}");
+    assert!(lines[0]
+        .ends_with(":1:18: error[unsafe-char]: unsafe character '~' must be encoded as %7E"));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}

@@ -211,3 +211,31 @@ fn config_and_isolated_conflict() {
     assert_eq!(code, 2);
     assert!(stderr.contains("cannot be used with"), "{stderr}");
 }
+
+#[test]
+fn a_huge_bad_pattern_is_quoted_around_its_error_only() {
+    let cases = [
+        (
+            format!("({}", "a".repeat(1_000_000)),
+            "invalid regular expression: unclosed group, at character 1 of a \
+             1000001-character pattern:\n    (aaaa",
+        ),
+        (
+            format!("{})", "a".repeat(1_000_000)),
+            "invalid regular expression: unopened group, at character 1000001 of a \
+             1000001-character pattern:\n    …aaaa",
+        ),
+    ];
+    for (pattern, expected) in cases {
+        let config = format!("[rules]\nbad-port = \"off\"\n\n[urls]\nexclude = [\"{pattern}\"]\n");
+        let dir = project(&config, "http://a.example/\n");
+        let (code, stdout, stderr) = run(&mut urlint_in(dir.path(), &["check", "docs"]));
+        assert_eq!((code, stdout.as_str()), (2, ""));
+        assert!(stderr.len() < 1_000, "{} bytes of stderr", stderr.len());
+        assert!(
+            stderr.contains("TOML parse error at line 5, column 11\n"),
+            "{stderr}"
+        );
+        assert!(stderr.contains(expected), "{stderr}");
+    }
+}

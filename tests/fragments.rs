@@ -5,7 +5,7 @@
 //! at its exact place in the source.
 
 use urlint::mail::{self, MailKind};
-use urlint::{lint, LintOptions, Profile, Rule};
+use urlint::{lint, LintOptions, Linted, Profile, Rule};
 
 /// The URL and the rule and source text of each finding, per URL.
 fn findings(text: &str, profile: Profile) -> Vec<(String, Vec<(Rule, String)>)> {
@@ -14,6 +14,7 @@ fn findings(text: &str, profile: Profile) -> Vec<(String, Vec<(Rule, String)>)> 
         ..LintOptions::default()
     };
     lint(text, &options)
+        .filter_map(Linted::into_url)
         .map(|report| {
             let findings = report
                 .findings

@@ -220,7 +220,7 @@ fn rfc2046_5_1_1_an_unclosed_inner_multipart_ends_at_the_outer_delimiter() {
     let (code, urls, stderr) = extract_fixture("nested_unclosed.eml");
     assert_eq!(code, 0);
     // The base64 part is decoded up to `--outer`; the outer part after it
-    // is read as raw text.
+    // is read as raw text, which the second warning says.
     assert_eq!(
         urls,
         [
@@ -231,8 +231,12 @@ fn rfc2046_5_1_1_an_unclosed_inner_multipart_ends_at_the_outer_delimiter() {
     );
     assert_eq!(
         stderr,
-        "urlint: warning: nested_unclosed.eml: message 1 (line 1) <cut-inner@example.org>, \
-         part 1: multipart has no closing '--inner--' line; read up to the end of the message\n",
+        format!(
+            "urlint: warning: nested_unclosed.eml: message 1 (line 1) <cut-inner@example.org>, \
+             part 1: multipart has no closing '--inner--' line; read up to the end of the \
+             message\n{}",
+            swallowed_warning("nested_unclosed.eml", "cut-inner@example.org", "1.1")
+        ),
         "the outer multipart is closed"
     );
 }
@@ -246,6 +250,83 @@ fn rfc2046_5_1_1_an_empty_boundary_reads_the_body_as_one_text() {
         stderr,
         "urlint: warning: empty_boundary.eml: message 1 (line 1) <empty-boundary@example.org>, \
          part 1: multipart without a usable boundary parameter; its body read as one text part\n"
+    );
+}
+
+#[test]
+fn rfc2046_5_1_1_a_multipart_whose_boundary_delimits_no_part_is_read_as_text_with_a_warning() {
+    let (code, urls, stderr) = extract_fixture("unused_boundary.eml");
+    assert_eq!(code, 0);
+    assert_eq!(
+        urls,
+        [
+            "http://notes.example.org/~hal/",
+            "http://talks.example.org/~hal/mime.pdf",
+            GOOD_URL,
+        ]
+    );
+    assert_eq!(
+        stderr,
+        "urlint: warning: unused_boundary.eml: message 1 (line 1) <unused-boundary@example.org>, \
+         part 1: multipart whose boundary 'alt' delimits no part; its body read as one text part\n"
+    );
+}
+
+/// The warning on a part that holds a delimiter line of a multipart around
+/// it, at `part`.
+fn swallowed_warning(fixture: &str, message_id: &str, part: &str) -> String {
+    format!(
+        "urlint: warning: {fixture}: message 1 (line 1) <{message_id}>, part {part}: part holds \
+         a delimiter line of a multipart around it, which RFC 2046 forbids: parts after it may \
+         be misread or read raw\n"
+    )
+}
+
+#[test]
+fn rfc2046_5_1_1_a_part_running_over_an_enclosing_delimiter_is_warned_about() {
+    // The alternative reads as text up to the end of the message: the
+    // base64 part after "--outer" is inside it, still encoded. Its URL is
+    // lost, but not silently.
+    let fixture = "swallowed_delimiter.eml";
+    let (code, urls, stderr) = extract_fixture(fixture);
+    assert_eq!(code, 0);
+    assert_eq!(urls, ["http://notes.example.org/~hal/", GOOD_URL]);
+    let prefix = "urlint: warning: swallowed_delimiter.eml: message 1 (line 1) \
+                  <swallowed-delimiter@example.org>, ";
+    assert_eq!(
+        stderr,
+        format!(
+            "{prefix}part 1: multipart has no closing '--alt--' line; read up to the end of \
+             the message\n\
+             {prefix}part 1.1: multipart whose boundary 'alt' delimits no part; its body read as \
+             one text part\n\
+             {}",
+            swallowed_warning(fixture, "swallowed-delimiter@example.org", "1.1")
+        )
+    );
+}
+
+#[test]
+fn rfc2046_5_1_1_a_preamble_holding_an_enclosing_delimiter_is_read_with_a_warning() {
+    // A multipart without parts whose close delimiter comes after the
+    // enclosing multipart's: its preamble held the rest of the message and
+    // was dropped without a word. It is read as text, placed in the archive.
+    let fixture = "closed_out_of_order.eml";
+    let (code, urls, stderr) = extract_fixture(fixture);
+    assert_eq!(code, 0);
+    assert_eq!(urls, ["http://notes.example.org/~hal/", GOOD_URL]);
+    assert_eq!(
+        stderr,
+        swallowed_warning(fixture, "closed-out-of-order@example.org", "1.1")
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = format!("fixtures/mail/{fixture}");
+    let mut command = urlint(&["extract", "--isolated", "--vimgrep", &path]);
+    command.current_dir(root);
+    let (_, placed, _) = run(&mut command);
+    assert_eq!(
+        placed,
+        format!("{path}:19:20:http://notes.example.org/~hal/\n")
     );
 }
 

@@ -232,6 +232,11 @@ proptest! {
     }
 
     #[test]
+    fn nested_mime_loses_no_part_silently(bytes in prop::collection::vec(any::<u8>(), 0..96)) {
+        invariants::check_nested_mail(&bytes);
+    }
+
+    #[test]
     fn lint_in_markup_places_every_finding_inside_its_url(text in text_with_urls(), html in any::<bool>()) {
         // The same URLs as a Markdown destination, an HTML attribute and text.
         let document = format!("[x]({text}) <a href=\"{text}\">{text}</a>\n\n{text}");

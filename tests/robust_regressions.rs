@@ -1,7 +1,10 @@
 //! Inputs on which a fuzz target once failed, kept so that they never fail
 //! again. Each test names the target, the date, and what was wrong.
 
-use urlint::ValidateOptions;
+mod common;
+
+use common::{run, urlint};
+use urlint::{Markup, ValidateOptions};
 
 #[path = "../fuzz/src/lib.rs"]
 // Only the checks a regression needs are called here.
@@ -34,4 +37,159 @@ fn unused_suppression_points_at_its_directive() {
     let text = "   at http://www.example.org/notes.txt.  urlint: ignore\n   \
                 urlint: ignore-next-line\n   The URL that was here has been removed.\n";
     invariants::check_lint(text);
+}
+
+/// `extract` of a mail fixture: (exit code, URLs, stderr).
+fn extract_mail(fixture: &str) -> (i32, Vec<String>, String) {
+    let path = format!("fixtures/mail/{fixture}");
+    let (code, stdout, stderr) = run(&mut urlint(&["extract", "--isolated", &path]));
+    (code, stdout.lines().map(str::to_owned).collect(), stderr)
+}
+
+/// property `nested_mime_loses_no_part_silently` (the `mail_nested`
+/// invariants), 2026-11-23: a multipart whose first delimiter is its close
+/// delimiter (`--inner--`). mail-parser read the `--` as the header of a
+/// first part that ran to the end of every enclosing multipart, so the
+/// base64 text after it was one raw text of encoded bytes: its URL lost,
+/// exit 0, no warning. Such a multipart is now parked before parsing.
+#[test]
+fn an_empty_multipart_does_not_swallow_the_parts_after_it() {
+    let (code, urls, stderr) = extract_mail("empty_multipart.eml");
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert_eq!(urls, ["http://lists.example.org/~hal/"]);
+    invariants::check_nested_mail(&[0, 53, 5, 253, 26, 61, 44, 103, 152]);
+}
+
+/// property `nested_mime_loses_no_part_silently`, 2026-11-23: two nested
+/// multiparts with one boundary. Its close delimiter ended both, and
+/// mail-parser stopped there: the parts after them in the enclosing
+/// multipart were never read, without a warning. They are now read raw,
+/// with a warning.
+#[test]
+fn parts_after_a_shared_boundary_are_read_with_a_warning() {
+    let (code, urls, stderr) = extract_mail("shared_boundary.eml");
+    assert_eq!(code, 0);
+    assert_eq!(
+        urls,
+        [
+            "http://first.example.org/~a",
+            "http://second.example.org/~b"
+        ]
+    );
+    assert_eq!(
+        stderr,
+        "urlint: warning: fixtures/mail/shared_boundary.eml: message 1 (line 1) \
+         <shared-boundary@example.org>: parts after a '--outer' line were not parsed \
+         (a boundary used by two nested multiparts ends both); read as raw text\n"
+    );
+    invariants::check_nested_mail(&[0, 125, 6, 125, 100]);
+    invariants::check_nested_mail(&[0, 29, 78, 109, 9, 85, 197, 0, 87]);
+}
+
+/// fuzz target `mail_nested`, 2026-11-23: boundaries shared by nested
+/// multiparts, and a multipart whose boundary never comes, which
+/// mail-parser reads as text. That text ran on over the delimiters of the
+/// multiparts around it and swallowed a base64 HTML part: its URL lost, exit
+/// 0, no warning. A part holding a delimiter line of a multipart around it,
+/// and a multipart read as text, are now warned about.
+#[test]
+fn a_part_swallowing_enclosing_delimiters_is_warned_about() {
+    let program = [
+        0, 229, 229, 229, 229, 229, 229, 7, 29, 7, 229, 7, 229, 229, 7, 7, 229, 229, 229, 159, 229,
+        229, 229, 229, 229, 5, 10, 6, 36, 6, 132, 0, 17, 132, 68,
+    ];
+    invariants::check_nested_mail(&program);
+    let built = invariants::nested_mail(&program);
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(dir.path().join("nested.eml"), &built.archive).expect("write message");
+    let mut command = urlint(&["extract", "--isolated", "nested.eml"]);
+    command.current_dir(dir.path());
+    let (code, stdout, stderr) = run(&mut command);
+    assert_eq!(code, 0);
+    assert!(
+        !stdout.contains("p3.example"),
+        "the swallowed part stays encoded"
+    );
+    assert!(
+        stderr.contains(
+            "part 1.1.2.1.2.1.2: part holds a delimiter line of a multipart around it, \
+             which RFC 2046 forbids: parts after it may be misread or read raw\n"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "part 1.1.2.1.2.1.2: multipart whose boundary 'b1' delimits no part; its body \
+             read as one text part\n"
+        ),
+        "{stderr}"
+    );
+}
+
+/// Found by hand, 2026-11-23, then by the `mail_nested` builder once it
+/// could hold a close delimiter back: a multipart without parts that shares
+/// its parent's boundary and is closed only after the multipart around
+/// both. mail-parser reads everything up to that close as its preamble,
+/// the enclosing multipart's later parts included, and they were dropped
+/// without a warning. Such a preamble is now read as text, with a warning
+/// (`fixtures/mail/closed_out_of_order.eml` through the binary).
+#[test]
+fn a_multipart_closed_after_its_parent_keeps_the_parts_between() {
+    invariants::check_nested_mail(&[0, 5, 10, 5, 137, 5, 100, 144]);
+}
+
+/// property `nested_mime_loses_no_part_silently`, 2026-11-23, once the
+/// builder closed multiparts out of order: a base64 text part of a
+/// multipart closed after its parent ran on over the parent's delimiters.
+/// mail-parser gave up on its encoding; it was decoded up to the enclosing
+/// delimiter and the rest, a base64 part, read raw without a warning.
+#[test]
+fn an_encoded_part_cut_at_an_enclosing_delimiter_warns_about_the_rest() {
+    invariants::check_nested_mail(&[0, 229, 6, 109, 117, 152, 136]);
+}
+
+/// property `nested_mime_loses_no_part_silently`, 2026-11-23: the same
+/// for a base64 message/rfc822 part. Its body, run on over the enclosing
+/// delimiters, did not decode, so the nested message and its URL were lost
+/// without a warning. The message is now decoded up to the delimiter, with
+/// a warning, and the rest read raw.
+#[test]
+fn an_encoded_message_part_ends_at_an_enclosing_delimiter() {
+    invariants::check_nested_mail(&[0, 229, 5, 109, 117, 239, 8, 0]);
+}
+
+/// fuzz target `mail_nested`, 2026-11-23: an empty multipart inside a
+/// multipart that shares its boundary. Once the empty one is parked, its
+/// close delimiter ends the one around it for mail-parser, whose own parts
+/// after that line lie beyond its end: they were looked for only inside
+/// it and lost without a warning. They are now looked for up to the next
+/// delimiter line of a multipart around it, and read raw with a warning.
+#[test]
+fn parts_after_a_shared_close_beyond_the_multipart_are_read() {
+    invariants::check_nested_mail(&[
+        0, 5, 158, 6, 6, 0, 198, 60, 5, 11, 6, 4, 250, 68, 40, 78, 6, 6, 6, 198, 4, 30, 255, 132,
+        68,
+    ]);
+}
+
+/// fuzz target `markup`, 2026-11-24: a line shaped like a reference
+/// definition right after a tight list item's text (`- a` then
+/// `[x]:<ht://d>`). It continues the item's paragraph, and its autolink was
+/// read once as an autolink and once more as a definition, since a tight
+/// item's text is in no paragraph: one URL reported twice, overlapping.
+#[test]
+fn a_lazy_definition_line_in_a_tight_list_is_one_link() {
+    invariants::check_markup("- \"\n[]:<ht://d>", Markup::Markdown);
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(
+        dir.path().join("notes.md"),
+        "- fixed\n[x]:<ht://d.example>\n",
+    )
+    .expect("write document");
+    let mut command = urlint(&["extract", "--isolated", "notes.md"]);
+    command.current_dir(dir.path());
+    assert_eq!(
+        run(&mut command),
+        (0, "ht://d.example\n".into(), String::new())
+    );
 }

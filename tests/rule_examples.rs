@@ -3,7 +3,7 @@
 //! on both under each of them, so the documentation cannot drift from what
 //! the linter does.
 
-use urlint::lint::{lint, LintOptions, RuleLevels};
+use urlint::lint::{lint, LintOptions, Linted, RuleLevels};
 use urlint::rules::{Level, RuleInfo, CATALOGUE};
 use urlint::validate::{validate, Profile, ValidateOptions};
 
@@ -25,7 +25,7 @@ fn everything_on(profile: Profile) -> LintOptions {
 
 fn rules_reported(text: &str, options: &LintOptions) -> Vec<&'static str> {
     lint(text, options)
-        .flat_map(|report| report.findings)
+        .flat_map(Linted::into_findings)
         .map(|finding| finding.diagnostic.rule.name())
         .collect()
 }

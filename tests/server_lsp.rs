@@ -393,6 +393,38 @@ fn initialization_options_choose_the_profile_and_rules_over_the_configuration() 
 }
 
 #[test]
+fn an_unused_suppression_in_a_text_without_urls_is_a_diagnostic() {
+    let (root, elsewhere) = workspace("[rules]\nunused-suppression = \"warning\"\n");
+    let (mut client, _) = Client::initialized(elsewhere.path(), initialize_params(root.path()));
+    let uri = file_uri(&root.path().join("notes.txt"));
+    // No URL in the document: the directive is a finding of the text's own.
+    let text = "Notes.\n# urlint: ignore-next-line\nplain\n";
+    client.open(&uri, "plaintext", 1, text);
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    let unused = &diagnostics[0];
+    assert_eq!(unused["code"], "unused-suppression");
+    assert_eq!(
+        unused["range"],
+        range((1, 2), (1, 2 + "urlint: ignore-next-line".len() as u32))
+    );
+    assert_eq!(unused["tags"], json!([1]), "drawn as unnecessary");
+    // A directive is removed, not suppressed: no action offers to ignore
+    // the rule "for this URL".
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": range((1, 4), (1, 4)),
+            "context": {"diagnostics": []},
+        }),
+    );
+    assert_eq!(actions, json!([]), "{actions:#?}");
+    let (status, _) = client.shutdown_and_exit();
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
 fn a_changed_or_saved_configuration_file_relints_open_documents() {
     let (root, elsewhere) = workspace("[rules]\nunsafe-char = \"off\"\n");
     let mut params = initialize_params(root.path());

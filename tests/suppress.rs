@@ -2,7 +2,7 @@
 //! comments silence the findings on the lines they cover, and unused or
 //! misspelled ones are reported when `unused-suppression` is on.
 
-use urlint::{lint, Finding, Level, LineIndex, LintOptions, Rule, Severity};
+use urlint::{lint, Finding, Level, LineIndex, LintOptions, Linted, Rule, Severity};
 
 /// Lint with `unused-suppression` at `unused` and list `(line, rule)`
 /// of every finding, lines 1-based.
@@ -11,7 +11,7 @@ fn findings(text: &str, unused: Level) -> Vec<(usize, &'static str)> {
     options.levels.set(Rule::UnusedSuppression, unused);
     let index = LineIndex::new(text);
     lint(text, &options)
-        .flat_map(|report| report.findings)
+        .flat_map(Linted::into_findings)
         .map(|finding| {
             let start = finding.source_spans.first().map_or(0, |span| span.start);
             (index.line_of(start) + 1, finding.diagnostic.rule.name())
@@ -101,7 +101,9 @@ fn unknown_rule_names_in_a_list_are_reported_with_a_suggestion() {
     let text = "<URL:http://a.example/~x> urlint: ignore [unsafe-chr, unsafe-char]";
     let mut options = LintOptions::default();
     options.levels.set(Rule::UnusedSuppression, Level::Error);
-    let findings: Vec<Finding> = lint(text, &options).flat_map(|r| r.findings).collect();
+    let findings: Vec<Finding> = lint(text, &options)
+        .flat_map(Linted::into_findings)
+        .collect();
     assert_eq!(findings.len(), 1, "{findings:?}");
     let unknown = &findings[0];
     assert_eq!(&text[unknown.diagnostic.span.range()], "unsafe-chr");
@@ -112,7 +114,98 @@ fn unknown_rule_names_in_a_list_are_reported_with_a_suggestion() {
     assert_eq!(unknown.diagnostic.severity, Severity::Error);
 }
 
+/// `(start, message)` of every unused-suppression finding of `text`.
+fn unused(text: &str) -> Vec<(usize, String)> {
+    let mut options = LintOptions::default();
+    options.levels.set(Rule::UnusedSuppression, Level::Warning);
+    lint(text, &options)
+        .flat_map(Linted::into_findings)
+        .filter(|finding| finding.diagnostic.rule == Rule::UnusedSuppression)
+        .map(|finding| (finding.diagnostic.span.start, finding.diagnostic.message))
+        .collect()
+}
+
+#[test]
+fn a_text_without_urls_reports_its_unused_directives_as_its_own() {
+    let text = "Notes.\n<!-- urlint: ignore-next-line -->\nplain\nurlint: ignore[bad-prot]\n";
+    let mut options = LintOptions::default();
+    options.levels.set(Rule::UnusedSuppression, Level::Warning);
+    let linted: Vec<Linted> = lint(text, &options).collect();
+    let own: Vec<(&str, &str)> = linted
+        .iter()
+        .map(|item| match item {
+            Linted::Text(finding) => (
+                &text[finding.diagnostic.span.range()],
+                finding.diagnostic.message.as_str(),
+            ),
+            other => panic!("a text without URLs linted to {other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        own,
+        [
+            (
+                "urlint: ignore-next-line",
+                "this suppression silences nothing on the line it covers"
+            ),
+            (
+                "urlint: ignore[bad-prot]",
+                "this suppression silences nothing on the line it covers"
+            ),
+            (
+                "bad-prot",
+                "unknown rule 'bad-prot' (did you mean 'bad-port'?)"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn unused_directives_come_in_source_order_among_urls() {
+    let text = "urlint: ignore http://a.example/\nhttp://b.example/~x urlint: ignore\n\
+                urlint: ignore-next-line\nhttp://c.example/\n";
+    let mut options = LintOptions::default();
+    options.levels.set(Rule::UnusedSuppression, Level::Warning);
+    let items: Vec<(usize, bool)> = lint(text, &options)
+        .map(|item| (item.start(), matches!(item, Linted::Url(_))))
+        .collect();
+    let at = |needle: &str| text.find(needle).unwrap_or(usize::MAX);
+    assert_eq!(
+        items,
+        [
+            (0, false),
+            (at("http://a"), true),
+            (at("http://b"), true),
+            (at("urlint: ignore-next"), false),
+            (at("http://c"), true),
+        ]
+    );
+}
+
 proptest::proptest! {
+    /// Whether a directive is reported as unused depends on the line it
+    /// covers only, not on URLs elsewhere in the text; lint items come in
+    /// source order.
+    #[test]
+    fn unused_directives_do_not_depend_on_urls_elsewhere(
+        text in "(urlint: ?|ignore|-next-line|\\[|\\]|, ?|bad-port|unsafe-chr|\
+                 <URL:http://a.example/~|>|\n|\r|\t| |x)*"
+    ) {
+        let alone = unused(&text);
+        let after = unused(&format!("{text}\n\nhttp://z.example/~z\n"));
+        proptest::prop_assert_eq!(&alone, &after);
+        let prefix = "http://z.example/~z\n\n";
+        let before: Vec<(usize, String)> = unused(&format!("{prefix}{text}"))
+            .into_iter()
+            .map(|(start, message)| (start - prefix.len(), message))
+            .collect();
+        proptest::prop_assert_eq!(&alone, &before);
+        let mut options = LintOptions::default();
+        options.levels.set(Rule::UnusedSuppression, Level::Warning);
+        let starts: Vec<usize> = lint(&text, &options).map(|item| item.start()).collect();
+        proptest::prop_assert!(starts.is_sorted(), "{:?}", starts);
+    }
+
     /// Directives only ever take findings away (and add their own),
     /// and their spans stay on the text's character boundaries.
     #[test]
@@ -125,13 +218,13 @@ proptest::proptest! {
         let without = text.replace("urlint:", "urlint;");
         let count = |text: &str| {
             lint(text, &options)
-                .flat_map(|report| report.findings)
+                .flat_map(Linted::into_findings)
                 .filter(|finding| finding.diagnostic.rule != Rule::UnusedSuppression)
                 .count()
         };
         proptest::prop_assert!(count(&text) <= count(&without));
         let directive_findings = lint(&text, &options)
-            .flat_map(|report| report.findings)
+            .flat_map(Linted::into_findings)
             .filter(|finding| finding.diagnostic.rule == Rule::UnusedSuppression);
         for finding in directive_findings {
             let span = finding.diagnostic.span;

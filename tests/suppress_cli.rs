@@ -57,3 +57,106 @@ fn unused_suppressions_are_reported_only_when_asked() {
          this suppression silences nothing on the line it covers\n"
     );
 }
+
+/// `check` of `text` on stdin in `format`, `unused-suppression` on.
+fn check_unused(text: &str, format: &str, extra: &[&str]) -> (i32, String) {
+    let mut args = vec![
+        "check",
+        "--isolated",
+        "--warn",
+        "unused-suppression",
+        "--format",
+        format,
+    ];
+    args.extend_from_slice(extra);
+    args.push("-");
+    let (code, stdout, stderr) = run(urlint(&args).write_stdin(text));
+    assert_eq!(stderr, "");
+    (code, stdout)
+}
+
+/// A text without a URL: its directive is its own finding.
+const NO_URL: &str = "Notes.\n<!-- urlint: ignore-next-line -->\nplain\n";
+
+#[test]
+fn a_text_without_urls_reports_its_unused_directive_in_every_format() {
+    let message = "this suppression silences nothing on the line it covers";
+    assert_eq!(
+        check_unused(NO_URL, "short", &["--deny", "warnings"]),
+        (
+            1,
+            format!("<stdin>:2:6: warning[unused-suppression]: {message}\n")
+        )
+    );
+    let (_, human) = check_unused(NO_URL, "human", &["--color", "never"]);
+    assert!(human.contains("┌─ <stdin>:2:6\n"), "{human}");
+    assert!(
+        human.ends_with("checked 1 file, found 0 URLs: 0 errors, 1 warning\n"),
+        "{human}"
+    );
+    let (_, github) = check_unused(NO_URL, "github", &[]);
+    assert!(
+        github.starts_with(
+            "::warning file=<stdin>,line=2,col=6,endLine=2,endColumn=29,\
+             title=urlint(unused-suppression)::"
+        ),
+        "{github}"
+    );
+    let (_, json) = check_unused(NO_URL, "json", &[]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("one document");
+    let file = &json["files"][0];
+    assert_eq!(file["urls"], serde_json::json!([]));
+    assert_eq!(
+        (&file["findings"][0]["line"], &file["findings"][0]["column"]),
+        (&2.into(), &6.into())
+    );
+    assert_eq!(json["summary"]["warnings"], 1);
+    let (_, jsonl) = check_unused(NO_URL, "jsonl", &[]);
+    let lines: Vec<serde_json::Value> = jsonl
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON lines"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{jsonl}");
+    assert_eq!(lines[0]["found"], serde_json::Value::Null);
+    assert_eq!(
+        lines[0]["spans"][0]["start"],
+        NO_URL.find("urlint").unwrap()
+    );
+    assert_eq!(lines[1]["warnings"], 1);
+    let (_, sarif) = check_unused(NO_URL, "sarif", &[]);
+    let sarif: serde_json::Value = serde_json::from_str(&sarif).expect("one log");
+    let region = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(
+        (&region["startLine"], &region["startColumn"]),
+        (&2.into(), &6.into())
+    );
+}
+
+#[test]
+fn windows_report_each_unused_directive_once_wherever_the_urls_are() {
+    // URLs only near the start: the directives after them lie in windows
+    // without a URL of their own.
+    let mut text = String::from("see <URL:http://a.example/~x> urlint: ignore\n");
+    for line in 0..400 {
+        if line % 3 == 0 {
+            text.push_str("// urlint: ignore-next-line\n");
+        } else {
+            text.push_str("prose prose urlint: ignore[bad-port]\n");
+        }
+    }
+    let whole = check_unused(&text, "short", &[]).1;
+    assert_eq!(whole.lines().count(), 400, "{whole}");
+    assert!(!whole.contains(":1:"), "the used directive is not reported");
+    for chunk_len in ["1", "100", "4096"] {
+        let windowed = check_unused(&text, "short", &["--chunk-len", chunk_len]).1;
+        assert_eq!(windowed, whole, "--chunk-len {chunk_len}");
+    }
+    let json = check_unused(&text, "json", &["--chunk-len", "100"]).1;
+    let json: serde_json::Value = serde_json::from_str(&json).expect("one document");
+    assert_eq!(json["files"].as_array().map(Vec::len), Some(1));
+    assert_eq!(
+        json["files"][0]["findings"].as_array().map(Vec::len),
+        Some(400)
+    );
+    assert_eq!(json["summary"]["warnings"], 400);
+}

@@ -147,3 +147,90 @@ fn mail_header_fields_in_warnings_are_escaped() {
          unknown charset 'x-\\x1b]0;cs\\x07'; read as UTF-8\n"
     );
 }
+
+/// Characters a file name is made of: letters, separators the short format
+/// uses, and every kind of control: C0, DEL, C1, bidi.
+#[cfg(unix)]
+const NAME_CHARS: &[char] = &[
+    'a', 'b', '.', ' ', ':', 'é', '\n', '\r', '\t', '\u{1b}', '\u{7}', '\u{8}', '\u{7f}', '\u{85}',
+    '\u{9b}', '\u{61c}', '\u{200f}', '\u{202e}', '\u{2066}',
+];
+
+/// Pieces of hostile text: URLs in every form, terminal sequences inside
+/// and around them, bidi controls, suppressions, bytes that are not UTF-8
+/// (read as Latin-1, so 0x85 and 0x9b become C1 controls) and a NUL (which
+/// makes the file binary: skipped with a warning naming it).
+#[cfg(unix)]
+const TEXT_PIECES: &[&[u8]] = &[
+    b"http://a.example/",
+    b"<URL:http://b.example/~",
+    b">",
+    b"<ftp://c.example:99999/",
+    b"mailto:",
+    b"\x1b]0;title\x07",
+    b"\x1b]52;c;ZXZpbA==\x07",
+    b"\x1b[31m",
+    b"\x08\x0b\x0c\x7f",
+    b"\r",
+    b"\n",
+    b"\n   ",
+    b"-\n",
+    b" ",
+    b"\t",
+    "\u{202e}".as_bytes(),
+    "\u{2067}\u{200e}".as_bytes(),
+    "\u{85}\u{9b}".as_bytes(),
+    b"\x85\x9b\xe9",
+    b"urlint: ignore",
+    b"urlint: ignore-next-line[\x1b[1m]",
+    b"\x00",
+];
+
+/// A mail header block whose fields hold terminal sequences, for texts
+/// read as mail.
+#[cfg(unix)]
+const HOSTILE_HEADERS: &[u8] = b"Message-ID: <\x1b]0;id\x07@x>\n\
+    Subject: =?utf-8?q?=1B]0;t=07_=E2=80=AE?=\n\
+    Content-Type: multipart/mixed; boundary=\"\x1b[31mB\"\n\n\
+    --\x1b[31mB\nContent-Type: text/plain; charset=\"x-\x1b]0;cs\x07\"\n\n";
+
+#[cfg(unix)]
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+
+    /// Whatever a file's name and text, nothing below 0x20 but tab and
+    /// newline, no DEL or C1 control and no bidi control reaches the human,
+    /// short or plain output, or stderr, with every rule on.
+    #[test]
+    fn no_control_or_bidi_character_reaches_a_terminal_format(
+        name in proptest::collection::vec(proptest::sample::select(NAME_CHARS), 1..10),
+        pieces in proptest::collection::vec(proptest::sample::select(TEXT_PIECES), 0..40),
+        mail: bool,
+    ) {
+        let name: String = name.into_iter().collect();
+        let name = format!("{name}{}", if mail { ".eml" } else { ".txt" });
+        let mut text = if mail { HOSTILE_HEADERS.to_vec() } else { Vec::new() };
+        text.extend(pieces.concat());
+        let dir = dir_with(&[(name.as_str(), text.as_slice())]);
+        let every_rule: Vec<&str> = urlint::rules::CATALOGUE.iter().map(|rule| rule.name).collect();
+        let every_rule = every_rule.join(",");
+        let commands: [&[&str]; 3] = [
+            &["check", "--isolated", "--verbose", "--color", "never", "--warn", &every_rule],
+            &["check", "--isolated", "--verbose", "--format", "short", "--warn", &every_rule],
+            &["extract", "--isolated", "--verbose"],
+        ];
+        for args in commands {
+            let mut command = urlint(args);
+            command.current_dir(dir.path()).arg(&name);
+            let output = command.output().expect("the urlint binary runs");
+            for (stream, bytes) in [("stdout", &output.stdout), ("stderr", &output.stderr)] {
+                let raw = bytes
+                    .iter()
+                    .find(|&&byte| (byte < 0x20 && byte != b'\t' && byte != b'\n') || byte == 0x7f);
+                let text = String::from_utf8_lossy(bytes);
+                proptest::prop_assert_eq!(raw, None, "{:?} {}: {}", args, stream, text);
+                proptest::prop_assert_eq!(raw_control(&text), None, "{:?} {}: {}", args, stream, text);
+            }
+        }
+    }
+}

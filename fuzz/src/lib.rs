@@ -11,8 +11,8 @@
 use urlint::mail::{self, MailKind, MailText, ParsedMessage};
 use urlint::validate::Profile;
 use urlint::{
-    lint_markup, scan, validate, Diagnostic, Found, Level, LintOptions, Markup, Rule, ScanOptions,
-    Span, ValidateOptions,
+    lint_markup, scan, validate, Diagnostic, Found, Level, LintOptions, Linted, Markup, Rule,
+    ScanOptions, Span, ValidateOptions,
 };
 
 /// True when `span` is a well-formed range inside `text` whose ends fall on
@@ -261,8 +261,8 @@ pub fn check_mail(archive: &[u8], kind: MailKind) {
 fn check_text_maps_into_message(message: &ParsedMessage, text: &MailText, options: &LintOptions) {
     let start = message.raw.offset;
     let end = start + message.raw.bytes.len();
-    for report in lint_markup(&text.text, text.markup, options) {
-        let spans = report.findings.iter().flat_map(|f| &f.source_spans);
+    for findings in lint_markup(&text.text, text.markup, options).map(Linted::into_findings) {
+        let spans = findings.iter().flat_map(|f| &f.source_spans);
         for raw in spans.flat_map(|&span| text.map.raw_spans(span)) {
             assert!(
                 start <= raw.start && raw.start <= raw.end && raw.end <= end,
@@ -280,10 +280,12 @@ fn check_text_maps_into_message(message: &ParsedMessage, text: &MailText, option
 }
 
 /// Lint `text` with every rule on, under each profile, and check the span
-/// mapping: every finding points at a char range inside its URL's match,
-/// and a validator finding's source pieces spell exactly the URL bytes it
-/// is about. Each URL is also validated on its own, so that fixes are
-/// checked on URLs as the scanner joins them.
+/// mapping: items come in source order; every finding of a URL points at a
+/// char range inside the URL's match, and a validator finding's source
+/// pieces spell exactly the URL bytes it is about; a finding of the text's
+/// own is an `unused-suppression` at a `urlint:` directive. Each URL is
+/// also validated on its own, so that fixes are checked on URLs as the
+/// scanner joins them.
 pub fn check_lint(text: &str) {
     check_markup(text, Markup::Plain);
 }
@@ -303,7 +305,17 @@ fn check_markup_under(text: &str, markup: Markup, profile: Profile) {
         profile,
         ..every_rule_on()
     };
-    let reports: Vec<_> = lint_markup(text, markup, &options).collect();
+    let linted: Vec<Linted> = lint_markup(text, markup, &options).collect();
+    let starts: Vec<usize> = linted.iter().map(Linted::start).collect();
+    assert!(starts.is_sorted(), "lint items out of order: {starts:?}");
+    let mut reports = Vec::new();
+    for item in linted {
+        match item {
+            Linted::Url(report) => reports.push(report),
+            Linted::Text(finding) => check_own_finding(text, &finding),
+            other => panic!("unknown lint item {other:?}"),
+        }
+    }
     check_found_in_order(text, reports.iter().map(|report| &report.found));
     for report in &reports {
         let found = &report.found;
@@ -313,12 +325,9 @@ fn check_markup_under(text: &str, markup: Markup, profile: Profile) {
                 !finding.source_spans.is_empty(),
                 "{rule:?} finding has no source span"
             );
-            // An unused suppression is reported at its directive, which is
-            // text near the URL, not part of the URL's match.
-            let anchored_in_url = rule != Rule::UnusedSuppression;
             for &span in &finding.source_spans {
                 assert!(
-                    span_in(text, span) && (!anchored_in_url || inside(span, found.outer)),
+                    span_in(text, span) && inside(span, found.outer),
                     "{rule:?} source span {span:?} is not a char range inside {:?}",
                     found.outer
                 );
@@ -343,6 +352,30 @@ fn check_markup_under(text: &str, markup: Markup, profile: Profile) {
     }
 }
 
+/// Check a finding about the text itself: an `unused-suppression` whose one
+/// span is a char range of the text on a `urlint:` directive (a directive,
+/// or a rule name in its list).
+fn check_own_finding(text: &str, finding: &urlint::Finding) {
+    let span = finding.diagnostic.span;
+    assert_eq!(
+        finding.diagnostic.rule,
+        Rule::UnusedSuppression,
+        "a finding outside any URL is not about a suppression"
+    );
+    assert!(
+        span_in(text, span) && finding.source_spans == [span],
+        "unused-suppression span {span:?} is not a char range of the {}-byte text",
+        text.len()
+    );
+    let line_start = text[..span.start]
+        .rfind(['\n', '\r'])
+        .map_or(0, |at| at + 1);
+    assert!(
+        text[line_start..span.end].contains("urlint:"),
+        "unused-suppression at {span:?} is on no directive's line"
+    );
+}
+
 /// Check that the source pieces of a validator finding spell exactly the
 /// URL bytes under `url_span`.
 fn check_mapping(text: &str, found: &Found, url_span: Span, pieces: &[Span], rule: Rule) {
@@ -359,5 +392,277 @@ fn check_mapping(text: &str, found: &Found, url_span: Span, pieces: &[Span], rul
         spelled,
         &found.url[url_span.range()],
         "{rule:?} source pieces {pieces:?} do not spell URL span {url_span:?}"
+    );
+}
+
+/// A message whose MIME structure was built from fuzz bytes, and the URLs
+/// its text parts hold.
+#[derive(Debug)]
+pub struct NestedMail {
+    /// The archive: one message, as an `.eml` or an mbox of one.
+    pub archive: Vec<u8>,
+    /// Read it as this kind.
+    pub kind: MailKind,
+    /// One URL per text part, each different.
+    pub urls: Vec<String>,
+}
+
+/// Build a message of nested multiparts, message/rfc822 parts and text
+/// parts from `bytes`: each byte read chooses the next part's kind, its
+/// transfer encoding, charset, boundary and whether it is closed, so that
+/// libFuzzer explores deep and broken structures (shared and empty
+/// boundaries, unclosed multiparts, encoded messages inside messages, more
+/// levels than the reader descends).
+pub fn nested_mail(bytes: &[u8]) -> NestedMail {
+    let mut builder = MimeBuilder {
+        bytes,
+        at: 0,
+        urls: Vec::new(),
+        boundaries: 0,
+        size: 0,
+        late_closes: Vec::new(),
+    };
+    let mbox = builder.byte() & 1 == 1;
+    let mut archive = Vec::new();
+    if mbox {
+        archive.extend_from_slice(b"From a@example.org Mon Jan  1 00:00:00 2024\n");
+    }
+    archive.extend_from_slice(b"From: a@example.org\nSubject: nested\nMIME-Version: 1.0\n");
+    archive.extend(builder.part(0, 0, None));
+    NestedMail {
+        archive,
+        kind: if mbox { MailKind::Mbox } else { MailKind::Eml },
+        urls: builder.urls,
+    }
+}
+
+/// Levels the builder may nest: more than the reader descends (64).
+const MAX_BUILT_DEPTH: usize = 80;
+
+/// Messages encoded inside encoded messages: each base64 level grows the
+/// message by a third, so a few are all a fuzz input may ask for.
+const MAX_ENCODED_MESSAGES: usize = 3;
+
+/// Bytes a built message may reach before every further part is a leaf.
+const MAX_BUILT_BYTES: usize = 1 << 20;
+
+/// Writes one MIME part at a time from the fuzz bytes.
+struct MimeBuilder<'b> {
+    bytes: &'b [u8],
+    at: usize,
+    urls: Vec<String>,
+    boundaries: usize,
+    size: usize,
+    /// Close delimiters held back, to be written after the next close
+    /// delimiter of a multipart around them (closed out of order).
+    late_closes: Vec<String>,
+}
+
+impl MimeBuilder<'_> {
+    /// The next byte; zeros once the input is used up, which make leaves.
+    fn byte(&mut self) -> u8 {
+        let byte = self.bytes.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        byte
+    }
+
+    /// One part: its header fields, a blank line and its body. `parent` is
+    /// the boundary of the multipart it is in, which a child may reuse.
+    fn part(&mut self, depth: usize, encoded: usize, parent: Option<&str>) -> Vec<u8> {
+        let choice = self.byte();
+        let room = depth < MAX_BUILT_DEPTH && self.size < MAX_BUILT_BYTES;
+        let part = match choice % 8 {
+            5 | 6 if room => self.multipart(choice, depth, encoded, parent),
+            7 if room => self.message(choice, depth, encoded),
+            4 => self.text(choice, true),
+            _ => self.text(choice, false),
+        };
+        self.size += part.len();
+        part
+    }
+
+    /// A text part holding a URL of its own, in one of the transfer
+    /// encodings and charsets.
+    fn text(&mut self, choice: u8, html: bool) -> Vec<u8> {
+        let url = format!("http://p{}.example/~x", self.urls.len());
+        let body = if html {
+            format!("<p>see <a href=\"{url}\">{url}</a> now</p>\n")
+        } else {
+            format!("first line\nsee {url} now\n")
+        };
+        self.urls.push(url);
+        let media = if html { "text/html" } else { "text/plain" };
+        let charset = match (choice >> 3) % 6 {
+            0 => "",
+            1 => "; charset=utf-8",
+            2 => "; charset=iso-8859-1",
+            3 => "; charset=us-ascii",
+            4 => "; charset=utf-16",
+            _ => "; charset=iso-2022-kr",
+        };
+        let (encoding, body) = match (choice >> 6) % 3 {
+            0 => ("7bit", body.into_bytes()),
+            1 => ("quoted-printable", body.into_bytes()),
+            _ => ("base64", base64(body.as_bytes())),
+        };
+        let mut part =
+            format!("Content-Type: {media}{charset}\nContent-Transfer-Encoding: {encoding}\n\n")
+                .into_bytes();
+        part.extend(body);
+        part
+    }
+
+    /// A multipart of up to three parts: boundary new, shared with the
+    /// multipart around it, or empty; closed, closed only after the
+    /// multipart around it, or not.
+    fn multipart(
+        &mut self,
+        choice: u8,
+        depth: usize,
+        encoded: usize,
+        parent: Option<&str>,
+    ) -> Vec<u8> {
+        let shape = self.byte();
+        let boundary = match (shape >> 2) % 8 {
+            0 => String::new(),
+            1 => parent.unwrap_or("b").to_string(),
+            _ => {
+                self.boundaries += 1;
+                format!("b{}", self.boundaries)
+            }
+        };
+        let subtype = ["mixed", "alternative", "related", "digest"][usize::from(choice >> 6)];
+        let mut part =
+            format!("Content-Type: multipart/{subtype}; boundary=\"{boundary}\"\n\npreamble\n")
+                .into_bytes();
+        let held_back = self.late_closes.len();
+        for _ in 0..shape % 4 {
+            part.extend(format!("--{boundary}\n").into_bytes());
+            part.extend(self.part(depth + 1, encoded, Some(&boundary)));
+            part.push(b'\n');
+        }
+        let close = format!("--{boundary}--\nepilogue\n");
+        let closed = shape & 0x80 == 0;
+        let late = closed && parent.is_some() && shape & 0x60 == 0x60;
+        if late {
+            self.late_closes.push(close);
+        } else if closed {
+            part.extend(close.into_bytes());
+        }
+        // Held-back closes follow the first close written after them, and
+        // never leave the message they belong to.
+        if (closed && !late) || parent.is_none() {
+            for held in self.late_closes.drain(held_back..) {
+                part.extend(held.into_bytes());
+            }
+        }
+        part
+    }
+
+    /// A message/rfc822 part: a nested message, as it is or encoded.
+    fn message(&mut self, choice: u8, depth: usize, encoded: usize) -> Vec<u8> {
+        let encoding = match (choice >> 3) % 4 {
+            _ if encoded >= MAX_ENCODED_MESSAGES => "7bit",
+            1 => "base64",
+            2 => "quoted-printable",
+            _ => "7bit",
+        };
+        let deeper = encoded + usize::from(encoding != "7bit");
+        let mut inner = format!("Subject: level {depth}\n").into_bytes();
+        inner.extend(self.part(depth + 1, deeper, None));
+        let body = if encoding == "base64" {
+            base64(&inner)
+        } else {
+            inner
+        };
+        let mut part =
+            format!("Content-Type: message/rfc822\nContent-Transfer-Encoding: {encoding}\n\n")
+                .into_bytes();
+        part.extend(body);
+        part
+    }
+}
+
+/// `bytes` in base64, in lines of 76 characters.
+fn base64(bytes: &[u8]) -> Vec<u8> {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut encoded = Vec::with_capacity(bytes.len() * 4 / 3 + bytes.len() / 57 + 4);
+    for (index, chunk) in bytes.chunks(3).enumerate() {
+        if index > 0 && index % 19 == 0 {
+            encoded.push(b'\n');
+        }
+        let word = chunk.iter().enumerate().fold(0u32, |word, (at, &byte)| {
+            word | u32::from(byte) << (16 - 8 * at)
+        });
+        for at in 0..4 {
+            encoded.push(if at <= chunk.len() {
+                ALPHABET[(word >> (18 - 6 * at)) as usize & 63]
+            } else {
+                b'='
+            });
+        }
+    }
+    encoded.push(b'\n');
+    encoded
+}
+
+/// Build a nested message from `bytes` ([`nested_mail`]) and check it: the
+/// mail invariants of [`check_mail`]; every text part's URL is found in the
+/// decoded texts unless the message has a warning (no part is dropped
+/// silently); and a URL found where the map is byte-for-byte spells, in
+/// the archive, exactly the URL (every URL maps back into the archive).
+pub fn check_nested_mail(bytes: &[u8]) {
+    let built = nested_mail(bytes);
+    check_mail(&built.archive, built.kind);
+    let options = LintOptions::default();
+    let mut messages = mail::read(&built.archive[..], built.kind);
+    let Some(Ok(message)) = messages.next() else {
+        panic!("a built message read as none");
+    };
+    assert!(
+        messages.next().is_none(),
+        "one built message read as several"
+    );
+    let mut found = Vec::new();
+    for text in &message.texts {
+        for report in lint_markup(&text.text, text.markup, &options).filter_map(Linted::into_url) {
+            check_spelled_in_archive(&built.archive, text, &report.found);
+            found.push(report.found.url);
+        }
+    }
+    if message.warnings.is_empty() {
+        for url in &built.urls {
+            assert!(
+                found.contains(url),
+                "{url} of a text part is in no decoded text, without a warning"
+            );
+        }
+    }
+}
+
+/// Check that `found`, a URL of `text`, is written as itself in the
+/// archive when its text maps there byte for byte.
+fn check_spelled_in_archive(archive: &[u8], text: &MailText, found: &Found) {
+    let outer = found.outer;
+    let exact = text
+        .map
+        .pieces()
+        .iter()
+        .filter(|piece| piece.text.start < outer.end && outer.start < piece.text.end)
+        .all(|piece| piece.exact);
+    if !exact {
+        return;
+    }
+    let raw: Vec<u8> = text
+        .map
+        .raw_spans(outer)
+        .iter()
+        .flat_map(|span| archive[span.range()].iter().copied())
+        .collect();
+    assert_eq!(
+        String::from_utf8_lossy(&raw),
+        &text.text[outer.range()],
+        "part {} maps its URL to other archive bytes",
+        text.part.path
     );
 }

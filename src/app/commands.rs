@@ -21,7 +21,7 @@ use super::status::{ExitStatus, Outcome};
 use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{panicked, Input};
-use crate::lint::{self, LintOptions, RuleLevels};
+use crate::lint::{self, LintOptions, Linted, RuleLevels};
 use crate::profile::Profile;
 use crate::report::{self, explain, ExtractOptions, HumanOptions, PlainPrefix, Totals};
 use crate::server::{self, Ended};
@@ -323,7 +323,7 @@ fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
         }));
         match validated {
             Ok(reports) => {
-                let checked = Checked::new(source, reports);
+                let checked = Checked::new(source, reports.into_iter().map(Linted::Url));
                 totals.add(&checked);
                 output = reporter.source(run.out, &checked);
             }

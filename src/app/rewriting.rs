@@ -25,11 +25,12 @@ use crate::input::{
     self, panicked, Collected, Content, ForRewrite, Input, InputError, Kept, Note, ReadOptions,
     Sink,
 };
-use crate::lint::{self, LintOptions};
+use crate::lint::{self, LintOptions, Linted};
 use crate::report::{self, HumanOptions, Totals};
 use crate::rewrite::{
     fix_text, unified_diff, wrap_text, FixSelection, Fixed, Stopped, WrapOptions, MAX_PASSES,
 };
+use crate::rules::{Level, Rule};
 use crate::source::{Markup, Origin, Source};
 use crate::write::replace_file;
 
@@ -442,7 +443,11 @@ impl Rewriter {
             match &self.rewrite {
                 Rewrite::Fix(selection) => {
                     let markup = source.markup;
-                    let linter = |text: &str| lint::lint_markup(text, markup, lint).collect();
+                    let linter = |text: &str| {
+                        lint::lint_markup(text, markup, lint)
+                            .filter_map(Linted::into_url)
+                            .collect()
+                    };
                     let fixed = fix_text(&source.text, markup, &linter, *selection);
                     done.messages.extend(fix_warnings(&source.name, &fixed));
                     (fixed.text, fixed.fixed, Some(fixed.reports))
@@ -490,7 +495,8 @@ impl Rewriter {
     }
 
     /// Keep the checked text that `check --fix` reports: `reports` when
-    /// they are the text's, else the text linted again.
+    /// they are the text's URLs and the text can have no findings of its
+    /// own (`unused-suppression` is off), else the text linted again.
     fn collect(
         &self,
         source: Source,
@@ -499,9 +505,12 @@ impl Rewriter {
         done: &mut Done,
     ) {
         if let Rewrite::Fix(_) = self.rewrite {
-            let reports = reports
-                .unwrap_or_else(|| lint::lint_markup(&source.text, source.markup, lint).collect());
-            let _ = Sink::checked(&mut done.collected, Checked::new(source, reports));
+            let own_findings = lint.levels.level(Rule::UnusedSuppression) != Level::Off;
+            let linted: Vec<Linted> = match reports.filter(|_| !own_findings) {
+                Some(reports) => reports.into_iter().map(Linted::Url).collect(),
+                None => lint::lint_markup(&source.text, source.markup, lint).collect(),
+            };
+            let _ = Sink::checked(&mut done.collected, Checked::new(source, linted));
         }
     }
 }

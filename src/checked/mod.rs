@@ -12,7 +12,7 @@ mod frame;
 use std::cell::Cell;
 use std::sync::OnceLock;
 
-use crate::lint::UrlReport;
+use crate::lint::{Finding, Linted, UrlReport};
 use crate::source::Source;
 use crate::span::{clamp, LineCol, LineCursor, LineIndex, Span};
 
@@ -35,6 +35,9 @@ pub(crate) struct Checked {
     cursor: Cell<LineCursor>,
     /// The URLs found, in source order, with their findings.
     pub reports: Vec<UrlReport>,
+    /// Findings about the text itself, which belong to no URL (unused
+    /// suppressions), in source order.
+    pub findings: Vec<Finding>,
     /// Where the text sits in its input, for positions.
     pub frame: Frame,
     /// True when this text continues the previous one's input (a later
@@ -44,16 +47,30 @@ pub(crate) struct Checked {
 }
 
 impl Checked {
-    /// Bundle a whole source with its reports.
-    pub(crate) fn new(source: Source, reports: Vec<UrlReport>) -> Self {
+    /// Bundle a whole source with its lint, in source order.
+    pub(crate) fn new(source: Source, linted: impl IntoIterator<Item = Linted>) -> Self {
+        let mut reports = Vec::new();
+        let mut findings = Vec::new();
+        for item in linted {
+            match item {
+                Linted::Url(report) => reports.push(report),
+                Linted::Text(finding) => findings.push(finding),
+            }
+        }
         Checked {
             lines: OnceLock::new(),
             cursor: Cell::new(LineCursor::default()),
             source,
             reports,
+            findings,
             frame: Frame::Text(Base::START),
             continuation: false,
         }
+    }
+
+    /// True when the text has neither a URL nor a finding of its own.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.reports.is_empty() && self.findings.is_empty()
     }
 
     /// Line starts of `source.text`, computed on first use and then kept.

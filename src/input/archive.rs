@@ -265,15 +265,15 @@ impl<'a> MessageCheck<'a> {
         continuation: &mut bool,
     ) -> io::Result<()> {
         let source = Source::new(self.origin.clone(), text).written_in(markup);
-        let reports = match lint_source(&source, self.lint, &owned) {
-            Ok(reports) if reports.is_empty() => return Ok(()),
-            Ok(reports) => reports,
+        let linted = match lint_source(&source, self.lint, &owned) {
+            Ok(linted) if linted.is_empty() => return Ok(()),
+            Ok(linted) => linted,
             Err(err) => {
                 sink.error(err);
                 return Ok(());
             }
         };
-        let checked = Checked::new(source, reports)
+        let checked = Checked::new(source, linted)
             .in_frame(frame(map))
             .continuing(*continuation);
         *continuation = true;

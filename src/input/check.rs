@@ -9,7 +9,7 @@ use super::load::Loaded;
 use super::notice::{panicked, InputError};
 use super::sink::{Collected, Sink};
 use crate::checked::Checked;
-use crate::lint::{self, LintOptions, UrlReport};
+use crate::lint::{self, LintOptions, Linted};
 use crate::source::Source;
 
 /// Check the sources of a loaded text, each whole.
@@ -17,24 +17,27 @@ pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut C
     collected.notes.extend(loaded.notes);
     for source in loaded.sources {
         match lint_source(&source, lint, &(0..usize::MAX)) {
-            Ok(reports) => collected.checked.push(Checked::new(source, reports)),
+            Ok(linted) => collected.checked.push(Checked::new(source, linted)),
             Err(err) => collected.error(err),
         }
     }
 }
 
-/// Lint `source`, keeping the URLs whose match starts in `owned`; a panic
-/// becomes an internal error for this source, so one bad input does not
-/// stop the run.
+/// Lint `source`, keeping the URLs whose match starts in `owned` and the
+/// findings of the text's own that start there (a window reports what it
+/// owns, so every item is reported by exactly one window); a panic becomes
+/// an internal error for this source, so one bad input does not stop the
+/// run.
 pub(super) fn lint_source(
     source: &Source,
     options: &LintOptions,
     owned: &Range<usize>,
-) -> Result<Vec<UrlReport>, InputError> {
+) -> Result<Vec<Linted>, InputError> {
+    // Lint yields items in source order, so those owned are one run.
     let linted = panic::catch_unwind(AssertUnwindSafe(|| {
         lint::lint_markup(&source.text, source.markup, options)
-            .skip_while(|report| report.found.outer.start < owned.start)
-            .take_while(|report| report.found.outer.start < owned.end)
+            .skip_while(|item| item.start() < owned.start)
+            .take_while(|item| item.start() < owned.end)
             .collect()
     }));
     linted.map_err(|_| panicked(source.name.clone()))

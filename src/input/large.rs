@@ -2,8 +2,7 @@
 //! a file of at least a chunk is read in parts or streamed when its turn
 //! comes, so that its results come out in input order as they are read.
 
-use std::fs::File;
-
+use super::pipe::PipeReader;
 use super::walk::Input;
 
 /// A large input a worker left for the reporting thread.
@@ -15,7 +14,7 @@ pub(crate) struct LargeInput {
     /// again. A regular file is closed and opened again when its turn
     /// comes, so that a tree of large files does not hold a descriptor per
     /// file waiting.
-    pub(super) pipe: Option<(File, Vec<u8>)>,
+    pub(super) pipe: Option<(PipeReader, Vec<u8>)>,
 }
 
 impl LargeInput {

@@ -18,6 +18,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use super::notice::{cannot_read, latin1_note, InputError, Note};
+use super::pipe::{self, Opened, PipeReader};
 use super::walk::Input;
 use crate::mail;
 use crate::source::{decode, Origin, Source};
@@ -81,10 +82,12 @@ pub(super) enum FileStart {
     Whole { len: usize },
     /// A regular file of at least the limit, read in part; it is closed.
     Large,
-    /// Not a regular file (a named pipe), and longer than the buffer or
-    /// the limit: the buffer holds the `len` bytes read so far and `file`
-    /// is open after them.
-    Pipe { file: File, len: usize },
+    /// Not a regular file, and longer than the buffer or the limit, or a
+    /// named pipe with a writer: the buffer holds the `len` bytes read so
+    /// far and `reader` reads on after them.
+    Pipe { reader: PipeReader, len: usize },
+    /// A named pipe that no process has open for writing: not read.
+    NoWriter,
 }
 
 /// The buffer a thread starts with; it grows to fit larger files.
@@ -118,7 +121,12 @@ pub(super) fn read_file_start(
     limit: usize,
     sniff_binary: bool,
 ) -> io::Result<FileStart> {
-    let mut file = File::open(path)?;
+    let mut file = match pipe::open(path)? {
+        Opened::File(file) => file,
+        // Streamed by the reporting thread, as it comes.
+        Opened::Pipe(reader) => return Ok(FileStart::Pipe { reader, len: 0 }),
+        Opened::NoWriter => return Ok(FileStart::NoWriter),
+    };
     if buffer.len() < INITIAL_BUFFER_LEN {
         buffer.resize(INITIAL_BUFFER_LEN, 0);
     }
@@ -135,7 +143,8 @@ pub(super) fn read_file_start(
                 }
             };
             let Some(file_len) = file_len else {
-                return Ok(FileStart::Pipe { file, len });
+                let reader = PipeReader::new(Box::new(file));
+                return Ok(FileStart::Pipe { reader, len });
             };
             if len >= limit || file_len >= limit as u64 {
                 return Ok(FileStart::Large);

@@ -15,6 +15,7 @@ mod load;
 mod memory;
 mod notice;
 mod parts;
+mod pipe;
 mod progress;
 mod read;
 mod rewritable;

@@ -907,11 +907,11 @@ mod tests {
     /// Every URL of `bytes` read whole.
     fn whole(bytes: &[u8]) -> Vec<Placed> {
         let text = decode(bytes.to_vec()).0;
-        let reports = lint::lint(&text, &LintOptions::default()).collect();
+        let linted: Vec<_> = lint::lint(&text, &LintOptions::default()).collect();
         let mut collected = Collected::default();
         collected
             .checked
-            .push(Checked::new(Source::new(Origin::Stdin, text), reports));
+            .push(Checked::new(Source::new(Origin::Stdin, text), linted));
         placed(&collected)
     }
 

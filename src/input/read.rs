@@ -7,7 +7,6 @@
 //! text goes to a [`Sink`] as soon as it is ready, so a run reports as it
 //! reads and never holds a whole large input.
 
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
@@ -18,7 +17,8 @@ use super::large::LargeInput;
 use super::load::{
     is_binary, load, load_slice, read_file_start, with_buffer, FileStart, Loaded, HEAD_LEN,
 };
-use super::notice::{cannot_read, latin1_note};
+use super::notice::{cannot_read, latin1_note, Note};
+use super::pipe::{self, Opened};
 use super::progress::Progress;
 use super::sink::{Collected, Sink};
 use super::walk::Input;
@@ -84,10 +84,19 @@ pub(crate) fn read_input(input: &Input, options: &ReadOptions, lint: &LintOption
                 input: input.clone(),
                 pipe: None,
             }),
-            Ok(FileStart::Pipe { file, len }) => WorkerRead::Large(LargeInput {
+            Ok(FileStart::Pipe { reader, len }) => WorkerRead::Large(LargeInput {
                 input: input.clone(),
-                pipe: Some((file, buffer[..len].to_vec())),
+                pipe: Some((reader, buffer[..len].to_vec())),
             }),
+            Ok(FileStart::NoWriter) => {
+                let mut collected = Collected::default();
+                collected.note(Note {
+                    name: origin.to_string(),
+                    message: pipe::NO_WRITER.to_string(),
+                    skipped: true,
+                });
+                WorkerRead::Checked(collected)
+            }
             Err(err) => {
                 let mut collected = Collected::default();
                 collected.error(cannot_read(&origin, &err));
@@ -173,10 +182,19 @@ pub(crate) fn read_streamed(
         }
         (Input::File(path), None) => {
             let origin = Origin::File(path.clone());
-            match File::open(path) {
-                Ok(file) => {
+            match pipe::open(path) {
+                Ok(Opened::File(file)) => {
                     let total = file.metadata().ok().map(|meta| meta.len());
                     (origin, Box::new(file), total)
+                }
+                Ok(Opened::Pipe(reader)) => (origin, Box::new(reader), None),
+                Ok(Opened::NoWriter) => {
+                    sink.note(Note {
+                        name: origin.to_string(),
+                        message: pipe::NO_WRITER.to_string(),
+                        skipped: true,
+                    });
+                    return Ok(());
                 }
                 Err(err) => {
                     sink.error(cannot_read(&origin, &err));
@@ -283,8 +301,8 @@ fn check_text(
         };
         let source = Source::new(origin.clone(), window.text);
         match lint_source(&source, lint, &window.owned) {
-            Ok(reports) => {
-                let checked = Checked::new(source, reports)
+            Ok(linted) => {
+                let checked = Checked::new(source, linted)
                     .in_frame(Frame::Text(window.base))
                     .continuing(continuation);
                 sink.checked(checked)?;

@@ -2,6 +2,8 @@
 //! walked in parallel with `ignore` (.gitignore, hidden files, globs), in a
 //! deterministic order.
 
+use std::collections::HashSet;
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -40,7 +42,9 @@ pub(crate) struct WalkOptions {
 /// Paths keep their command-line order; the files found under one directory
 /// are sorted by path. `-` is stdin. No path means the current directory.
 /// Files named explicitly are read even when ignore rules or globs would
-/// skip them in a walk: the user asked for them.
+/// skip them in a walk: the user asked for them. A file reached twice (the
+/// same path given twice, or a file and a directory holding it) is read
+/// once, where it first comes.
 pub(crate) fn collect_inputs(
     paths: &[PathBuf],
     options: &WalkOptions,
@@ -71,7 +75,21 @@ pub(crate) fn collect_inputs(
             inputs.push(Input::File(path.clone()));
         }
     }
+    if paths.len() > 1 {
+        let mut seen = HashSet::new();
+        inputs.retain(|input| seen.insert(identity(input)));
+    }
     (inputs, errors)
+}
+
+/// What makes two inputs the same: the file a path leads to, links and
+/// `.` or `..` resolved (the path as given when it leads nowhere); `None`
+/// for stdin.
+fn identity(input: &Input) -> Option<PathBuf> {
+    match input {
+        Input::File(path) => Some(fs::canonicalize(path).unwrap_or_else(|_| path.clone())),
+        Input::Stdin => None,
+    }
 }
 
 /// Source names of the inputs `paths` name one by one, rather than through

@@ -253,42 +253,51 @@ pub(super) fn advance(base: Base, text: &str) -> Base {
 mod tests {
     use super::*;
     use crate::checked::Checked;
-    use crate::lint::{self, LintOptions};
+    use crate::input::check::lint_source;
+    use crate::lint::LintOptions;
+    use crate::rules::{Level, Rule};
     use crate::source::{Origin, Source};
 
-    /// Every URL of `text` read in windows, with its input position:
-    /// (url, offset, line, column).
+    /// Every URL and every unused suppression of `text` read in windows,
+    /// with its input position: (URL or the finding's message, offset,
+    /// line, column).
     fn windowed(text: &[u8], options: ChunkOptions) -> Vec<(String, usize, usize, usize)> {
         let mut found = Vec::new();
+        let mut lint_options = LintOptions::default();
+        lint_options
+            .levels
+            .set(Rule::UnusedSuppression, Level::Warning);
         for window in Windows::new(text, options) {
             let window = window.expect("reading from memory does not fail");
-            let owned = window.owned.clone();
-            let base = window.base;
-            let lint_options = LintOptions::default();
-            let reports: Vec<_> = lint::lint(&window.text, &lint_options)
-                .filter(|report| owned.contains(&report.found.outer.start))
-                .collect();
-            let checked = Checked::new(Source::new(Origin::Stdin, window.text), reports)
-                .in_frame(crate::checked::Frame::Text(base));
-            for report in &checked.reports {
-                let place = checked.locate(report.found.outer);
-                found.push((
-                    report.found.url.clone(),
-                    place.start,
-                    place.line,
-                    place.column,
-                ));
+            let source = Source::new(Origin::Stdin, window.text);
+            let linted = lint_source(&source, &lint_options, &window.owned).expect("no panic");
+            let checked =
+                Checked::new(source, linted).in_frame(crate::checked::Frame::Text(window.base));
+            let urls = checked
+                .reports
+                .iter()
+                .map(|report| (report.found.url.clone(), report.found.outer));
+            let own = checked
+                .findings
+                .iter()
+                .map(|finding| (finding.diagnostic.message.clone(), finding.diagnostic.span));
+            for (what, span) in urls.chain(own) {
+                let place = checked.locate(span);
+                found.push((what, place.start, place.line, place.column));
             }
         }
+        found.sort_by_key(|&(_, start, _, _)| start);
         found
     }
 
     /// A text with wrapped, angle and bare URLs, a hyphen break, CRLF and
     /// non-ASCII, some of them long enough to straddle any small cut.
+    /// Suppressions, used and unused, stand beside and between them.
     const MIXED: &str = "Intro line with café, then <URL:ftp://ftp.example.org/pub/\r\n   \
         file-\r\n   name.txt> and http://a.example/x?y=1.\nA line with <http://b.example/>,\n\
         > quoted <URL:http://c.example/very/long/\n> path/segment> end\rmac http://d.example/é\n\
-        no url here at all\nlast http://e.example/last";
+        no url here at all urlint: ignore\n<!-- urlint: ignore-next-line -->\r\n\
+        <URL:http://f.example/~x> urlint: ignore[bad-prot]\nlast http://e.example/last";
 
     /// Prose without URLs, to push the URLs away from the window edges.
     fn filler(len: usize) -> String {
@@ -303,7 +312,7 @@ mod tests {
         let before = filler(context + 500);
         let text = format!("{before}{MIXED}\n{}", filler(context + 500));
         let whole = windowed(text.as_bytes(), ChunkOptions::default());
-        assert_eq!(whole.len(), 6, "{whole:?}");
+        assert_eq!(whole.len(), 10, "{whole:?}");
         for cut in before.len()..=before.len() + MIXED.len() + 1 {
             let options = ChunkOptions {
                 chunk_len: cut,
@@ -334,6 +343,10 @@ mod tests {
     /// tests use to make windows start inside the text.
     const TOKENS: &[&str] = &[
         "http://a.example/p",
+        "http://a.example/~p",
+        "urlint: ignore",
+        "urlint: ignore-next-line",
+        "urlint: ignore[nope]",
         "<URL:",
         "<",
         ">",

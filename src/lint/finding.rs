@@ -25,3 +25,43 @@ pub struct UrlReport {
     /// Scanner and validator findings, ordered by source position.
     pub findings: Vec<Finding>,
 }
+
+/// One item of a text's lint. [`crate::lint()`] yields them in source
+/// order, by where each starts: a URL at the start of its match, a
+/// finding of the text's own at the start of its span.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Linted {
+    /// A URL and its findings.
+    Url(UrlReport),
+    /// A finding about the text itself, which belongs to no URL: an
+    /// `urlint: ignore` directive that silences nothing or names an unknown
+    /// rule (`unused-suppression`). Its diagnostic's span indexes the source.
+    Text(Finding),
+}
+
+impl Linted {
+    /// The source offset this item is ordered by.
+    pub fn start(&self) -> usize {
+        match self {
+            Linted::Url(report) => report.found.outer.start,
+            Linted::Text(finding) => finding.diagnostic.span.start,
+        }
+    }
+
+    /// The URL report, for an item about a URL.
+    pub fn into_url(self) -> Option<UrlReport> {
+        match self {
+            Linted::Url(report) => Some(report),
+            Linted::Text(_) => None,
+        }
+    }
+
+    /// Every finding of this item: a URL's findings, or the text finding.
+    pub fn into_findings(self) -> Vec<Finding> {
+        match self {
+            Linted::Url(report) => report.findings,
+            Linted::Text(finding) => vec![finding],
+        }
+    }
+}

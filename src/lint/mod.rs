@@ -15,7 +15,7 @@ use crate::scan::{self, Form, Found, Markup, ScanOptions};
 use crate::span::{LineIndex, Span};
 use crate::validate::{self, ValidateOptions};
 
-pub use finding::{Finding, UrlReport};
+pub use finding::{Finding, Linted, UrlReport};
 pub use levels::{RuleLevels, RuleOverrides};
 use suppress::Suppressed;
 
@@ -39,18 +39,21 @@ pub struct LintOptions {
 /// Scan `text` and lint every URL in it, in source order.
 ///
 /// URLs matching `url_excludes` are left out; inline `urlint: ignore`
-/// comments in `text` silence the findings they cover (see the `suppress` module).
-pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item = UrlReport> + 't {
+/// comments in `text` silence the findings they cover (see the `suppress`
+/// module), and those that silence nothing are findings of the text's own
+/// ([`Linted::Text`]) when `unused-suppression` is on.
+pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item = Linted> + 't {
     lint_markup(text, Markup::Plain, options)
 }
 
 /// Scan `text`, written in `markup`, and lint every URL in it, in source
-/// order (see [`scan::scan_markup`] for what is scanned in each markup).
+/// order (see [`scan::scan_markup`] for what is scanned in each markup),
+/// with the text's own findings as [`lint`] gives them.
 pub fn lint_markup<'t>(
     text: &'t str,
     markup: Markup,
     options: &'t LintOptions,
-) -> impl Iterator<Item = UrlReport> + 't {
+) -> impl Iterator<Item = Linted> + 't {
     let reports = scan::scan_markup(text, markup, &options.scan)
         .filter_map(move |found| lint_url(found, options));
     Suppressed::new(text, reports, options.levels.level(Rule::UnusedSuppression))
@@ -227,7 +230,7 @@ mod tests {
 
     fn rules_in(text: &str, options: &LintOptions) -> Vec<Rule> {
         lint(text, options)
-            .flat_map(|report| report.findings)
+            .flat_map(Linted::into_findings)
             .map(|finding| finding.diagnostic.rule)
             .collect()
     }
@@ -259,7 +262,9 @@ mod tests {
     fn validator_spans_map_to_both_lines_of_a_wrapped_url() {
         let text = "<URL:http://host.example/a~\n  ~b>";
         let options = LintOptions::default();
-        let report = lint(text, &options).next().expect("one URL");
+        let report = lint(text, &options)
+            .find_map(Linted::into_url)
+            .expect("one URL");
         let labels: Vec<&str> = report
             .findings
             .iter()
@@ -284,7 +289,7 @@ mod tests {
             url_excludes: RegexSet::new(["^http://h"]).expect("valid pattern"),
             ..LintOptions::default()
         };
-        let reports: Vec<UrlReport> = lint(text, &options).collect();
+        let reports: Vec<UrlReport> = lint(text, &options).filter_map(Linted::into_url).collect();
         let urls: Vec<&str> = reports.iter().map(|r| r.found.url.as_str()).collect();
         assert_eq!(urls, ["gopher://g.example/1x", "irc://i.example/"]);
         for report in &reports {
@@ -485,7 +490,7 @@ mod tests {
             options.levels.set(MissingUrlPrefix, Level::Warning);
             options.levels.set(BareUrl, Level::Warning);
             let fixes: Vec<(&str, Applicability)> = lint(text, &options)
-                .flat_map(|report| report.findings)
+                .flat_map(Linted::into_findings)
                 .filter(|finding| finding.diagnostic.rule == rule)
                 .filter_map(|finding| finding.diagnostic.fix)
                 .map(|fix| {
@@ -514,7 +519,9 @@ mod tests {
         assert_eq!(rules_in(text, &options), vec![Rule::SchemeCase]);
         options.levels.set(Rule::SchemeCase, Level::Off);
         options.levels.set(Rule::MissingUrlPrefix, Level::Error);
-        let findings: Vec<Finding> = lint(text, &options).flat_map(|r| r.findings).collect();
+        let findings: Vec<Finding> = lint(text, &options)
+            .flat_map(Linted::into_findings)
+            .collect();
         assert_eq!(findings.len(), 1);
         assert_eq!(findings[0].diagnostic.rule, Rule::MissingUrlPrefix);
         assert_eq!(

@@ -14,13 +14,14 @@
 //! Lint runs over gigabytes, so a text is searched for the marker once with
 //! `memmem`; a text without it costs that one pass and nothing else.
 
+use std::collections::VecDeque;
 use std::ops::Range;
 
 use memchr::memmem;
 
-use super::finding::{Finding, UrlReport};
+use super::finding::{Finding, Linted, UrlReport};
 use crate::diagnostic::Diagnostic;
-use crate::rules::{find_rule, Level, Rule};
+use crate::rules::{find_rule, Level, Rule, Severity};
 use crate::span::Span;
 
 /// The text every directive starts with.
@@ -75,6 +76,9 @@ pub(super) struct Suppressions {
     directives: Vec<Directive>,
     /// Directives before this index cover lines no later URL can reach.
     settled: usize,
+    /// `first_starts[i]`: where the first of `directives[i..]` starts in the
+    /// text (they are sorted by covered line, not by where they are written).
+    first_starts: Vec<usize>,
     /// Findings about the directives themselves (unknown rule names), in
     /// text order.
     problems: Vec<Finding>,
@@ -93,7 +97,33 @@ impl Suppressions {
         suppressions
             .directives
             .sort_by_key(|directive| directive.covers.start);
+        let mut first = usize::MAX;
+        suppressions.first_starts = suppressions
+            .directives
+            .iter()
+            .rev()
+            .map(|directive| {
+                first = first.min(directive.span.start);
+                first
+            })
+            .collect();
+        suppressions.first_starts.reverse();
         suppressions
+    }
+
+    /// Where the first directive or rule-name problem not yet reported by
+    /// [`Suppressions::unused_before`] starts; `usize::MAX` when none is left.
+    fn unsettled_start(&self) -> usize {
+        let directive = self.first_starts.get(self.settled).copied();
+        let problem = self
+            .problems
+            .first()
+            .map(|finding| finding.diagnostic.span.start);
+        directive
+            .into_iter()
+            .chain(problem)
+            .min()
+            .unwrap_or(usize::MAX)
     }
 
     /// True when the text has no directive.
@@ -182,7 +212,7 @@ impl Suppressions {
     /// Findings for the directives that silenced nothing and that no URL
     /// starting at `offset` or later can use, and for the unknown rule
     /// names written before `offset`.
-    pub(super) fn unused_before(&mut self, offset: usize) -> Vec<Finding> {
+    fn unused_before(&mut self, offset: usize) -> Vec<Finding> {
         let mut findings = Vec::new();
         while let Some(directive) = self.directives.get(self.settled) {
             if directive.covers.end > offset {
@@ -298,17 +328,22 @@ fn problem(span: Span, message: String) -> Finding {
     }
 }
 
-/// Lint reports with suppressions applied, and unused suppressions reported
-/// with the URL before them (or the first URL, for those above it).
+/// Lint reports with suppressions applied, and the unused directives as
+/// findings of their own, all in source order.
 ///
-/// One report is held back, so that suppressions left unused at the end of
-/// the text can still join the last URL's findings.
+/// A directive is known to be unused only once a URL starts past the line
+/// it covers (or the text ends), so an item after an unsettled directive
+/// waits in `pending` until that directive is settled: at most the URLs
+/// between the directive and the end of the line it covers.
 pub(super) struct Suppressed<I> {
     reports: I,
     suppressions: Suppressions,
-    /// The level of `unused-suppression`, off to report nothing.
-    unused_level: Level,
-    held: Option<UrlReport>,
+    /// The severity of `unused-suppression`; `None` (off) reports nothing.
+    unused: Option<Severity>,
+    /// Items not yet released, in source order.
+    pending: VecDeque<Linted>,
+    /// `reports` has ended and every directive is settled.
+    done: bool,
 }
 
 impl<I: Iterator<Item = UrlReport>> Suppressed<I> {
@@ -317,61 +352,66 @@ impl<I: Iterator<Item = UrlReport>> Suppressed<I> {
         Suppressed {
             reports,
             suppressions: Suppressions::parse(text),
-            unused_level,
-            held: None,
+            unused: unused_level.severity(),
+            pending: VecDeque::new(),
+            done: false,
         }
     }
 
-    /// Add `findings` to `report` at the configured level, in source order.
-    fn attach(&self, report: &mut UrlReport, findings: Vec<Finding>) {
-        let Some(severity) = self.unused_level.severity() else {
-            return;
-        };
-        if findings.is_empty() {
-            return;
+    /// Queue `item` in source order, after items that start where it does.
+    fn queue(&mut self, item: Linted) {
+        let at = self
+            .pending
+            .partition_point(|queued| queued.start() <= item.start());
+        self.pending.insert(at, item);
+    }
+
+    /// Queue the unused-directive findings that no URL starting at `offset`
+    /// or later can change, at the configured severity.
+    fn queue_settled(&mut self, offset: usize, severity: Severity) {
+        for mut finding in self.suppressions.unused_before(offset) {
+            finding.diagnostic.severity = severity;
+            self.queue(Linted::Text(finding));
         }
-        report
-            .findings
-            .extend(findings.into_iter().map(|mut finding| {
-                finding.diagnostic.severity = severity;
-                finding
-            }));
-        report
-            .findings
-            .sort_by_key(|finding| finding.source_spans.first().copied());
+    }
+
+    /// The first pending item, once nothing unsettled can come before it.
+    fn release(&mut self) -> Option<Linted> {
+        let first = self.pending.front()?;
+        (self.done || first.start() < self.suppressions.unsettled_start())
+            .then(|| self.pending.pop_front())
+            .flatten()
     }
 }
 
 impl<I: Iterator<Item = UrlReport>> Iterator for Suppressed<I> {
-    type Item = UrlReport;
+    type Item = Linted;
 
-    fn next(&mut self) -> Option<UrlReport> {
+    fn next(&mut self) -> Option<Linted> {
         if self.suppressions.is_empty() {
-            return self.held.take().or_else(|| self.reports.next());
+            return self.reports.next().map(Linted::Url);
         }
-        if self.unused_level == Level::Off {
+        let Some(severity) = self.unused else {
             let mut report = self.reports.next()?;
             self.suppressions.apply(&mut report);
-            return Some(report);
-        }
+            return Some(Linted::Url(report));
+        };
         loop {
-            let Some(mut report) = self.reports.next() else {
-                let mut last = self.held.take()?;
-                let unused = self.suppressions.unused_before(usize::MAX);
-                self.attach(&mut last, unused);
-                return Some(last);
-            };
-            self.suppressions.apply(&mut report);
-            let unused = self.suppressions.unused_before(report.found.outer.start);
-            match self.held.as_mut() {
-                Some(held) => {
-                    let mut held = std::mem::replace(held, report);
-                    self.attach(&mut held, unused);
-                    return Some(held);
+            if let Some(item) = self.release() {
+                return Some(item);
+            }
+            if self.done {
+                return None;
+            }
+            match self.reports.next() {
+                Some(mut report) => {
+                    self.suppressions.apply(&mut report);
+                    self.queue_settled(report.found.outer.start, severity);
+                    self.queue(Linted::Url(report));
                 }
                 None => {
-                    self.attach(&mut report, unused);
-                    self.held = Some(report);
+                    self.queue_settled(usize::MAX, severity);
+                    self.done = true;
                 }
             }
         }

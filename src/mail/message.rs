@@ -1,10 +1,12 @@
 //! One raw message to the texts the scanner reads: MIME traversal with
 //! mail-parser, then decoding with offset maps back to the archive.
 
+use std::cell::OnceCell;
 use std::ops::Range;
 use std::sync::OnceLock;
 
 use super::detect::MailKind;
+use super::empty;
 use super::headers::HeaderUrls;
 use super::mbox::RawMessage;
 use super::nested;
@@ -93,8 +95,9 @@ pub fn parse_message_with(raw: RawMessage, headers: HeaderUrls) -> ParsedMessage
         date: None,
         subject: None,
     };
-    let walked = match walk::parser().parse(&buffer[..]) {
-        Some(message) => {
+    let repaired = OnceCell::new();
+    let walked = match empty::parse(walk::parser(), &buffer, &repaired) {
+        Some((message, buffer)) => {
             info.message_id = message.message_id().map(str::to_owned);
             info.date = message.date().map(|date| date.to_rfc3339()).or_else(|| {
                 message
@@ -102,8 +105,8 @@ pub fn parse_message_with(raw: RawMessage, headers: HeaderUrls) -> ParsedMessage
                     .map(|date| date.trim().to_owned())
             });
             info.subject = message.subject().map(str::to_owned);
-            let walked = walk::walk(&message, &buffer, &archive, headers, warnings);
-            walk::dismantle(message);
+            let walked = walk::walk(&message, buffer, &archive, headers, warnings);
+            nested::dismantle(message);
             walked
         }
         None => {

@@ -37,6 +37,7 @@
 
 mod charset;
 mod detect;
+mod empty;
 mod headers;
 mod mbox;
 mod message;

@@ -81,8 +81,9 @@ struct Reader<'s> {
     in_code_block: bool,
     /// The lines of the HTML block being read.
     html_block: Vec<Span>,
-    /// Leaf blocks (paragraphs, headings, code, HTML, tables, rules) in
-    /// source order: reference definitions are written outside them.
+    /// Leaf blocks (paragraphs, headings, code, HTML, tables, rules) and
+    /// inline content in source order: reference definitions are written
+    /// outside them.
     leaf_blocks: Vec<Span>,
 }
 
@@ -93,7 +94,7 @@ impl<'s> Reader<'s> {
         if let Some(open) = self.open_links.last_mut().filter(|_| !closes_link) {
             open.text_end = open.text_end.max(span.end);
         }
-        if is_leaf_block(&event) {
+        if is_leaf_block(&event) || is_inline(&event) {
             self.leaf_blocks.push(span);
         }
         match event {
@@ -247,6 +248,29 @@ fn is_leaf_block(event: &Event<'_>) -> bool {
     )
 }
 
+/// True for inline content: outside a paragraph it is a tight list item's
+/// text, which holds no reference definition either (a line that looks like
+/// one there is a lazy continuation line, CommonMark section 4.7).
+fn is_inline(event: &Event<'_>) -> bool {
+    matches!(
+        event,
+        Event::Text(_)
+            | Event::Code(_)
+            | Event::InlineMath(_)
+            | Event::InlineHtml(_)
+            | Event::FootnoteReference(_)
+            | Event::SoftBreak
+            | Event::HardBreak
+            | Event::Start(
+                Tag::Link { .. }
+                    | Tag::Image { .. }
+                    | Tag::Emphasis
+                    | Tag::Strong
+                    | Tag::Strikethrough
+            )
+    )
+}
+
 /// The source between `blocks` (in source order), and after the last one.
 fn gaps(blocks: &[Span], len: usize) -> Vec<Span> {
     let mut gaps = Vec::with_capacity(blocks.len() + 1);
@@ -375,6 +399,20 @@ mod tests {
             [
                 ("https://a.example/7".to_string(), "https://a.example/7"),
                 ("https://b.example/7".to_string(), "https://b.example/7"),
+            ]
+        );
+    }
+
+    #[test]
+    fn commonmark_4_7_a_lazy_line_in_a_tight_list_item_is_no_definition() {
+        // The line continues the item's paragraph, so its autolink is the
+        // one link; a definition inside an item is still read.
+        let source = "- fixed\n[x]:<ht://lazy.example>\n\n- [y]: https://def.example/\n";
+        assert_eq!(
+            links(source),
+            [
+                ("ht://lazy.example".to_string(), "<ht://lazy.example>"),
+                ("https://def.example/".to_string(), "https://def.example/"),
             ]
         );
     }

@@ -25,7 +25,7 @@ use self::records::{collected_urls, Finding, Fix, MailUrl, Url};
 use self::slices::ArchiveSlice;
 use crate::checked::Checked;
 use crate::input::{read_held, HeldMail, InputKind, KindGlobs};
-use crate::lint;
+use crate::lint::{self, Linted};
 use crate::mail::{ArchivePoint, HeaderUrls};
 use crate::source::{Origin, Source};
 
@@ -123,7 +123,10 @@ fn validate(
     let urls = py.detach(|| {
         let text = String::from_utf8_lossy(data.bytes()).into_owned();
         let reports = lint::lint_lines(&text, &options);
-        let checked = Checked::new(Source::new(Origin::Memory, text), reports);
+        let checked = Checked::new(
+            Source::new(Origin::Memory, text),
+            reports.into_iter().map(Linted::Url),
+        );
         records::checked_urls(&[checked], &data)
     });
     Ok(urls.into_iter().flat_map(|(url, _)| url.findings).collect())

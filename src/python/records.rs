@@ -196,7 +196,7 @@ fn finding(
     finding: &LintFinding,
     placer: &mut Placer,
 ) -> Finding {
-    let spans = placed_spans(report, finding);
+    let spans = placed_spans(Some(report), finding);
     let first = spans.first().copied().unwrap_or(report.found.outer);
     let last = spans.last().copied().unwrap_or(first);
     let place = placer.place(checked, checked.locate(first), checked.locate(last));
@@ -210,7 +210,7 @@ fn finding(
         fix: diagnostic.fix.as_ref().map(|fix| Fix {
             replacement: fix.replacement.clone(),
             applicability: fix.applicability.as_str(),
-            instruction: fix_instruction(checked, report, finding).unwrap_or_default(),
+            instruction: fix_instruction(checked, Some(report), finding).unwrap_or_default(),
         }),
         start: place.start,
         end: place.end,

@@ -10,7 +10,7 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::reporter::{fix_line, placed_spans, Reporter, Totals};
+use super::reporter::{findings_in_order, fix_line, placed_spans, Reporter, Totals};
 use crate::checked::Checked;
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
@@ -20,10 +20,8 @@ pub(super) struct GithubReporter;
 
 impl Reporter for GithubReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
-        for report in &checked.reports {
-            for finding in &report.findings {
-                writeln!(out, "{}", command(checked, report, finding))?;
-            }
+        for (report, finding) in findings_in_order(checked) {
+            writeln!(out, "{}", command(checked, report, finding))?;
         }
         Ok(())
     }
@@ -34,10 +32,10 @@ impl Reporter for GithubReporter {
 }
 
 /// The workflow command for one finding.
-fn command(checked: &Checked, report: &UrlReport, finding: &Finding) -> String {
+fn command(checked: &Checked, report: Option<&UrlReport>, finding: &Finding) -> String {
     let diagnostic = &finding.diagnostic;
     let spans = placed_spans(report, finding);
-    let first = spans.first().copied().unwrap_or(report.found.outer);
+    let first = spans.first().copied().unwrap_or(diagnostic.span);
     let last = spans.last().copied().unwrap_or(first);
     let start = checked.locate(first);
     // The last character's column: one before the exclusive end, but never
@@ -114,7 +112,7 @@ mod tests {
         let commands: Vec<String> = report
             .findings
             .iter()
-            .map(|finding| command(&checked, report, finding))
+            .map(|finding| command(&checked, Some(report), finding))
             .collect();
         assert_eq!(
             commands,
@@ -137,7 +135,7 @@ mod tests {
         finding.source_spans = vec![Span::new(6, 25)];
         checked.reports[0].findings.push(finding);
         let report = &checked.reports[0];
-        let line = command(&checked, report, &report.findings[0]);
+        let line = command(&checked, Some(report), &report.findings[0]);
         assert!(line
             .starts_with("::error file=docs/a%2Cb%3Ac.txt,line=1,col=7,endLine=1,endColumn=25,"));
     }

@@ -11,7 +11,7 @@ use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
 use super::excerpt::Excerpt;
-use super::reporter::{fix_line, is_valid, placed_spans, Reporter, Totals};
+use super::reporter::{entries, fix_line, is_valid, placed_spans, Reporter, Totals};
 use crate::checked::{Checked, MailFrame};
 use crate::escape;
 use crate::lint::{Finding, UrlReport};
@@ -52,17 +52,18 @@ impl HumanReporter {
 
 impl Reporter for HumanReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
-        for report in &checked.reports {
-            if self.options.verdicts && !self.options.quiet {
+        for (report, findings) in entries(checked) {
+            let verdict = self.options.verdicts && !self.options.quiet;
+            if let (true, Some(report)) = (verdict, report) {
                 self.verdict(out, report)?;
             }
-            let alternatives_at = alternatives_finding(report);
-            for (index, finding) in report.findings.iter().enumerate() {
+            let alternatives_at = report.and_then(alternatives_finding);
+            for (index, finding) in findings.iter().enumerate() {
                 let spans = label_spans(checked, report, finding);
                 let excerpt = Excerpt::new(&checked.source.name, checked.display(), &spans);
                 let mut rendered =
                     render(checked, report, finding).with_labels(excerpt.labels(&spans));
-                if Some(index) == alternatives_at {
+                if let Some(report) = report.filter(|_| Some(index) == alternatives_at) {
                     rendered
                         .notes
                         .extend(alternative_notes(report, &finding.diagnostic.help));
@@ -122,7 +123,11 @@ fn plural(count: usize, noun: &str) -> String {
 }
 
 /// The displayed-text ranges a finding labels: one per line piece.
-fn label_spans(checked: &Checked, report: &UrlReport, finding: &Finding) -> Vec<Range<usize>> {
+fn label_spans(
+    checked: &Checked,
+    report: Option<&UrlReport>,
+    finding: &Finding,
+) -> Vec<Range<usize>> {
     placed_spans(report, finding)
         .into_iter()
         .flat_map(|span| checked.display_spans(span))
@@ -132,7 +137,11 @@ fn label_spans(checked: &Checked, report: &UrlReport, finding: &Finding) -> Vec<
 
 /// Build the codespan diagnostic for one finding, without its labels
 /// (they index the finding's [`Excerpt`]).
-fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanDiagnostic<()> {
+fn render(
+    checked: &Checked,
+    report: Option<&UrlReport>,
+    finding: &Finding,
+) -> CodespanDiagnostic<()> {
     let diagnostic = &finding.diagnostic;
     let severity = match diagnostic.severity {
         rules::Severity::Error => Severity::Error,
@@ -143,12 +152,12 @@ fn render(checked: &Checked, report: &UrlReport, finding: &Finding) -> CodespanD
         notes.push(format!("help: {}", diagnostic.help));
     }
     notes.extend(fix_line(checked, report, finding, "help"));
-    if report.found.is_decoded() {
+    if let Some(report) = report.filter(|report| report.found.is_decoded()) {
         notes.push(format!(
             "note: the URL with its escapes and character references decoded reads `{}`",
             report.found.url
         ));
-    } else if report.found.segments.len() > 1 {
+    } else if let Some(report) = report.filter(|report| report.found.segments.len() > 1) {
         notes.push(format!(
             "note: the URL joined across lines reads `{}`",
             report.found.url
@@ -321,7 +330,7 @@ mod tests {
 
     /// `text` as a file named `long.txt`, linted by the real linter.
     fn linted(text: &str) -> Checked {
-        let reports = crate::lint::lint(text, &Default::default()).collect();
+        let reports: Vec<_> = crate::lint::lint(text, &Default::default()).collect();
         let source = crate::source::Source::new(
             crate::source::Origin::File("long.txt".into()),
             text.to_string(),

@@ -7,7 +7,9 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
-use super::reporter::{fix_instruction, is_valid, placed_spans, url_start, Reporter, Totals};
+use super::reporter::{
+    findings_in_order, fix_instruction, is_valid, placed_spans, url_start, Reporter, Totals,
+};
 use crate::checked::MailFrame;
 use crate::checked::{Checked, Location};
 use crate::lint::{Finding, UrlReport};
@@ -126,7 +128,7 @@ struct FindingJson<'a> {
 }
 
 impl<'a> FindingJson<'a> {
-    fn new(checked: &Checked, report: &UrlReport, finding: &'a Finding) -> Self {
+    fn new(checked: &Checked, report: Option<&UrlReport>, finding: &'a Finding) -> Self {
         let diagnostic = &finding.diagnostic;
         let spans: Vec<Location> = placed_spans(report, finding)
             .into_iter()
@@ -135,7 +137,7 @@ impl<'a> FindingJson<'a> {
         let first = spans
             .first()
             .copied()
-            .unwrap_or_else(|| checked.locate(report.found.outer));
+            .unwrap_or_else(|| checked.locate(diagnostic.span));
         FindingJson {
             rule: diagnostic.rule.name(),
             severity: diagnostic.severity.as_str(),
@@ -190,7 +192,8 @@ struct FindingRecord<'a> {
     mail: Option<MailJson<'a>>,
     #[serde(flatten)]
     finding: FindingJson<'a>,
-    found: UrlJson<'a>,
+    /// The URL the finding is about; null for a finding about the text.
+    found: Option<UrlJson<'a>>,
 }
 
 /// The last `jsonl` line.
@@ -231,18 +234,16 @@ pub(super) struct JsonlReporter;
 
 impl Reporter for JsonlReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
-        for report in &checked.reports {
-            for finding in &report.findings {
-                let record = FindingRecord {
-                    kind: "finding",
-                    path: &checked.source.name,
-                    mail: MailJson::of(checked),
-                    finding: FindingJson::new(checked, report, finding),
-                    found: UrlJson::new(checked, report),
-                };
-                serde_json::to_writer(&mut *out, &record).map_err(json_error)?;
-                writeln!(out)?;
-            }
+        for (report, finding) in findings_in_order(checked) {
+            let record = FindingRecord {
+                kind: "finding",
+                path: &checked.source.name,
+                mail: MailJson::of(checked),
+                finding: FindingJson::new(checked, report, finding),
+                found: report.map(|report| UrlJson::new(checked, report)),
+            };
+            serde_json::to_writer(&mut *out, &record).map_err(json_error)?;
+            writeln!(out)?;
         }
         Ok(())
     }
@@ -269,6 +270,11 @@ pub(super) struct JsonReporter {
     files_written: usize,
     /// An entry is open: its `urls` array awaits more URLs or its close.
     entry_open: bool,
+    /// URLs written in the open entry.
+    entry_urls: usize,
+    /// The open entry's own findings, serialised and comma-separated: its
+    /// `findings` array follows `urls`, which later windows may extend.
+    entry_findings: Vec<u8>,
 }
 
 impl JsonReporter {
@@ -281,9 +287,11 @@ impl JsonReporter {
         }
     }
 
-    /// Close the open entry, if any.
+    /// Close the open entry, if any, with its own findings.
     fn close_entry(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
         if std::mem::take(&mut self.entry_open) {
+            write!(out, "],\"findings\":[")?;
+            out.write_all(&std::mem::take(&mut self.entry_findings))?;
             write!(out, "]}}")?;
         }
         Ok(())
@@ -303,6 +311,7 @@ impl JsonReporter {
         let fields = head.strip_suffix('}').unwrap_or(&head);
         write!(out, "{fields},\"urls\":[")?;
         self.entry_open = true;
+        self.entry_urls = 0;
         Ok(())
     }
 }
@@ -314,7 +323,7 @@ impl Reporter for JsonReporter {
             // later ones must not extend the previous input's entry.
             self.close_entry(out)?;
         }
-        if checked.reports.is_empty() {
+        if checked.is_empty() {
             return Ok(());
         }
         // A later window of the same text input extends its entry; mail
@@ -323,8 +332,8 @@ impl Reporter for JsonReporter {
         if !extends {
             self.start_entry(out, checked)?;
         }
-        for (index, report) in checked.reports.iter().enumerate() {
-            if extends || index > 0 {
+        for report in &checked.reports {
+            if self.entry_urls > 0 {
                 write!(out, ",")?;
             }
             let entry = UrlEntry {
@@ -333,10 +342,18 @@ impl Reporter for JsonReporter {
                 findings: report
                     .findings
                     .iter()
-                    .map(|finding| FindingJson::new(checked, report, finding))
+                    .map(|finding| FindingJson::new(checked, Some(report), finding))
                     .collect(),
             };
             serde_json::to_writer(&mut *out, &entry).map_err(json_error)?;
+            self.entry_urls += 1;
+        }
+        for finding in &checked.findings {
+            if !self.entry_findings.is_empty() {
+                self.entry_findings.push(b',');
+            }
+            let finding = FindingJson::new(checked, None, finding);
+            serde_json::to_writer(&mut self.entry_findings, &finding).map_err(json_error)?;
         }
         Ok(())
     }

@@ -81,7 +81,7 @@ pub(crate) mod fixtures {
     use super::{Reporter, Totals};
     use crate::checked::Checked;
     use crate::diagnostic::{Applicability, Diagnostic};
-    use crate::lint::{Finding, UrlReport};
+    use crate::lint::{Finding, Linted, UrlReport};
     use crate::rules::Rule;
     use crate::scan::{Alternative, Form, Found, Segment};
     use crate::source::{Origin, Source};
@@ -152,7 +152,7 @@ pub(crate) mod fixtures {
         ];
         Checked::new(
             Source::new(Origin::File("docs/list.txt".into()), text.to_string()),
-            vec![UrlReport { found, findings }],
+            vec![Linted::Url(UrlReport { found, findings })],
         )
     }
 
@@ -163,10 +163,10 @@ pub(crate) mod fixtures {
         let found = Found::unbroken("http://example.com/", Form::Bare, span);
         Checked::new(
             Source::new(Origin::File("home.txt".into()), text.to_string()),
-            vec![UrlReport {
+            vec![Linted::Url(UrlReport {
                 found,
                 findings: Vec::new(),
-            }],
+            })],
         )
     }
 }
@@ -176,7 +176,7 @@ mod tests {
     use super::*;
     use crate::checked::Checked;
     use crate::diagnostic::{Applicability, Diagnostic};
-    use crate::lint::{Finding, UrlReport};
+    use crate::lint::{Finding, Linted, UrlReport};
     use crate::rules::Rule;
     use crate::scan::{Alternative, Form, Found, Segment};
     use crate::source::{Origin, Source};
@@ -221,7 +221,7 @@ mod tests {
             .collect();
         Checked::new(
             Source::new(Origin::Stdin, text),
-            vec![UrlReport { found, findings }],
+            vec![Linted::Url(UrlReport { found, findings })],
         )
     }
 

@@ -20,16 +20,47 @@ pub(crate) trait Reporter {
     fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()>;
 }
 
+/// The findings of `checked` in source order, grouped: each URL with its
+/// findings (URLs without findings included), and each finding about the
+/// text itself on its own, at its place among the URLs.
+pub(super) fn entries(checked: &Checked) -> impl Iterator<Item = (Option<&UrlReport>, &[Finding])> {
+    let mut reports = checked.reports.iter().peekable();
+    let mut own = checked.findings.iter().peekable();
+    std::iter::from_fn(move || match (reports.peek(), own.peek()) {
+        (Some(report), Some(finding))
+            if finding.diagnostic.span.start < report.found.outer.start =>
+        {
+            own.next()
+                .map(|finding| (None, std::slice::from_ref(finding)))
+        }
+        (Some(_), _) => reports
+            .next()
+            .map(|report| (Some(report), report.findings.as_slice())),
+        (None, _) => own
+            .next()
+            .map(|finding| (None, std::slice::from_ref(finding))),
+    })
+}
+
+/// Every finding of `checked` in source order, each with the URL it is
+/// about (`None` for a finding about the text itself).
+pub(super) fn findings_in_order(
+    checked: &Checked,
+) -> impl Iterator<Item = (Option<&UrlReport>, &Finding)> {
+    entries(checked)
+        .flat_map(|(report, findings)| findings.iter().map(move |finding| (report, finding)))
+}
+
 /// The source spans that place `finding`: its own, or, should it have none,
 /// the span that indexes the source (the whole URL for a validator finding,
 /// whose `diagnostic.span` indexes the URL), so every finding shows somewhere.
-pub(crate) fn placed_spans(report: &UrlReport, finding: &Finding) -> Vec<Span> {
+pub(crate) fn placed_spans(report: Option<&UrlReport>, finding: &Finding) -> Vec<Span> {
     if !finding.source_spans.is_empty() {
         return finding.source_spans.clone();
     }
-    match finding.url_span {
-        Some(_) => vec![report.found.outer],
-        None => vec![finding.diagnostic.span],
+    match (finding.url_span, report) {
+        (Some(_), Some(report)) => vec![report.found.outer],
+        _ => vec![finding.diagnostic.span],
     }
 }
 
@@ -49,14 +80,14 @@ pub(super) fn url_start(report: &UrlReport) -> Span {
 /// from the source otherwise.
 pub(crate) fn fix_instruction(
     checked: &Checked,
-    report: &UrlReport,
+    report: Option<&UrlReport>,
     finding: &Finding,
 ) -> Option<String> {
     let fix = finding.diagnostic.fix.as_ref()?;
     let text = &checked.source.text;
     // A decoded URL's bytes are not what the source shows (`&eacute;` for
     // `é`): the edit that `--fix` makes in the source is named instead.
-    if report.found.is_decoded() {
+    if let Some(report) = report.filter(|report| report.found.is_decoded()) {
         let placed = place(text, checked.source.markup, report, finding);
         if let Some(Ok(edits)) = placed {
             if let [edit] = edits.as_slice() {
@@ -64,9 +95,9 @@ pub(crate) fn fix_instruction(
             }
         }
     }
-    let old = match finding.url_span {
-        Some(span) => &report.found.url[clamp(&report.found.url, span)],
-        None => &text[clamp(text, finding.diagnostic.span)],
+    let old = match (finding.url_span, report) {
+        (Some(span), Some(report)) => &report.found.url[clamp(&report.found.url, span)],
+        _ => &text[clamp(text, finding.diagnostic.span)],
     };
     Some(instruction(old, &fix.replacement))
 }
@@ -86,7 +117,7 @@ fn instruction(old: &str, new: &str) -> String {
 /// `check --fix` would make.
 pub(super) fn fix_line(
     checked: &Checked,
-    report: &UrlReport,
+    report: Option<&UrlReport>,
     finding: &Finding,
     label: &str,
 ) -> Option<String> {
@@ -120,7 +151,8 @@ impl Totals {
             self.files += 1;
         }
         self.urls += checked.reports.len();
-        for finding in checked.reports.iter().flat_map(|report| &report.findings) {
+        let findings = checked.reports.iter().flat_map(|report| &report.findings);
+        for finding in findings.chain(&checked.findings) {
             match finding.diagnostic.severity {
                 Severity::Error => self.errors += 1,
                 Severity::Warning => self.warnings += 1,
@@ -165,7 +197,7 @@ mod tests {
         let instructions: Vec<Option<String>> = report
             .findings
             .iter()
-            .map(|finding| fix_instruction(&checked, report, finding))
+            .map(|finding| fix_instruction(&checked, Some(report), finding))
             .collect();
         assert_eq!(
             instructions,
@@ -179,14 +211,14 @@ mod tests {
         // `&bne;` reads as '=' and U+20E5; only the second needs encoding.
         let text = "<a href=\"http://h.example/a&bne;b\">x</a>\n";
         let options = crate::lint::LintOptions::default();
-        let reports = crate::lint::lint_markup(text, Markup::Html, &options).collect();
+        let reports: Vec<_> = crate::lint::lint_markup(text, Markup::Html, &options).collect();
         let source = Source::new(Origin::File("x.html".into()), text.to_string());
         let checked = Checked::new(source.written_in(Markup::Html), reports);
         let report = &checked.reports[0];
         let instructions: Vec<String> = report
             .findings
             .iter()
-            .filter_map(|finding| fix_instruction(&checked, report, finding))
+            .filter_map(|finding| fix_instruction(&checked, Some(report), finding))
             .collect();
         assert_eq!(instructions, ["replace `&bne;` with `=%E2%83%A5`"]);
     }
@@ -197,12 +229,15 @@ mod tests {
         let report = &checked.reports[0];
         let mut validator = report.findings[1].clone();
         validator.source_spans.clear();
-        assert_eq!(placed_spans(report, &validator), [report.found.outer]);
+        assert_eq!(placed_spans(Some(report), &validator), [report.found.outer]);
         let mut scanner = report.findings[0].clone();
         scanner.source_spans.clear();
-        assert_eq!(placed_spans(report, &scanner), [scanner.diagnostic.span]);
         assert_eq!(
-            placed_spans(report, &report.findings[1]),
+            placed_spans(Some(report), &scanner),
+            [scanner.diagnostic.span]
+        );
+        assert_eq!(
+            placed_spans(Some(report), &report.findings[1]),
             report.findings[1].source_spans
         );
     }

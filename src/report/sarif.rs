@@ -24,12 +24,13 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::explain::{example_profiles, rule_entry};
-use super::reporter::{fix_instruction, placed_spans, Reporter, Totals};
+use super::reporter::{findings_in_order, fix_instruction, placed_spans, Reporter, Totals};
 use crate::checked::Checked;
 use crate::diagnostic::Applicability;
 use crate::lint::{Finding, UrlReport};
 use crate::rewrite::place;
 use crate::rules::{Level, RuleInfo, CATALOGUE};
+use crate::source::Origin;
 use crate::span::{CharCounter, Span};
 
 /// The JSON schema of SARIF 2.1.0.
@@ -238,7 +239,7 @@ impl<'c> SourceResults<'c> {
         SourceResults {
             checked,
             uri: ArtifactLocation {
-                uri: artifact_uri(&checked.source.name),
+                uri: artifact_uri(&checked.source.origin, &checked.source.name),
             },
             chars: CharCounter::new(checked.display().text),
         }
@@ -279,12 +280,12 @@ impl<'c> SourceResults<'c> {
         }
     }
 
-    fn result(&mut self, report: &UrlReport, finding: &Finding) -> SarifResult {
+    fn result(&mut self, report: Option<&UrlReport>, finding: &Finding) -> SarifResult {
         let diagnostic = &finding.diagnostic;
         let spans = placed_spans(report, finding);
         let (first, rest) = match spans.split_first() {
             Some((first, rest)) => (*first, rest),
-            None => (report.found.outer, &[][..]),
+            None => (diagnostic.span, &[][..]),
         };
         let mut message = diagnostic.message.clone();
         if !diagnostic.help.is_empty() {
@@ -307,14 +308,16 @@ impl<'c> SourceResults<'c> {
 
     /// The fix as replacements of source text, one per piece of the source
     /// it edits (a fix across a line break of a wrapped URL edits both
-    /// lines and leaves the break alone).
-    fn fix(&mut self, report: &UrlReport, finding: &Finding) -> Option<SarifFix> {
+    /// lines and leaves the break alone); a finding about the text itself
+    /// has none.
+    fn fix(&mut self, report: Option<&UrlReport>, finding: &Finding) -> Option<SarifFix> {
         let fix = finding.diagnostic.fix.as_ref()?;
         // A fix edits the decoded URL; the archive bytes it came from may be
         // encoded (quoted-printable, base64), so no archive edit is offered.
         if self.checked.mail().is_some() {
             return None;
         }
+        let report = report?;
         let edits = place(
             &self.checked.source.text,
             self.checked.source.markup,
@@ -325,7 +328,7 @@ impl<'c> SourceResults<'c> {
         if edits.is_empty() {
             return None;
         }
-        let mut description = fix_instruction(self.checked, report, finding)?;
+        let mut description = fix_instruction(self.checked, Some(report), finding)?;
         if fix.applicability == Applicability::Suggestion {
             description.push_str(" (a suggestion: only --unsafe-fixes applies it)");
         }
@@ -349,12 +352,45 @@ impl<'c> SourceResults<'c> {
     }
 }
 
-/// A source name as a relative URI reference: `/` separators, and every
-/// byte outside RFC 3986's unreserved set and `/` percent-encoded.
-fn artifact_uri(name: &str) -> String {
-    let mut uri = String::with_capacity(name.len());
-    for &byte in name.replace('\\', "/").as_bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~' | b'/') {
+/// The URI of a source: a file named by an absolute path as a `file:` URI
+/// (RFC 8089, `file:///dir/a.md`), since a relative reference must not
+/// start with `/` (SARIF's validator rejects it, SARIF1004); any other
+/// name as a relative reference (`docs/a.md`, `%3Cstdin%3E`).
+fn artifact_uri(origin: &Origin, name: &str) -> String {
+    match origin {
+        Origin::File(path) if path.is_absolute() => {
+            let path = absolute_path_bytes(path);
+            // A Windows path (`C:/dir`) gets the slash that starts a URI path.
+            let slash = if path.starts_with(b"/") { "" } else { "/" };
+            format!("file://{slash}{}", percent_encode(&path, b":"))
+        }
+        _ => percent_encode(name.replace('\\', "/").as_bytes(), b""),
+    }
+}
+
+/// The bytes of an absolute path with `/` separators: on Unix exactly the
+/// file name's bytes (UTF-8 or not), elsewhere its text.
+fn absolute_path_bytes(path: &std::path::Path) -> Vec<u8> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        path.as_os_str().as_bytes().to_vec()
+    }
+    #[cfg(not(unix))]
+    {
+        path.to_string_lossy().replace('\\', "/").into_bytes()
+    }
+}
+
+/// `bytes` with `/`, RFC 3986's unreserved characters and the bytes of
+/// `keep` as they are, and every other byte percent-encoded.
+fn percent_encode(bytes: &[u8], keep: &[u8]) -> String {
+    let mut uri = String::with_capacity(bytes.len());
+    for &byte in bytes {
+        if byte.is_ascii_alphanumeric()
+            || matches!(byte, b'-' | b'.' | b'_' | b'~' | b'/')
+            || keep.contains(&byte)
+        {
             uri.push(char::from(byte));
         } else {
             let _ = write!(uri, "%{byte:02X}");
@@ -403,15 +439,13 @@ impl Reporter for SarifReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
         self.open(out)?;
         let mut results = SourceResults::new(checked);
-        for report in &checked.reports {
-            for finding in &report.findings {
-                if self.results_written > 0 {
-                    write!(out, ",")?;
-                }
-                let result = results.result(report, finding);
-                serde_json::to_writer(&mut *out, &result).map_err(json_error)?;
-                self.results_written += 1;
+        for (report, finding) in findings_in_order(checked) {
+            if self.results_written > 0 {
+                write!(out, ",")?;
             }
+            let result = results.result(report, finding);
+            serde_json::to_writer(&mut *out, &result).map_err(json_error)?;
+            self.results_written += 1;
         }
         Ok(())
     }
@@ -469,8 +503,8 @@ mod tests {
             crate::source::Origin::File("x.txt".into()),
             text.to_string(),
         );
-        let reports = crate::lint::lint(text, &Default::default()).collect();
-        let log = log(&[Checked::new(source, reports)]);
+        let linted: Vec<_> = crate::lint::lint(text, &Default::default()).collect();
+        let log = log(&[Checked::new(source, linted)]);
         let results = log["runs"][0]["results"]
             .as_array()
             .cloned()
@@ -528,7 +562,32 @@ mod tests {
             ("a#b?c%d", "a%23b%3Fc%25d"),
         ];
         for (name, uri) in cases {
-            assert_eq!(artifact_uri(name), uri, "{name}");
+            let origin = Origin::File(name.into());
+            assert_eq!(artifact_uri(&origin, name), uri, "{name}");
+        }
+        assert_eq!(artifact_uri(&Origin::Stdin, "<stdin>"), "%3Cstdin%3E");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn absolute_paths_become_file_uris_with_their_exact_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let cases: [(&[u8], &str); 4] = [
+            (b"/srv/docs/a.md", "file:///srv/docs/a.md"),
+            (
+                b"/tmp/a b#c?d%e:f.txt",
+                "file:///tmp/a%20b%23c%3Fd%25e:f.txt",
+            ),
+            (
+                "/home/café/ü.md".as_bytes(),
+                "file:///home/caf%C3%A9/%C3%BC.md",
+            ),
+            (b"/x/\xE9\\y", "file:///x/%E9%5Cy"),
+        ];
+        for (bytes, uri) in cases {
+            let path = std::path::PathBuf::from(std::ffi::OsStr::from_bytes(bytes));
+            let name = path.display().to_string();
+            assert_eq!(artifact_uri(&Origin::File(path), &name), uri, "{name}");
         }
     }
 }

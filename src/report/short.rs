@@ -6,7 +6,7 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::reporter::{placed_spans, Reporter, Totals};
+use super::reporter::{findings_in_order, placed_spans, Reporter, Totals};
 use crate::checked::Checked;
 use crate::escape;
 use crate::lint::{Finding, UrlReport};
@@ -16,10 +16,8 @@ pub(super) struct ShortReporter;
 
 impl Reporter for ShortReporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
-        for report in &checked.reports {
-            for finding in &report.findings {
-                writeln!(out, "{}", line(checked, report, finding))?;
-            }
+        for (report, finding) in findings_in_order(checked) {
+            writeln!(out, "{}", line(checked, report, finding))?;
         }
         Ok(())
     }
@@ -30,12 +28,12 @@ impl Reporter for ShortReporter {
 }
 
 /// The finding's line, positioned at the start of its first source span.
-fn line(checked: &Checked, report: &UrlReport, finding: &Finding) -> String {
+fn line(checked: &Checked, report: Option<&UrlReport>, finding: &Finding) -> String {
     let diagnostic = &finding.diagnostic;
     let span = placed_spans(report, finding)
         .first()
         .copied()
-        .unwrap_or(report.found.outer);
+        .unwrap_or(diagnostic.span);
     let location = checked.locate(span);
     format!(
         "{}:{}:{}: {}[{}]: {}",

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::human;
 use super::json::{self, SCHEMA_VERSION};
-use super::reporter::{Reporter, Totals};
+use super::reporter::{findings_in_order, Reporter, Totals};
 use crate::checked::Checked;
 use crate::rules::{Rule, Severity};
 
@@ -104,7 +104,7 @@ impl StatisticsReporter {
 
 impl Reporter for StatisticsReporter {
     fn source(&mut self, _out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
-        for finding in checked.reports.iter().flat_map(|report| &report.findings) {
+        for (_, finding) in findings_in_order(checked) {
             let key = (finding.diagnostic.rule, finding.diagnostic.severity);
             *self.counts.entry(key).or_default() += 1;
         }

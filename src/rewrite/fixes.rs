@@ -202,7 +202,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::lint::{self, LintOptions};
+    use crate::lint::{self, LintOptions, Linted};
     use crate::profile::Profile;
     use crate::rewrite::test_texts::{document, found, markup_document, noise, outside_urls};
 
@@ -215,7 +215,7 @@ mod tests {
             profile,
             ..LintOptions::default()
         };
-        let linter = |text: &str| lint::lint(text, &options).collect();
+        let linter = |text: &str| urls(lint::lint(text, &options));
         let fixed = fix_text(text, Markup::Plain, &linter, FixSelection::default());
         assert_ne!(fixed.stopped, Some(Stopped::PassLimit), "{text:?}");
         let left: Vec<_> = fixed
@@ -241,9 +241,14 @@ mod tests {
         assert_eq!((again.fixed, again.text), (0, fixed.text));
     }
 
+    /// The URL reports of linted items.
+    fn urls(linted: impl Iterator<Item = Linted>) -> Vec<UrlReport> {
+        linted.filter_map(Linted::into_url).collect()
+    }
+
     /// Plain text linted with the default options.
     fn plain(text: &str) -> Vec<UrlReport> {
-        lint::lint(text, &LintOptions::default()).collect()
+        urls(lint::lint(text, &LintOptions::default()))
     }
 
     /// `url`'s octets with every `%XX` decoded and the scheme in lower
@@ -282,7 +287,7 @@ mod tests {
     /// otherwise), and a second run changing nothing.
     fn assert_markup_fix_properties(text: &str, markup: Markup) {
         let options = LintOptions::default();
-        let linter = |text: &str| lint::lint_markup(text, markup, &options).collect();
+        let linter = |text: &str| urls(lint::lint_markup(text, markup, &options));
         let before: Vec<UrlReport> = linter(text);
         let fixed = fix_text(text, markup, &linter, FixSelection::default());
         assert_ne!(fixed.stopped, Some(Stopped::PassLimit), "{text:?}");
@@ -348,7 +353,7 @@ mod tests {
             // Every grid table row keeps its border where the table's
             // border line puts it.
             let fixed = fix_text(&text, Markup::Rst, &|text: &str| {
-                lint::lint_markup(text, Markup::Rst, &LintOptions::default()).collect()
+                urls(lint::lint_markup(text, Markup::Rst, &LintOptions::default()))
             }, FixSelection::default());
             let lines: Vec<&str> = fixed.text.lines().collect();
             for pair in lines.windows(2) {

@@ -58,7 +58,7 @@ pub(super) fn code_actions(request: &Request<'_>) -> Vec<CodeActionOrCommand> {
         let (report, finding) = analysis.finding(placed);
         let rule = finding.diagnostic.rule;
         if let Some(edits) = fix_edits(analysis, placed) {
-            let checked = analysis.checked_of(&analysis.urls[placed.url]);
+            let checked = &analysis.checked[placed.checked];
             let instruction = fix_instruction(checked, report, finding).unwrap_or_default();
             actions.push(CodeAction {
                 title: format!("Fix {}: {instruction}", rule.name()),
@@ -69,9 +69,14 @@ pub(super) fn code_actions(request: &Request<'_>) -> Vec<CodeActionOrCommand> {
                 ..CodeAction::default()
             });
         }
-        if !suppressed.contains(&(placed.url, rule)) {
-            suppressed.push((placed.url, rule));
-            let url_start = analysis.urls[placed.url].extent.start;
+        // A finding about the text itself is about a directive: it is
+        // removed or fixed, not suppressed.
+        let Some(url) = placed.url else {
+            continue;
+        };
+        if !suppressed.contains(&(url, rule)) {
+            suppressed.push((url, rule));
+            let url_start = analysis.urls[url].extent.start;
             let edit = suppression(analysis, url_start, rule, request.style);
             actions.push(CodeAction {
                 title: format!("Ignore {} for this URL (urlint: ignore)", rule.name()),

@@ -35,9 +35,12 @@ pub(super) struct PlacedUrl {
 /// A finding placed in the document.
 #[derive(Debug, Clone)]
 pub(super) struct PlacedFinding {
-    /// The URL it is about (an index into [`Analysis::urls`]).
-    pub url: usize,
-    /// Its index in the URL's report.
+    /// The URL it is about (an index into [`Analysis::urls`]); `None` for a
+    /// finding about the text itself (an unused suppression).
+    pub url: Option<usize>,
+    /// Which checked text holds it.
+    pub checked: usize,
+    /// Its index in the URL's report, or among the text's own findings.
     pub finding: usize,
     /// The document bytes it is about, one span per run (line piece); its
     /// URL's extent when it is about no characters in particular.
@@ -71,7 +74,8 @@ pub(super) struct Analysis {
     pub checked: Vec<Checked>,
     /// Every URL, by its first byte.
     pub urls: Vec<PlacedUrl>,
-    /// Every finding, by its URL, then as the URL's report orders them.
+    /// Every finding, by its URL, then as the URL's report orders them; a
+    /// finding about the text itself by its first byte among them.
     pub findings: Vec<PlacedFinding>,
     /// What went wrong reading it (an internal error on some text).
     pub problems: Vec<String>,
@@ -105,27 +109,43 @@ impl Analysis {
             }
         }
         urls.sort_by_key(|url| url.extent.start);
-        let findings = urls
+        let mut findings: Vec<PlacedFinding> = urls
             .iter()
             .enumerate()
             .flat_map(|(u, url)| {
                 let checked = &checked[url.checked];
                 let report = &checked.reports[url.report];
                 report.findings.iter().enumerate().map(move |(f, finding)| {
-                    let mut pieces = runs(checked, &placed_spans(report, finding));
+                    let mut pieces = runs(checked, &placed_spans(Some(report), finding));
                     // A finding about no characters in particular is
                     // about its URL, as reporters show it.
                     if pieces.is_empty() {
                         pieces.push(url.extent);
                     }
                     PlacedFinding {
-                        url: u,
+                        url: Some(u),
+                        checked: url.checked,
                         finding: f,
                         pieces,
                     }
                 })
             })
             .collect();
+        for (c, text) in checked.iter().enumerate() {
+            for (f, finding) in text.findings.iter().enumerate() {
+                findings.push(PlacedFinding {
+                    url: None,
+                    checked: c,
+                    finding: f,
+                    pieces: runs(text, &placed_spans(None, finding)),
+                });
+            }
+        }
+        // Stable: a URL's findings keep their report's order.
+        findings.sort_by_key(|placed| match placed.url {
+            Some(u) => urls[u].extent.start,
+            None => placed.pieces.first().map_or(0, |piece| piece.start),
+        });
         Analysis {
             version,
             text,
@@ -143,10 +163,16 @@ impl Analysis {
         &self.checked[url.checked].reports[url.report]
     }
 
-    /// The finding a placed finding is, with its URL's report.
-    pub(super) fn finding(&self, placed: &PlacedFinding) -> (&UrlReport, &Finding) {
-        let report = self.report(&self.urls[placed.url]);
-        (report, &report.findings[placed.finding])
+    /// The finding a placed finding is, with its URL's report (`None` for a
+    /// finding about the text itself).
+    pub(super) fn finding(&self, placed: &PlacedFinding) -> (Option<&UrlReport>, &Finding) {
+        match placed.url {
+            Some(u) => {
+                let report = self.report(&self.urls[u]);
+                (Some(report), &report.findings[placed.finding])
+            }
+            None => (None, &self.checked[placed.checked].findings[placed.finding]),
+        }
     }
 
     /// The checked text a placed URL is in.

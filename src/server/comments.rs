@@ -226,7 +226,8 @@ mod tests {
         let placed = &analysis.findings[0];
         let (_, finding) = analysis.finding(placed);
         let style = CommentStyle::of(language, Some(Path::new(path)));
-        let url_start = analysis.urls[placed.url].extent.start;
+        let url = placed.url.expect("a finding about a URL");
+        let url_start = analysis.urls[url].extent.start;
         let edit = suppression(&analysis, url_start, finding.diagnostic.rule, style);
         let mut fixed = text.to_string();
         fixed.replace_range(edit.span.range(), &edit.replacement);

@@ -50,8 +50,9 @@ pub(super) fn diagnostic(analysis: &Analysis, uri: &Uri, placed: &PlacedFinding)
             message: format!("{} continues here", info.name),
         })
         .collect();
-    let url_pieces = &analysis.urls[placed.url].pieces;
-    if url_pieces.len() > 1 {
+    let url = placed.url.map(|u| &analysis.urls[u]).zip(report);
+    if let Some((url, report)) = url.filter(|(url, _)| url.pieces.len() > 1) {
+        let url_pieces = &url.pieces;
         let count = url_pieces.len();
         related.extend(
             url_pieces

@@ -12,7 +12,7 @@ use super::analysis::{Analysis, PlacedFinding};
 use super::edit::SourceEdit;
 use crate::checked::Checked;
 use crate::diagnostic::Applicability;
-use crate::lint;
+use crate::lint::{self, Linted};
 use crate::rewrite::{self, FixSelection};
 use crate::span::Span;
 
@@ -26,6 +26,7 @@ pub(super) const FIX_ALL_MAX_LEN: usize = 1 << 20;
 pub(super) fn fix_edits(analysis: &Analysis, placed: &PlacedFinding) -> Option<Vec<SourceEdit>> {
     let checked = whole_text(analysis)?;
     let (report, finding) = analysis.finding(placed);
+    let report = report?;
     let fix = finding.diagnostic.fix.as_ref()?;
     if fix.applicability != Applicability::MachineApplicable {
         return None;
@@ -62,7 +63,11 @@ pub(super) fn fix_all(analysis: &Analysis) -> Option<FixedDocument> {
     }
     let markup = checked.source.markup;
     let options = &analysis.options;
-    let linter = |text: &str| lint::lint_markup(text, markup, options).collect();
+    let linter = |text: &str| {
+        lint::lint_markup(text, markup, options)
+            .filter_map(Linted::into_url)
+            .collect()
+    };
     let fixed = rewrite::fix_text(&analysis.text, markup, &linter, FixSelection::default());
     (fixed.fixed > 0).then(|| FixedDocument {
         edit: changed(&analysis.text, &fixed.text),

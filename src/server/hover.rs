@@ -53,7 +53,7 @@ pub(super) fn hover(analysis: &Analysis, offset: usize, markdown: bool) -> Optio
         if !diagnostic.help.is_empty() {
             out.push_str(&format!("\n{}\n", diagnostic.help));
         }
-        if let Some(instruction) = fix_instruction(checked, report, finding) {
+        if let Some(instruction) = fix_instruction(checked, Some(report), finding) {
             out.push_str(&format!("\nFix: {instruction}.\n"));
         }
         if !explained.contains(&diagnostic.rule) {

@@ -1,0 +1,139 @@
+//! Opening a named input without waiting on a named pipe (FIFO) that no
+//! process writes to.
+//!
+//! Opening a FIFO for reading blocks until some process opens it for
+//! writing, so a FIFO named by mistake would stall the run, and every input
+//! reported after it, for good. A FIFO is opened non-blocking instead, which
+//! never waits; its first read then tells the two cases apart: end of file
+//! at once means no process has it open for writing (the input is skipped
+//! with a warning), while "would block" means a writer is there and has not
+//! written yet. From then on the pipe is read as written, waiting out "would
+//! block" with short sleeps, so `urlint check <(command)` reads all the
+//! command prints.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// What opening a named input gave.
+pub(super) enum Opened {
+    /// A file or device, read as it is.
+    File(File),
+    /// A named pipe with a writer: what it has written and will write.
+    Pipe(PipeReader),
+    /// A named pipe that no process has open for writing.
+    NoWriter,
+}
+
+/// A stream that cannot be read again (a pipe or a device), handed from
+/// the worker that opened it to the thread that reads it.
+pub(crate) struct PipeReader(Box<dyn Read + Send>);
+
+impl PipeReader {
+    /// Read from `reader`.
+    pub(super) fn new(reader: Box<dyn Read + Send>) -> Self {
+        PipeReader(reader)
+    }
+}
+
+impl Read for PipeReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
+impl std::fmt::Debug for PipeReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PipeReader")
+    }
+}
+
+/// The note for a named pipe that no process writes to.
+pub(super) const NO_WRITER: &str = "skipped: a named pipe that no process has open for \
+     writing (to wait for a writer, give `-` and redirect the pipe to stdin)";
+
+/// Open `path` for reading; a named pipe without waiting for a writer.
+#[cfg(unix)]
+pub(super) fn open(path: &Path) -> io::Result<Opened> {
+    use std::fs::OpenOptions;
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+
+    let fifo = std::fs::metadata(path).is_ok_and(|meta| meta.file_type().is_fifo());
+    if !fifo {
+        return File::open(path).map(Opened::File);
+    }
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let mut pipe = Pipe::new(file);
+    let mut first = vec![0; FIRST_READ_LEN];
+    let read = loop {
+        match pipe.file.read(&mut first) {
+            Ok(0) => return Ok(Opened::NoWriter),
+            Ok(read) => break read,
+            Err(err) if err.kind() == io::ErrorKind::WouldBlock => break 0,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        }
+    };
+    first.truncate(read);
+    let reader = io::Cursor::new(first).chain(pipe);
+    Ok(Opened::Pipe(PipeReader::new(Box::new(reader))))
+}
+
+/// Open `path` for reading (named pipes are a Unix matter).
+#[cfg(not(unix))]
+pub(super) fn open(path: &Path) -> io::Result<Opened> {
+    File::open(path).map(Opened::File)
+}
+
+/// Bytes the first read of a pipe asks for.
+#[cfg(unix)]
+const FIRST_READ_LEN: usize = 64 * 1024;
+
+/// The shortest and the longest sleep while a writer has nothing written.
+#[cfg(unix)]
+const WAIT_RANGE: (std::time::Duration, std::time::Duration) = (
+    std::time::Duration::from_millis(1),
+    std::time::Duration::from_millis(50),
+);
+
+/// A pipe opened non-blocking, read as if it blocked: end of file once the
+/// last writer closes it.
+#[cfg(unix)]
+struct Pipe {
+    file: File,
+    /// How long to sleep on the next "would block"; doubles while the
+    /// writer stays quiet, so a slow writer costs a few wake-ups a second.
+    wait: std::time::Duration,
+}
+
+#[cfg(unix)]
+impl Pipe {
+    fn new(file: File) -> Self {
+        Pipe {
+            file,
+            wait: WAIT_RANGE.0,
+        }
+    }
+}
+
+#[cfg(unix)]
+impl Read for Pipe {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            match self.file.read(buf) {
+                Err(err) if err.kind() == io::ErrorKind::WouldBlock => {
+                    std::thread::sleep(self.wait);
+                    self.wait = (self.wait * 2).min(WAIT_RANGE.1);
+                }
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                result => {
+                    self.wait = WAIT_RANGE.0;
+                    return result;
+                }
+            }
+        }
+    }
+}
