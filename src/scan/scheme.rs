@@ -63,6 +63,13 @@ const OPAQUE_SCHEMES: &[&str] = &[
     "z39.50",
 ];
 
+/// True for a byte after `scheme:` or `scheme://` that goes on as code, not
+/// as a URL: a quote closing a literal, a regular expression's group,
+/// alternation, escape or anchor.
+fn is_code_after_scheme(byte: u8) -> bool {
+    matches!(byte, b'\'' | b'"' | b'`' | b'(' | b'|' | b'\\' | b'^')
+}
+
 /// Longest scheme name the scanner looks back for; longer runs are words.
 const MAX_SCHEME_LEN: usize = 32;
 
@@ -117,18 +124,15 @@ impl Schemes {
     /// (`/^mailto:/i.test(s)`): what follows is no address. (Other opaque
     /// schemes may: early drafts wrote `urn:/iana/...`.)
     pub(crate) fn opens_body(&self, name: &str, after: &[u8]) -> bool {
-        let opaque = self.is_opaque(name);
-        let mailto = name.eq_ignore_ascii_case("mailto");
-        let authority = after.strip_prefix(b"//");
-        let first = authority.unwrap_or(after).first().copied();
-        let never = matches!(
-            first,
-            Some(b'\'' | b'"' | b'`' | b'(' | b'|' | b'\\' | b'^')
-        );
-        let not_an_address = authority.is_none()
-            && ((opaque && matches!(first, Some(b'[' | b'{' | b'$')))
-                || (mailto && first == Some(b'/')));
-        !never && !not_an_address
+        // The scheme lists are looked up only for the few bytes that need
+        // them: this runs once per URL the scanner finds.
+        match after {
+            [b'/', b'/', first, ..] | [first, ..] if is_code_after_scheme(*first) => false,
+            [b'/', b'/', ..] => true,
+            [b'/', ..] => !name.eq_ignore_ascii_case("mailto"),
+            [b'[' | b'{' | b'$', ..] => !self.is_opaque(name),
+            _ => true,
+        }
     }
 
     /// True when `name` is a built-in scheme whose URLs never start with

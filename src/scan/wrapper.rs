@@ -100,11 +100,8 @@ pub(crate) fn opening_at(text: &str, at: usize, schemes: &Schemes) -> Option<Ope
     }
     let name = text.get(at + 1..at + 1 + len)?;
     let after = rest.get(len + 1..).unwrap_or_default();
-    if !schemes.opens_body(name, after) {
-        return None;
-    }
     let slashes = after.starts_with(b"//");
-    (slashes || schemes.is_known(name)).then_some(Opening {
+    ((slashes || schemes.is_known(name)) && schemes.opens_body(name, after)).then_some(Opening {
         form: Form::Angle,
         body: at + 1,
     })
