@@ -126,6 +126,33 @@ fn a_part_swallowing_enclosing_delimiters_is_warned_about() {
     );
 }
 
+/// fuzz target `mail_nested` (CI's fuzz smoke), 2026-11-24: a multipart
+/// without parts (`--empty--`, parked as an opaque part) inside a multipart
+/// whose parent shares its grandparent's boundary. mail-parser does not look
+/// for the enclosing delimiters inside the opaque part, so it ran on over
+/// the next `--outer` line and the forwarded message after it, and the walk
+/// skipped it whole: the URL lost, exit 0, no warning. What follows such a
+/// line is now read raw, with a warning.
+#[test]
+fn an_empty_multipart_running_on_over_an_enclosing_delimiter_is_read() {
+    let (code, urls, stderr) = extract_mail("empty_multipart_runs_on.eml");
+    assert_eq!(code, 0);
+    assert_eq!(urls, ["http://lists.example.org/~hal/notes.txt"]);
+    assert_eq!(
+        stderr,
+        "urlint: warning: fixtures/mail/empty_multipart_runs_on.eml: message 1 (line 1) \
+         <empty-runs-on@example.org>, part 1.1.1: part holds a delimiter line of a \
+         multipart around it, which RFC 2046 forbids: parts after it may be misread or \
+         read raw\n"
+    );
+    invariants::check_nested_mail(&[
+        0, 5, 11, 6, 6, 0, 65, 45, 6, 6, 114, 0, 69, 8, 255, 255, 255, 255, 255, 255, 255, 255,
+        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        255, 255, 255, 48, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        255, 255, 255, 255, 255, 255, 249, 249, 6, 132, 68,
+    ]);
+}
+
 /// Found by hand, 2026-11-23, then by the `mail_nested` builder once it
 /// could hold a close delimiter back: a multipart without parts that shares
 /// its parent's boundary and is closed only after the multipart around

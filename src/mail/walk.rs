@@ -520,7 +520,7 @@ impl Walker<'_> {
             .unwrap_or_default()
             .to_ascii_lowercase();
         if empty::is_parked(&ctype) {
-            return; // a multipart without parts: nothing to read
+            return self.parked_empty_multipart(visit, part);
         }
         let problem = match (ctype.as_str(), subtype.as_str()) {
             ("multipart", _) => Some("multipart without a usable boundary parameter"),
@@ -536,6 +536,25 @@ impl Walker<'_> {
             );
         }
         self.text(visit, part, None, false);
+    }
+
+    /// A multipart without parts (parked, see [`empty`]): nothing to read,
+    /// unless mail-parser ran it on past a delimiter line of a multipart
+    /// around it, which it does not look for inside an opaque part: what
+    /// follows that line (the parts after it) is read raw.
+    fn parked_empty_multipart(&mut self, visit: &Visit<'_>, part: &MessagePart<'_>) {
+        let (body, body_span) = visit.origin.body(part);
+        let own = part
+            .content_type()
+            .and_then(|ct| ct.attribute("boundary"))
+            .unwrap_or_default();
+        let cut = enclosing_delimiter(body, visit.enclosing.as_deref(), own)
+            .filter(|&cut| !body[cut..].iter().all(u8::is_ascii_whitespace));
+        if let Some(cut) = cut {
+            self.warn_enclosing_delimiter(visit);
+            let rest = Span::new(body_span.start + cut, body_span.end);
+            self.push_text(visit, raw_part(visit), raw_text(&body[cut..]), rest);
+        }
     }
 
     /// A message/rfc822 part (parked, see [`nested`]): its body parsed as
