@@ -678,3 +678,20 @@ fn unsafe_fixes_needs_fix_or_diff() {
     assert_eq!(code, 2);
     assert!(stderr.contains("--fix"), "{stderr}");
 }
+
+#[test]
+fn an_unknown_schemes_case_is_fixed_only_with_unsafe_fixes() {
+    let dir = dir_with(&[]);
+    let text = "transport: proj.Transports.Tcp://h.example/q and HTTP://h.example/\n";
+    let (_, stdout, _) = run(urlint_in(dir.path(), &["check", "--fix", "-"]).write_stdin(text));
+    assert_eq!(
+        stdout,
+        "transport: proj.Transports.Tcp://h.example/q and http://h.example/\n"
+    );
+    let (_, stdout, _) =
+        run(urlint_in(dir.path(), &["check", "--fix", "--unsafe-fixes", "-"]).write_stdin(text));
+    assert_eq!(
+        stdout,
+        "transport: proj.transports.tcp://h.example/q and http://h.example/\n"
+    );
+}

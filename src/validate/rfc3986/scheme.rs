@@ -98,11 +98,11 @@ pub(crate) fn parse(
         return report(collector, char_span(url, bad), message);
     }
     let name = &url[..colon];
-    check_case(collector, name);
     let configured = options
         .extra_schemes
         .iter()
         .any(|extra| extra.eq_ignore_ascii_case(name));
+    check_case(collector, name, configured || is_registered(name));
     if !configured && !is_registered(name) {
         let message = format!("scheme '{name}' is not in IANA's permanent URI scheme registry");
         collector.push(
@@ -126,15 +126,24 @@ fn is_scheme_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')
 }
 
-fn check_case(collector: &mut Collector, name: &str) {
+/// Report an upper-case letter in `name`; `known` when the scheme is one
+/// the profile or the configuration knows.
+fn check_case(collector: &mut Collector, name: &str, known: bool) {
     if name.bytes().any(|b| b.is_ascii_uppercase()) {
         let lower = name.to_ascii_lowercase();
         let message = format!("scheme '{name}' is written in upper case; write '{lower}'");
+        // Schemes are case-insensitive: the lower-case name is the same
+        // scheme. An unknown name may be no scheme at all (a qualified name
+        // in code before `://`), so lowering it is only suggested.
+        let applicability = if known {
+            Applicability::MachineApplicable
+        } else {
+            Applicability::Suggestion
+        };
         collector.push(
             Diagnostic::new(Rule::SchemeCase, Span::new(0, name.len()), message)
                 .with_help(CASE_HELP)
-                // Schemes are case-insensitive: the lower-case name is the same scheme.
-                .with_fix(lower, Applicability::MachineApplicable),
+                .with_fix(lower, applicability),
         );
     }
 }
@@ -218,5 +227,38 @@ mod tests {
         }
         assert_eq!(registered().len(), schemes.len());
         assert!(is_registered("https") && is_registered("HTTPS") && !is_registered("ssh"));
+    }
+
+    /// A known scheme's case is fixed unasked; an unknown name's only on
+    /// request, as it may be code rather than a scheme.
+    #[test]
+    fn an_unknown_schemes_case_fix_is_a_suggestion() {
+        let applicability = |url: &str, options: &ValidateOptions| {
+            crate::validate::validate(url, options)
+                .into_iter()
+                .find(|diagnostic| diagnostic.rule == SchemeCase)
+                .and_then(|diagnostic| diagnostic.fix)
+                .map(|fix| fix.applicability)
+        };
+        let options = ValidateOptions {
+            profile: crate::profile::Profile::Rfc3986,
+            ..ValidateOptions::default()
+        };
+        assert_eq!(
+            applicability("HTTP://h.example/", &options),
+            Some(Applicability::MachineApplicable)
+        );
+        assert_eq!(
+            applicability("proj.Transport://h.example/", &options),
+            Some(Applicability::Suggestion)
+        );
+        let configured = ValidateOptions {
+            extra_schemes: vec!["proj.transport".to_string()],
+            ..options
+        };
+        assert_eq!(
+            applicability("proj.Transport://h.example/", &configured),
+            Some(Applicability::MachineApplicable)
+        );
     }
 }
