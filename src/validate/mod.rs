@@ -15,6 +15,7 @@ mod literal;
 mod options;
 mod rfc1738;
 mod rfc3986;
+mod scheme_case;
 #[cfg(test)]
 mod test_cases;
 mod text;

@@ -9,11 +9,12 @@
 //! port 443. Other modern schemes are accepted only when configured
 //! (`extra_schemes`), so that the tool stays a strict RFC 1738 checker.
 
-use crate::diagnostic::{Applicability, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
 use crate::validate::options::ValidateOptions;
+use crate::validate::scheme_case;
 
 /// The section 5 production a scheme-specific part is checked against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,7 +162,7 @@ pub(crate) fn parse(
         .extra_schemes
         .iter()
         .any(|extra| extra.eq_ignore_ascii_case(name));
-    check_case(collector, name, spec.is_some() || configured);
+    scheme_case::check(collector, name, spec.is_some() || configured, CASE_HELP);
     if spec.is_none() && !configured {
         report_unknown(collector, name);
     }
@@ -171,28 +172,6 @@ pub(crate) fn parse(
 /// Scheme bytes of either case (case is checked separately).
 fn is_scheme_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')
-}
-
-/// Report an upper-case letter in `name`; `known` when the scheme is one
-/// the profile or the configuration knows.
-fn check_case(collector: &mut Collector, name: &str, known: bool) {
-    if name.bytes().any(|b| b.is_ascii_uppercase()) {
-        let lower = name.to_ascii_lowercase();
-        let message = format!("scheme '{name}' is written in upper case; write '{lower}'");
-        // Schemes are case-insensitive: the lower-case name is the same
-        // scheme. An unknown name may be no scheme at all (a qualified name
-        // in code before `://`), so lowering it is only suggested.
-        let applicability = if known {
-            Applicability::MachineApplicable
-        } else {
-            Applicability::Suggestion
-        };
-        collector.push(
-            Diagnostic::new(Rule::SchemeCase, Span::new(0, name.len()), message)
-                .with_help(CASE_HELP)
-                .with_fix(lower, applicability),
-        );
-    }
 }
 
 fn report_unknown(collector: &mut Collector, name: &str) {
@@ -259,39 +238,5 @@ mod tests {
             ..ValidateOptions::default()
         };
         assert_cases_with(&options, &[("ssh://h.example/", &[])]);
-    }
-
-    /// A known scheme's case is fixed unasked; an unknown name's only on
-    /// request, as it may be code rather than a scheme.
-    #[test]
-    fn an_unknown_schemes_case_fix_is_a_suggestion() {
-        use crate::diagnostic::Applicability;
-        let applicability = |url: &str, options: &ValidateOptions| {
-            crate::validate::validate(url, options)
-                .into_iter()
-                .find(|diagnostic| diagnostic.rule == SchemeCase)
-                .and_then(|diagnostic| diagnostic.fix)
-                .map(|fix| fix.applicability)
-        };
-        let options = ValidateOptions {
-            profile: crate::profile::Profile::Rfc1738,
-            ..ValidateOptions::default()
-        };
-        assert_eq!(
-            applicability("HTTP://h.example/", &options),
-            Some(Applicability::MachineApplicable)
-        );
-        assert_eq!(
-            applicability("proj.Transport://h.example/", &options),
-            Some(Applicability::Suggestion)
-        );
-        let configured = ValidateOptions {
-            extra_schemes: vec!["proj.transport".to_string()],
-            ..options
-        };
-        assert_eq!(
-            applicability("proj.Transport://h.example/", &configured),
-            Some(Applicability::MachineApplicable)
-        );
     }
 }

@@ -6,11 +6,12 @@
 
 use std::sync::OnceLock;
 
-use crate::diagnostic::{Applicability, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
 use crate::validate::options::ValidateOptions;
+use crate::validate::scheme_case;
 use crate::validate::text::{char_span, describe_char};
 
 /// The IANA registry's permanent URI schemes, one per line.
@@ -102,7 +103,12 @@ pub(crate) fn parse(
         .extra_schemes
         .iter()
         .any(|extra| extra.eq_ignore_ascii_case(name));
-    check_case(collector, name, configured || is_registered(name));
+    scheme_case::check(
+        collector,
+        name,
+        configured || is_registered(name),
+        CASE_HELP,
+    );
     if !configured && !is_registered(name) {
         let message = format!("scheme '{name}' is not in IANA's permanent URI scheme registry");
         collector.push(
@@ -124,28 +130,6 @@ fn report(collector: &mut Collector, span: Span, message: String) -> Option<Sche
 /// Bytes after a scheme's first letter.
 fn is_scheme_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')
-}
-
-/// Report an upper-case letter in `name`; `known` when the scheme is one
-/// the profile or the configuration knows.
-fn check_case(collector: &mut Collector, name: &str, known: bool) {
-    if name.bytes().any(|b| b.is_ascii_uppercase()) {
-        let lower = name.to_ascii_lowercase();
-        let message = format!("scheme '{name}' is written in upper case; write '{lower}'");
-        // Schemes are case-insensitive: the lower-case name is the same
-        // scheme. An unknown name may be no scheme at all (a qualified name
-        // in code before `://`), so lowering it is only suggested.
-        let applicability = if known {
-            Applicability::MachineApplicable
-        } else {
-            Applicability::Suggestion
-        };
-        collector.push(
-            Diagnostic::new(Rule::SchemeCase, Span::new(0, name.len()), message)
-                .with_help(CASE_HELP)
-                .with_fix(lower, applicability),
-        );
-    }
 }
 
 #[cfg(test)]
@@ -227,38 +211,5 @@ mod tests {
         }
         assert_eq!(registered().len(), schemes.len());
         assert!(is_registered("https") && is_registered("HTTPS") && !is_registered("ssh"));
-    }
-
-    /// A known scheme's case is fixed unasked; an unknown name's only on
-    /// request, as it may be code rather than a scheme.
-    #[test]
-    fn an_unknown_schemes_case_fix_is_a_suggestion() {
-        let applicability = |url: &str, options: &ValidateOptions| {
-            crate::validate::validate(url, options)
-                .into_iter()
-                .find(|diagnostic| diagnostic.rule == SchemeCase)
-                .and_then(|diagnostic| diagnostic.fix)
-                .map(|fix| fix.applicability)
-        };
-        let options = ValidateOptions {
-            profile: crate::profile::Profile::Rfc3986,
-            ..ValidateOptions::default()
-        };
-        assert_eq!(
-            applicability("HTTP://h.example/", &options),
-            Some(Applicability::MachineApplicable)
-        );
-        assert_eq!(
-            applicability("proj.Transport://h.example/", &options),
-            Some(Applicability::Suggestion)
-        );
-        let configured = ValidateOptions {
-            extra_schemes: vec!["proj.transport".to_string()],
-            ..options
-        };
-        assert_eq!(
-            applicability("proj.Transport://h.example/", &configured),
-            Some(Applicability::MachineApplicable)
-        );
     }
 }
