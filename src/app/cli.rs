@@ -246,7 +246,7 @@ pub(super) struct WalkArgs {
     /// Read every input as this kind instead of detecting it from the
     /// configuration's [kinds] globs, the file extension (.md, .markdown,
     /// .mdown, .mkd; .rst, .rest; .html, .htm, .xhtml; .mbox, .mbx, .eml) or
-    /// the content (mail).
+    /// the content (mail; reStructuredText in a .txt file).
     #[arg(long, value_enum, value_name = "KIND", default_value_t = InputKind::Auto)]
     pub input: InputKind,
     /// Also look for URLs in code: Markdown code spans and code blocks,
