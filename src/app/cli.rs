@@ -250,7 +250,7 @@ pub(super) struct WalkArgs {
     #[arg(long, value_enum, value_name = "KIND", default_value_t = InputKind::Auto)]
     pub input: InputKind,
     /// Also look for URLs in code: Markdown code spans and code blocks,
-    /// HTML code, pre, kbd and samp elements, reStructuredText literal
+    /// HTML code, pre, kbd, samp and tt elements, reStructuredText literal
     /// blocks, code directives, inline literals, interpreted text and
     /// comments.
     #[arg(long)]

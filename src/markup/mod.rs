@@ -37,7 +37,7 @@ pub(crate) fn looks_like_rst(head: &[u8]) -> bool {
 }
 
 /// Read an HTML document; `verbatim` reads the text of code elements
-/// (`code`, `pre`, `kbd`, `samp`) as prose too.
+/// (`code`, `pre`, `kbd`, `samp`, `tt`) as prose too.
 pub(crate) fn html(source: &str, verbatim: bool) -> Document {
     html::document(source, verbatim)
 }
