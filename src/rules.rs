@@ -714,12 +714,13 @@ pub static CATALOGUE: &[RuleInfo] = &[
         ],
         summary: "a mailto URL's addresses (and, in RFC 6068, header fields) are well formed",
         explanation: "Under rfc1738, a mailto URL holds exactly one RFC 822 addr-spec, \
-             local-part@domain, percent-encoded where needed; several addresses and \
+             local-part@domain, percent-encoded where needed (a mailto URL reserves no \
+             character, so even its '@' may be written %40); several addresses and \
              '?subject=' header fields came later (RFC 2368, then RFC 6068) and are reported \
              as such. Under rfc3986, RFC 6068 allows a comma-separated list of RFC 5322 \
              addresses, without comments or whitespace, and header fields 'name=value' joined \
-             by '&'; an address needs its '@domain', and words of a local part or domain are \
-             separated by single dots.",
+             by '&'; an address needs its '@domain', written as a literal '@', and words of a \
+             local part or domain are separated by single dots.",
         examples: &[example(
             BOTH,
             "Write to <URL:mailto:webmaster>.",

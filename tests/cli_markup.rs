@@ -341,3 +341,31 @@ fn a_bad_kinds_table_is_a_configuration_error() {
     assert!(output.starts_with("exit: 2\n"), "{output}");
     assert!(output.contains("unknown field `markdwn`"), "{output}");
 }
+
+#[test]
+fn teletype_text_is_code_as_docutils_writes_inline_literals() {
+    let page = "fixtures/markup/rendered-guide.html";
+    let prose = rows(&[("bare", "http://tides.example.org/tables/", 6, 41)]);
+    assert_eq!(extracted(&[page]), prose);
+    let (code, stdout, stderr) = run(&mut urlint(&[
+        "check",
+        "--isolated",
+        "--format",
+        "short",
+        page,
+    ]));
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "", ""));
+
+    let verbatim: Vec<String> = extracted(&["--include-verbatim", page])
+        .into_iter()
+        .map(|(_, url, line, _)| format!("{line} {url}"))
+        .collect();
+    assert_eq!(
+        verbatim,
+        [
+            "5 http://base.example/~crew/",
+            "6 http://tides.example.org/tables/",
+            "7 http://mirror.example.org/~old/",
+        ]
+    );
+}

@@ -278,3 +278,59 @@ fn the_kind_is_chosen_by_extension_input_flag_or_kinds_glob() {
     let (code, stdout, _) = run(urlint(&["extract", "--input", "rst", "-"]).write_stdin(text));
     assert_eq!((code, stdout.as_str()), (0, "http://docs.example/\n"));
 }
+
+#[test]
+fn a_txt_file_with_rst_explicit_markup_is_read_as_rst() {
+    let guide = "fixtures/markup/harbour-guide.txt";
+    let forms = |args: &[&str]| -> Vec<String> {
+        extracted(args)
+            .into_iter()
+            .map(|(form, url, line, _)| format!("{line} {form} {url}"))
+            .collect()
+    };
+    let as_rst = [
+        "7 bare http://mirror.example.org/~harbour/",
+        "9 link https://tides.example.org/tables/",
+    ];
+    assert_eq!(forms(&[guide]), as_rst);
+    // As text, the doctest and the code directive are read too.
+    let as_text = forms(&["--input", "text", guide]);
+    assert_eq!(as_text.len(), 5, "{as_text:?}");
+    assert!(as_text.contains(&"13 bare file://feeds.example".to_string()));
+
+    // Only the prose URL is checked: the `file://` URLs without a path sit
+    // in code.
+    let (code, stdout, stderr) = run(&mut urlint(&[
+        "check",
+        "--isolated",
+        "--format",
+        "short",
+        "--profile",
+        "rfc3986",
+        guide,
+    ]));
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "", ""));
+    let (code, stdout, _) = run(&mut urlint(&[
+        "check",
+        "--isolated",
+        "--format",
+        "short",
+        guide,
+    ]));
+    assert_eq!(code, 1);
+    let rules: Vec<&str> = stdout.lines().filter_map(|l| l.split(' ').nth(1)).collect();
+    assert_eq!(rules, ["error[unsafe-char]:"], "{stdout}");
+
+    // A `[kinds]` text glob still reads it as text.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("harbour-guide.txt");
+    fs::copy(guide, &copy).expect("copy");
+    let config = dir.path().join("urlint.toml");
+    fs::write(&config, "[kinds]\ntext = [\"*.txt\"]\n").expect("write");
+    let from_config = forms(&[
+        "--config",
+        config.to_str().unwrap_or_default(),
+        copy.to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(from_config, as_text);
+}

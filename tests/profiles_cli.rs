@@ -142,3 +142,28 @@ fn extract_records_say_whether_each_url_is_valid_under_the_profile() {
     let rfc1738_valid = valid("rfc1738").iter().filter(|(_, valid)| *valid).count();
     assert_eq!(rfc1738_valid, 2, "wss: and urn: only warn under rfc1738");
 }
+
+#[test]
+fn an_address_cloaked_with_an_encoded_at_sign_is_valid_only_under_rfc1738() {
+    let page = "fixtures/profiles/cloaked-mail.html";
+    let check = |profile: &str| {
+        run(&mut urlint(&[
+            "check",
+            "--isolated",
+            "--profile",
+            profile,
+            "--format",
+            "short",
+            page,
+        ]))
+    };
+    // RFC 1738 reserves no character in a mailto URL: `%40` is the '@'.
+    assert_eq!(check("rfc1738"), (0, String::new(), String::new()));
+    // RFC 6068 writes the '@' between local part and domain literally.
+    let (code, stdout, stderr) = check("rfc3986");
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    assert_eq!(
+        stdout,
+        "fixtures/profiles/cloaked-mail.html:4:111: error[mailto-address]: the address has no '@domain' after its local part\n"
+    );
+}

@@ -246,11 +246,11 @@ pub(super) struct WalkArgs {
     /// Read every input as this kind instead of detecting it from the
     /// configuration's [kinds] globs, the file extension (.md, .markdown,
     /// .mdown, .mkd; .rst, .rest; .html, .htm, .xhtml; .mbox, .mbx, .eml) or
-    /// the content (mail).
+    /// the content (mail; reStructuredText in a .txt file).
     #[arg(long, value_enum, value_name = "KIND", default_value_t = InputKind::Auto)]
     pub input: InputKind,
     /// Also look for URLs in code: Markdown code spans and code blocks,
-    /// HTML code, pre, kbd and samp elements, reStructuredText literal
+    /// HTML code, pre, kbd, samp and tt elements, reStructuredText literal
     /// blocks, code directives, inline literals, interpreted text and
     /// comments.
     #[arg(long)]

@@ -7,6 +7,7 @@ use ignore::overrides::Override;
 
 use super::walk::glob_overrides;
 use crate::mail::MailKind;
+use crate::markup;
 use crate::source::Markup;
 
 /// What an input holds, as `--input` names it.
@@ -14,7 +15,8 @@ use crate::source::Markup;
 #[non_exhaustive]
 pub(crate) enum InputKind {
     /// Detect from the configuration's `[kinds]` globs, the file extension
-    /// (Markdown, reStructuredText, HTML, mail), then the content (mail).
+    /// (Markdown, reStructuredText, HTML, mail), then the content (mail;
+    /// reStructuredText in a `.txt` file).
     #[default]
     Auto,
     /// Free text: URLs are looked for everywhere.
@@ -148,9 +150,20 @@ impl InputKind {
         match (MailKind::sniff(head), kind) {
             (Some(mail), _) => Content::Mail(mail),
             (None, InputKind::Mail) => Content::Mail(MailKind::Eml),
+            (None, _) if path.is_some_and(is_txt) && markup::looks_like_rst(head) => {
+                Content::Text(Markup::Rst)
+            }
             (None, _) => Content::Text(Markup::Plain),
         }
     }
+}
+
+/// True for a `.txt` file: Sphinx and docutils projects often write their
+/// reStructuredText under that extension (and Sphinx publishes its sources
+/// as `.rst.txt`), so its content decides between text and reST.
+fn is_txt(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("txt"))
 }
 
 /// The configuration's `[kinds]` globs: files they match are read as the
@@ -223,6 +236,7 @@ mod tests {
             ("page.xhtml", Some(Content::Text(Markup::Html))),
             ("list.mbox", Some(Content::Mail(MailKind::Mbox))),
             ("rfc1738.txt", None),
+            ("index.rst.txt", None),
             ("requirements.txt", None),
             ("Makefile", None),
         ];
@@ -256,6 +270,46 @@ mod tests {
             Content::Text(Markup::Plain)
         );
         assert_eq!(InputKind::Mail.named(&none, Path::new("a.md")), None);
+    }
+
+    #[test]
+    fn rst_is_told_apart_by_its_content_in_txt_files_only() {
+        let none = KindGlobs::default();
+        let rst_head: &[u8] = b"Guide\n=====\n\n.. code-block:: python\n\n    x = 1\n";
+        let text_head: &[u8] = b"Network Working Group\n\n1. Introduction\n";
+        let detect = |kind: InputKind, path: Option<&str>, head: &[u8]| {
+            kind.detect(&none, path.map(Path::new), head)
+        };
+        let rst = Content::Text(Markup::Rst);
+        let plain = Content::Text(Markup::Plain);
+        assert_eq!(
+            detect(InputKind::Auto, Some("doc/guide.txt"), rst_head),
+            rst
+        );
+        assert_eq!(
+            detect(InputKind::Auto, Some("_sources/a.rst.txt"), rst_head),
+            rst
+        );
+        assert_eq!(detect(InputKind::Auto, Some("NOTES.TXT"), rst_head), rst);
+        assert_eq!(
+            detect(InputKind::Auto, Some("rfc1738.txt"), text_head),
+            plain
+        );
+        // Only a `.txt` name lets the content say reST: not a file without
+        // an extension, nor stdin, nor a chosen kind.
+        assert_eq!(detect(InputKind::Auto, Some("CHANGES"), rst_head), plain);
+        assert_eq!(detect(InputKind::Auto, None, rst_head), plain);
+        assert_eq!(detect(InputKind::Text, Some("guide.txt"), rst_head), plain);
+        assert_eq!(
+            detect(InputKind::Markdown, Some("guide.txt"), rst_head),
+            Content::Text(Markup::Markdown)
+        );
+        // Mail is still told first.
+        let mbox = b"From a@x Mon Jan  1 00:00:00 2024\n\n.. note::\n";
+        assert_eq!(
+            detect(InputKind::Auto, Some("list.txt"), mbox),
+            Content::Mail(MailKind::Mbox)
+        );
     }
 
     #[test]

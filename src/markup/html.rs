@@ -25,8 +25,10 @@ use crate::span::Span;
 const HIDDEN_ELEMENTS: &[&[u8]] = &[b"script", b"style"];
 
 /// Elements whose content is code or program output: read as prose only
-/// when verbatim text is wanted, as Markdown's code is.
-const VERBATIM_ELEMENTS: &[&[u8]] = &[b"code", b"pre", b"kbd", b"samp"];
+/// when verbatim text is wanted, as Markdown's code is. `tt` is HTML 4's
+/// teletype text, which docutils' HTML writer gives reST's inline
+/// literals.
+const VERBATIM_ELEMENTS: &[&[u8]] = &[b"code", b"pre", b"kbd", b"samp", b"tt"];
 
 /// Read a whole HTML document; `verbatim` reads code elements as prose too.
 pub(crate) fn document(source: &str, verbatim: bool) -> Document {
@@ -346,16 +348,21 @@ mod tests {
     #[test]
     fn code_elements_are_prose_only_when_verbatim() {
         let html = "<p>see http://a.example/</p><pre>curl http://b.example/</pre>\
-                    <p><code>http://c.example/</code> and <samp>http://d.example/</samp></p>";
+                    <p><code>http://c.example/</code> and <samp>http://d.example/</samp></p>\
+                    <p><tt class=\"docutils literal\"><span class=\"pre\">base=\"http://e.example/\"\
+                    </span></tt> then http://f.example/</p>";
         let prose = document(html, false).prose;
         assert!(prose.contains("http://a.example/"));
-        for hidden in ["b.example", "c.example", "d.example"] {
+        assert!(
+            prose.contains("http://f.example/"),
+            "text after a tt element"
+        );
+        let code = ["b.example", "c.example", "d.example", "e.example"];
+        for hidden in code {
             assert!(!prose.contains(hidden), "{hidden}");
         }
         let verbatim = document(html, true).prose;
-        assert!(["b.example", "c.example", "d.example"]
-            .iter()
-            .all(|url| verbatim.contains(url)));
+        assert!(code.iter().all(|url| verbatim.contains(url)));
     }
 
     #[test]

@@ -29,8 +29,15 @@ pub(crate) fn rst(source: &str, verbatim: bool) -> Document {
     rst::document(source, verbatim)
 }
 
+/// True when the first bytes of a text hold explicit markup only
+/// reStructuredText writes (a directive, a hyperlink target or a
+/// substitution definition opening a line).
+pub(crate) fn looks_like_rst(head: &[u8]) -> bool {
+    rst::looks_like_rst(head)
+}
+
 /// Read an HTML document; `verbatim` reads the text of code elements
-/// (`code`, `pre`, `kbd`, `samp`) as prose too.
+/// (`code`, `pre`, `kbd`, `samp`, `tt`) as prose too.
 pub(crate) fn html(source: &str, verbatim: bool) -> Document {
     html::document(source, verbatim)
 }

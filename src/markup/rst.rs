@@ -61,6 +61,30 @@ const IMAGE_DIRECTIVES: &[&str] = &["image", "figure"];
 /// docutils expands tabs to stops every eight columns.
 const TAB_STOP: usize = 8;
 
+/// True when `head`, the first bytes of a text, holds a line of explicit
+/// markup that only reStructuredText writes: a directive (`.. note::`), a
+/// hyperlink target (`.. _name: https://...`) or a substitution definition
+/// (`.. |name| image:: ...`), opening a line. A comment or a footnote
+/// (`.. [1]`) is not evidence: free text may start a line with two dots.
+pub(crate) fn looks_like_rst(head: &[u8]) -> bool {
+    let head = head.strip_prefix("\u{feff}".as_bytes()).unwrap_or(head);
+    head.split(|&b| b == b'\n').any(|line| {
+        let Some(rest) = line.strip_prefix(b".. ") else {
+            return false;
+        };
+        let rest = rest.strip_suffix(b"\r").unwrap_or(rest);
+        // The head may end inside a character; a line that is not UTF-8
+        // is no evidence either way.
+        let Ok(rest) = std::str::from_utf8(rest) else {
+            return false;
+        };
+        let rest = rest.trim_start_matches([' ', '\t']);
+        target_uri_start(rest).is_some()
+            || substitution_directive(rest).is_some()
+            || directive(rest).is_some()
+    })
+}
+
 /// Read a reStructuredText document; `verbatim` makes literal blocks, code
 /// directives, doctest blocks, inline literals, interpreted text and
 /// comments prose too.
@@ -1056,6 +1080,41 @@ mod tests {
             .split_whitespace()
             .map(str::to_string)
             .collect()
+    }
+
+    #[test]
+    fn rst_explicit_markup_opening_a_line_tells_rst_from_free_text() {
+        let cases: &[(&str, bool)] = &[
+            ("Title\n=====\n\n.. note::\n\n   Read this.\n", true),
+            (".. code-block:: python\n\n    x = 1\n", true),
+            (".. sourcecode:: pycon\r\n", true),
+            (".. py:function:: f(x)\n", true),
+            ("See the site_.\n\n.. _site: https://docs.example/\n", true),
+            (".. _`the site`: https://docs.example/\n", true),
+            (".. __: https://docs.example/\n", true),
+            (".. _internal-target:\n\nText.\n", true),
+            (".. |logo| image:: https://img.example/logo.png\n", true),
+            ("\u{feff}.. contents::\n", true),
+            (".. \t_site: https://docs.example/\n", true),
+            // Free text: two dots opening a line, a comment, a footnote,
+            // markup that does not open its line, a name with a space.
+            ("Network Working Group\n\n   1. Introduction\n", false),
+            (".. and so on, as above.\n", false),
+            (".. [1] A footnote that plain text could write.\n", false),
+            ("   .. note:: indented, as a quoted example\n", false),
+            ("text .. note:: inside a line\n", false),
+            (".. see also:: https://docs.example/\n", false),
+            (".. note::that runs on\n", false),
+            ("", false),
+        ];
+        for &(head, rst) in cases {
+            assert_eq!(looks_like_rst(head.as_bytes()), rst, "{head:?}");
+        }
+        // A head cut inside a character still finds the markup before it.
+        let mut cut = b".. note::\n\nCaf".to_vec();
+        cut.push(0xC3);
+        assert!(looks_like_rst(&cut));
+        assert!(!looks_like_rst(b".. \xC3"));
     }
 
     #[test]

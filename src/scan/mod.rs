@@ -54,7 +54,7 @@ pub struct ScanOptions {
     /// Extra schemes to recognise as bare URLs, beyond the built-in list.
     pub extra_schemes: Vec<String>,
     /// Read code as prose too: Markdown's code spans and code blocks, and
-    /// HTML's `code`, `pre`, `kbd` and `samp` elements.
+    /// HTML's `code`, `pre`, `kbd`, `samp` and `tt` elements.
     pub include_verbatim: bool,
 }
 

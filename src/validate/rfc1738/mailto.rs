@@ -42,27 +42,40 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
             "missing address after 'mailto:'",
         );
     }
-    let Some(at) = memchr::memchr(b'@', &bytes[range.clone()]).map(|at| range.start + at) else {
+    let Some(at) = separator(bytes, range.clone()) else {
         chars::check(collector, range.clone(), &ADDRESS);
         let message = "the address has no '@domain' after its local part";
         return report(collector, Span::new(range.end, range.end), message);
     };
-    if range.len() == 1 {
+    if at == range {
         let message = "the address is a lone '@', without local part or domain";
         return report(collector, range.into(), message);
     }
-    check_local_part(collector, range.start..at, at);
-    check_domain(collector, at + 1..range.end, at);
+    check_local_part(collector, range.start..at.start, at.clone());
+    check_domain(collector, at.end..range.end, at);
+}
+
+/// The `@` between the local part and the domain in `range`: the first
+/// literal one, else the first encoded one (`%40`), since "within mailto
+/// URLs, there are no reserved characters" and an address may be written
+/// encoded whole (section 3.5), as docutils' e-mail cloaking writes it.
+fn separator(bytes: &[u8], range: Range<usize>) -> Option<Range<usize>> {
+    let address = &bytes[range.clone()];
+    if let Some(at) = memchr::memchr(b'@', address) {
+        return Some(range.start + at..range.start + at + 1);
+    }
+    let at = memchr::memmem::find(address, b"%40")?;
+    Some(range.start + at..range.start + at + 3)
 }
 
 /// Where header fields (`?`) or further addresses (`,`) start after the
 /// domain's `@`: RFC 6068 syntax, not RFC 1738's (in the local part, both
 /// are plain `xchar`s).
 fn later_extension(collector: &Collector, range: Range<usize>) -> Option<Range<usize>> {
-    let bytes = &collector.url().as_bytes()[range.clone()];
-    let at = memchr::memchr(b'@', bytes)?;
-    let start = memchr::memchr2(b'?', b',', &bytes[at..])?;
-    Some(range.start + at + start..range.end)
+    let bytes = collector.url().as_bytes();
+    let at = separator(bytes, range.clone())?;
+    let start = memchr::memchr2(b'?', b',', &bytes[at.start..range.end])?;
+    Some(at.start + start..range.end)
 }
 
 fn report_later_extension(collector: &mut Collector, extension: Range<usize>) {
@@ -81,13 +94,9 @@ fn report_later_extension(collector: &mut Collector, extension: Range<usize>) {
     );
 }
 
-fn check_local_part(collector: &mut Collector, local: Range<usize>, at: usize) {
+fn check_local_part(collector: &mut Collector, local: Range<usize>, at: Range<usize>) {
     if local.is_empty() {
-        return report(
-            collector,
-            Span::new(at, at + 1),
-            "missing local part before '@'",
-        );
+        return report(collector, at.into(), "missing local part before '@'");
     }
     chars::check(collector, local.clone(), &ADDRESS);
     let bytes = &collector.url().as_bytes()[local.clone()];
@@ -108,10 +117,10 @@ fn check_local_part(collector: &mut Collector, local: Range<usize>, at: usize) {
     }
 }
 
-fn check_domain(collector: &mut Collector, domain: Range<usize>, at: usize) {
+fn check_domain(collector: &mut Collector, domain: Range<usize>, at: Range<usize>) {
     let url = collector.url();
     if domain.is_empty() {
-        return report(collector, Span::new(at, at + 1), "missing domain after '@'");
+        return report(collector, at.into(), "missing domain after '@'");
     }
     // An encoded domain cannot be judged as a host name without decoding it;
     // its characters are still checked.
@@ -185,6 +194,19 @@ mod tests {
                 &[(NonAscii, "\u{e9}", Some("%C3%A9"))],
             ),
             ("mailto:u@h~x.example", &[(MailtoAddress, "~", None)]),
+            // No reserved characters: an encoded '@' separates as a literal
+            // one does, and a literal one comes first.
+            ("mailto:ann%40h.example", &[]),
+            ("mailto:%22a%40b%22@h.example", &[]),
+            ("mailto:ann%40", &[(MailtoAddress, "%40", None)]),
+            ("mailto:%40h.example", &[(MailtoAddress, "%40", None)]),
+            ("mailto:%40", &[(MailtoAddress, "%40", None)]),
+            ("mailto:ann%40h..example", &[(MailtoAddress, ".", None)]),
+            (
+                "mailto:ann%40h.example?subject=x",
+                &[(MailtoAddress, "?subject=x", None)],
+            ),
+            ("mailto:ann%2540h.example", &[(MailtoAddress, "", None)]),
         ];
         assert_cases(cases);
     }
