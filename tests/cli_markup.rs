@@ -7,33 +7,11 @@ mod common;
 
 use std::fs;
 
-use common::{run, transcript, urlint};
-use serde_json::Value;
+use common::{extracted, first_position, run, transcript, urlint};
 
 const MARKDOWN: &str = "fixtures/markup/project.md";
 const HTML: &str = "fixtures/markup/page.html";
 const HTML_MAIL: &str = "fixtures/mail/html_entities.eml";
-
-/// (form, url, line, column) of every URL `extract --format jsonl` prints
-/// for `args`.
-fn extracted(args: &[&str]) -> Vec<(String, String, u64, u64)> {
-    let mut all = vec!["extract", "--format", "jsonl"];
-    all.extend_from_slice(args);
-    let (code, stdout, stderr) = run(&mut urlint(&all));
-    assert_eq!((code, stderr.as_str()), (0, ""), "{args:?}");
-    stdout
-        .lines()
-        .map(|line| {
-            let record: Value = serde_json::from_str(line).expect("one JSON record a line");
-            (
-                record["form"].as_str().unwrap_or_default().to_string(),
-                record["url"].as_str().unwrap_or_default().to_string(),
-                record["line"].as_u64().unwrap_or_default(),
-                record["column"].as_u64().unwrap_or_default(),
-            )
-        })
-        .collect()
-}
 
 /// Owned rows for comparing with [`extracted`].
 fn rows(rows: &[(&str, &str, u64, u64)]) -> Vec<(String, String, u64, u64)> {
@@ -187,65 +165,10 @@ fn a_decoded_reference_is_labelled_and_replaced_whole() {
     insta::assert_snapshot!(first);
 }
 
-/// Line and column of the first finding of `check --format FORMAT` on the
-/// Markdown fixture, read from that format's own fields.
-fn first_position(format: &str) -> (u64, u64) {
-    let (_, stdout, _) = run(&mut urlint(&["check", "--format", format, MARKDOWN]));
-    let json = |text: &str| serde_json::from_str::<Value>(text).expect("valid JSON");
-    match format {
-        "short" => {
-            let fields: Vec<&str> = stdout.split(':').collect();
-            (
-                fields[1].parse().unwrap_or(0),
-                fields[2].parse().unwrap_or(0),
-            )
-        }
-        "github" => {
-            let field = |name: &str| {
-                stdout
-                    .split([',', ' '])
-                    .find_map(|part| part.strip_prefix(&format!("{name}=")))
-                    .and_then(|value| value.parse().ok())
-                    .unwrap_or(0)
-            };
-            (field("line"), field("col"))
-        }
-        "jsonl" => {
-            let record = json(stdout.lines().next().unwrap_or_default());
-            (
-                record["line"].as_u64().unwrap_or(0),
-                record["column"].as_u64().unwrap_or(0),
-            )
-        }
-        "json" => {
-            let document = json(&stdout);
-            let finding = &document["files"][0]["urls"]
-                .as_array()
-                .and_then(|urls| urls.iter().find(|url| url["findings"][0].is_object()))
-                .map(|url| url["findings"][0].clone())
-                .unwrap_or_default();
-            (
-                finding["line"].as_u64().unwrap_or(0),
-                finding["column"].as_u64().unwrap_or(0),
-            )
-        }
-        "sarif" => {
-            let document = json(&stdout);
-            let region =
-                &document["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
-            (
-                region["startLine"].as_u64().unwrap_or(0),
-                region["startColumn"].as_u64().unwrap_or(0),
-            )
-        }
-        _ => unreachable!("a format this test knows"),
-    }
-}
-
 #[test]
 fn every_format_places_a_markdown_finding_on_the_same_line_and_column() {
     for format in ["short", "github", "jsonl", "json", "sarif"] {
-        assert_eq!(first_position(format), (10, 89), "{format}");
+        assert_eq!(first_position(format, MARKDOWN), (10, 89), "{format}");
     }
 }
 
