@@ -13,7 +13,6 @@ use std::fs;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Child, Stdio};
-use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -718,6 +717,30 @@ fn a_closed_stderr_does_not_stop_the_report() {
     );
 }
 
+/// Whether `child` has `path` open, polled through /proc until [`LIMIT`];
+/// true where /proc is not there to tell (the test then relies on timing).
+fn wait_until_open(child: &Child, path: &Path) -> bool {
+    let fds = format!("/proc/{}/fd", child.id());
+    if !Path::new(&fds).exists() {
+        thread::sleep(Duration::from_millis(500));
+        return true;
+    }
+    let target = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let deadline = Instant::now() + LIMIT;
+    while Instant::now() < deadline {
+        let open = fs::read_dir(&fds).is_ok_and(|entries| {
+            entries
+                .flatten()
+                .any(|entry| fs::read_link(entry.path()).is_ok_and(|link| link == target))
+        });
+        if open {
+            return true;
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+    false
+}
+
 #[test]
 fn a_file_that_disappears_between_walk_and_read_is_an_error_and_the_rest_goes_on() {
     let dir = dir_with(&[("walked/gone.txt", b"http://gone.example/\n")]);
@@ -730,7 +753,15 @@ fn a_file_that_disappears_between_walk_and_read_is_an_error_and_the_rest_goes_on
         return;
     }
     // A named FIFO is read like a file; with -j 1 it holds the run after the
-    // walk of walked/ and before its files are read.
+    // walk of walked/ and before its files are read. The test holds it open
+    // for writing from the start (read-write, which does not wait for a
+    // reader), so urlint always finds a writer there, however the two
+    // processes are scheduled; a FIFO without one would be skipped.
+    let mut writer = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&fifo)
+        .expect("open the FIFO");
     let mut child = spawn_in(
         dir.path(),
         &[
@@ -744,18 +775,12 @@ fn a_file_that_disappears_between_walk_and_read_is_an_error_and_the_rest_goes_on
             GOOD_NAME,
         ],
     );
-    // Opening for writing waits for urlint to open the FIFO, which it does
-    // after the walk; a urlint that never gets there fails the test in time.
-    let (opened, opening) = mpsc::channel();
-    let path = fifo.clone();
-    thread::spawn(move || opened.send(fs::OpenOptions::new().write(true).open(path)));
-    let mut writer = match opening.recv_timeout(LIMIT) {
-        Ok(writer) => writer.expect("open the FIFO for writing"),
-        Err(_) => {
-            let _ = child.kill();
-            panic!("urlint did not open the FIFO within {LIMIT:?}");
-        }
-    };
+    // urlint opens the FIFO after the walk; a urlint that never gets there
+    // fails the test in time.
+    if !wait_until_open(&child, &fifo) {
+        let _ = child.kill();
+        panic!("urlint did not open the FIFO within {LIMIT:?}");
+    }
     fs::remove_file(dir.path().join("walked/gone.txt")).expect("remove the walked file");
     writer
         .write_all(b"http://fifo.example/~f\n")
