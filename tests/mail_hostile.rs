@@ -284,13 +284,21 @@ fn swallowed_warning(fixture: &str, message_id: &str, part: &str) -> String {
 
 #[test]
 fn rfc2046_5_1_1_a_part_running_over_an_enclosing_delimiter_is_warned_about() {
-    // The alternative reads as text up to the end of the message: the
-    // base64 part after "--outer" is inside it, still encoded. Its URL is
-    // lost, but not silently.
+    // mail-parser reads the alternative as text up to the end of the
+    // message, the base64 part after "--outer" inside it. The text ends at
+    // that line, with a warning, and what follows is read again as parts:
+    // the base64 part is decoded and its URL found.
     let fixture = "swallowed_delimiter.eml";
     let (code, urls, stderr) = extract_fixture(fixture);
     assert_eq!(code, 0);
-    assert_eq!(urls, ["http://notes.example.org/~hal/", GOOD_URL]);
+    assert_eq!(
+        urls,
+        [
+            "http://notes.example.org/~hal/",
+            "http://talks.example.org/~hal/mime.pdf",
+            GOOD_URL
+        ]
+    );
     let prefix = "urlint: warning: swallowed_delimiter.eml: message 1 (line 1) \
                   <swallowed-delimiter@example.org>, ";
     assert_eq!(
@@ -303,6 +311,30 @@ fn rfc2046_5_1_1_a_part_running_over_an_enclosing_delimiter_is_warned_about() {
              {}",
             swallowed_warning(fixture, "swallowed-delimiter@example.org", "1.1")
         )
+    );
+}
+
+#[test]
+fn rfc2046_5_1_1_an_encoded_part_after_a_shared_close_delimiter_is_decoded() {
+    // One close delimiter ends both nested alternatives, and mail-parser
+    // stops reading the enclosing multipart there: the base64 part after
+    // the next "--outer" line is read again as a part and decoded, with
+    // the warning, where it used to be raw base64 and its URL lost.
+    let (code, urls, stderr) = extract_fixture("shared_boundary_base64.eml");
+    assert_eq!(code, 0);
+    assert_eq!(
+        urls,
+        [
+            "http://first.example.org/~a",
+            "http://second.example.org/~b",
+            GOOD_URL
+        ]
+    );
+    assert_eq!(
+        stderr,
+        "urlint: warning: shared_boundary_base64.eml: message 1 (line 1) \
+         <shared-boundary-base64@example.org>: parts after a '--outer' line were not parsed \
+         (a boundary used by two nested multiparts ends both); read again from that line\n"
     );
 }
 

@@ -63,8 +63,8 @@ fn an_empty_multipart_does_not_swallow_the_parts_after_it() {
 /// property `nested_mime_loses_no_part_silently`, 2026-11-23: two nested
 /// multiparts with one boundary. Its close delimiter ended both, and
 /// mail-parser stopped there: the parts after them in the enclosing
-/// multipart were never read, without a warning. They are now read raw,
-/// with a warning.
+/// multipart were never read, without a warning. They are now read again
+/// from that line as parts, with a warning.
 #[test]
 fn parts_after_a_shared_boundary_are_read_with_a_warning() {
     let (code, urls, stderr) = extract_mail("shared_boundary.eml");
@@ -80,7 +80,7 @@ fn parts_after_a_shared_boundary_are_read_with_a_warning() {
         stderr,
         "urlint: warning: fixtures/mail/shared_boundary.eml: message 1 (line 1) \
          <shared-boundary@example.org>: parts after a '--outer' line were not parsed \
-         (a boundary used by two nested multiparts ends both); read as raw text\n"
+         (a boundary used by two nested multiparts ends both); read again from that line\n"
     );
     invariants::check_nested_mail(&[0, 125, 6, 125, 100]);
     invariants::check_nested_mail(&[0, 29, 78, 109, 9, 85, 197, 0, 87]);
@@ -91,7 +91,8 @@ fn parts_after_a_shared_boundary_are_read_with_a_warning() {
 /// mail-parser reads as text. That text ran on over the delimiters of the
 /// multiparts around it and swallowed a base64 HTML part: its URL lost, exit
 /// 0, no warning. A part holding a delimiter line of a multipart around it,
-/// and a multipart read as text, are now warned about.
+/// and a multipart read as text, are now warned about; since 2026-11-24 the
+/// text also ends at that line, and the base64 part after it is decoded.
 #[test]
 fn a_part_swallowing_enclosing_delimiters_is_warned_about() {
     let program = [
@@ -107,8 +108,8 @@ fn a_part_swallowing_enclosing_delimiters_is_warned_about() {
     let (code, stdout, stderr) = run(&mut command);
     assert_eq!(code, 0);
     assert!(
-        !stdout.contains("p3.example"),
-        "the swallowed part stays encoded"
+        stdout.contains("http://p3.example/~x"),
+        "the swallowed base64 part is read again as a part and decoded: {stdout}"
     );
     assert!(
         stderr.contains(
@@ -132,7 +133,7 @@ fn a_part_swallowing_enclosing_delimiters_is_warned_about() {
 /// for the enclosing delimiters inside the opaque part, so it ran on over
 /// the next `--outer` line and the forwarded message after it, and the walk
 /// skipped it whole: the URL lost, exit 0, no warning. What follows such a
-/// line is now read raw, with a warning.
+/// line is now read again as parts, with a warning.
 #[test]
 fn an_empty_multipart_running_on_over_an_enclosing_delimiter_is_read() {
     let (code, urls, stderr) = extract_mail("empty_multipart_runs_on.eml");

@@ -296,12 +296,70 @@ impl Walker<'_> {
             match visit.target {
                 Target::Root => self.root(&visit, &mut stack),
                 Target::Part(id) => self.part(&visit, id, &mut stack),
-                Target::Unread(span) => {
-                    let raw = raw_text(&visit.origin.bytes[span.range()]);
-                    self.push_text(&visit, raw_part(&visit), raw, span);
-                }
+                Target::Unread(span) => self.reread(&visit, span),
             }
         }
+    }
+
+    /// Read `span` of the visited bytes, which mail-parser left out of
+    /// every part or ran a part on over: it starts at a delimiter line of a
+    /// multipart around the part (or of one whose parts it stopped reading).
+    /// The parts after that line are parsed again as the body of a
+    /// multipart with the line's boundary, so that an encoded part among
+    /// them is decoded as a whole message would decode it; what does not
+    /// parse into parts is read raw.
+    fn reread(&mut self, visit: &Visit<'_>, span: Span) {
+        let raw = &visit.origin.bytes[span.range()];
+        if visit.depth < MAX_DEPTH && self.reparse_parts(visit, span) {
+            return;
+        }
+        self.push_text(visit, raw_part(visit), raw_text(raw), span);
+    }
+
+    /// Parse the bytes at `span`, which open with a delimiter line, as the
+    /// parts of a multipart with that line's boundary, and walk them; false
+    /// when they hold no part (a close delimiter, no boundary, no parts).
+    fn reparse_parts(&mut self, visit: &Visit<'_>, span: Span) -> bool {
+        let raw = &visit.origin.bytes[span.range()];
+        let Some(boundary) = opening_boundary(raw) else {
+            return false;
+        };
+        // A header line of our own before the bytes; offsets past it map
+        // onto the visited bytes one for one.
+        let header = format!("Content-Type: multipart/mixed; boundary=\"{boundary}\"\n\n");
+        let place = match visit.origin.place {
+            Place::At(at) => match (at + span.start).checked_sub(header.len()) {
+                Some(start) => Place::At(start),
+                None => return false,
+            },
+            whole => whole,
+        };
+        let mut bytes = header.into_bytes();
+        bytes.extend_from_slice(raw);
+        let repaired = OnceCell::new();
+        let Some((message, parsed)) = empty::parse(parser(), &bytes, &repaired) else {
+            return false;
+        };
+        let has_parts = message.parts.first().is_some_and(|root| {
+            matches!(&root.body, PartType::Multipart(children) if !children.is_empty())
+                && !empty::misread(&message, root, &boundary, parsed)
+        });
+        if has_parts {
+            self.run(Visit {
+                message: &message,
+                origin: Origin {
+                    bytes: parsed,
+                    place,
+                },
+                // The multipart itself: its header fields are ours.
+                target: Target::Part(0),
+                path: visit.path.clone(),
+                depth: visit.depth + 1,
+                enclosing: visit.enclosing.clone(),
+            });
+        }
+        nested::dismantle(message);
+        has_parts
     }
 
     /// Record a problem.
@@ -412,7 +470,7 @@ impl Walker<'_> {
                 visit.part_path(),
                 format!(
                     "parts after a '--{boundary}' line were not parsed (a boundary used \
-                     by two nested multiparts ends both); read as raw text"
+                     by two nested multiparts ends both); read again from that line"
                 ),
             );
             // Below the children on the stack: read after them, in text order.
@@ -552,8 +610,7 @@ impl Walker<'_> {
             .filter(|&cut| !body[cut..].iter().all(u8::is_ascii_whitespace));
         if let Some(cut) = cut {
             self.warn_enclosing_delimiter(visit);
-            let rest = Span::new(body_span.start + cut, body_span.end);
-            self.push_text(visit, raw_part(visit), raw_text(&body[cut..]), rest);
+            self.reread(visit, Span::new(body_span.start + cut, body_span.end));
         }
     }
 
@@ -583,8 +640,7 @@ impl Walker<'_> {
         self.warn_enclosing_delimiter(visit);
         let span = Span::new(body_span.start, body_span.start + cut);
         self.nested_message(visit, part, &body[..cut], span, None);
-        let rest = Span::new(span.end, body_span.end);
-        self.push_text(visit, raw_part(visit), raw_text(&body[cut..]), rest);
+        self.reread(visit, Span::new(span.end, body_span.end));
     }
 
     /// The nested message of a message/rfc822 part, whose body is `raw` at
@@ -670,17 +726,30 @@ impl Walker<'_> {
             encoding: declared,
         };
         if !part.is_encoding_problem || declared == TransferEncoding::Identity {
-            if enclosing_delimiter(raw, visit.enclosing.as_deref(), "").is_some() {
-                self.warn_enclosing_delimiter(visit);
-            }
             let encoding = match part.encoding {
                 Encoding::Base64 => TransferEncoding::Base64,
                 Encoding::QuotedPrintable => TransferEncoding::QuotedPrintable,
                 Encoding::None => TransferEncoding::Identity,
             };
-            let body = self.decode_body(visit, raw, encoding, charset, decoded);
+            let cut = enclosing_delimiter(raw, visit.enclosing.as_deref(), "");
+            let Some(cut) = cut.filter(|&cut| !raw[cut..].iter().all(u8::is_ascii_whitespace))
+            else {
+                if cut.is_some() {
+                    self.warn_enclosing_delimiter(visit);
+                }
+                let body = self.decode_body(visit, raw, encoding, charset, decoded);
+                info.encoding = body.encoding;
+                return self.push_text(visit, info, body, span);
+            };
+            // mail-parser ran the part on over a delimiter line of a
+            // multipart around it (RFC 2046 section 5.1.1 ends the part
+            // there): the part is what comes before the line, decoded again,
+            // and the parts after it are read again.
+            self.warn_enclosing_delimiter(visit);
+            let body = self.decode_body(visit, &raw[..cut], encoding, charset, None);
             info.encoding = body.encoding;
-            return self.push_text(visit, info, body, span);
+            self.push_text(visit, info, body, Span::new(span.start, span.start + cut));
+            return self.reread(visit, Span::new(span.start + cut, span.end));
         }
         // mail-parser gives up on an encoded part whose boundary never
         // comes (a cut message): decode it here, up to the delimiter of an
@@ -701,8 +770,7 @@ impl Walker<'_> {
         info.encoding = body.encoding;
         self.push_text(visit, info, body, Span::new(span.start, span.start + cut));
         if rest_read_raw {
-            let rest_span = Span::new(span.start + cut, span.end);
-            self.push_text(visit, raw_part(visit), raw_text(rest), rest_span);
+            self.reread(visit, Span::new(span.start + cut, span.end));
         }
     }
 
@@ -936,6 +1004,19 @@ fn unread_parts(
             line_start && line.trim_ascii().is_empty()
         })
         .map(|at| Span::new(at, end))
+}
+
+/// The boundary of the delimiter line (`--boundary`, not a close
+/// delimiter) that opens `raw`, when it is one a Content-Type field can
+/// carry quoted.
+fn opening_boundary(raw: &[u8]) -> Option<String> {
+    let line = raw.split(|&byte| byte == b'\n').next()?.trim_ascii_end();
+    let boundary = std::str::from_utf8(line.strip_prefix(b"--")?).ok()?;
+    let usable = !boundary.is_empty()
+        && !boundary.ends_with("--")
+        && !boundary.contains(['"', '\\'])
+        && boundary.chars().all(|c| c.is_ascii_graphic() || c == ' ');
+    usable.then(|| boundary.to_owned())
 }
 
 /// `raw` read as text: UTF-8, each invalid sequence one U+FFFD.
