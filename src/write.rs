@@ -62,7 +62,9 @@ pub(crate) fn replace_file(path: &Path, read: &[u8], new: &[u8]) -> Result<(), W
     if !has_write_bit(&metadata) {
         return Err(WriteError::ReadOnly);
     }
-    let mut temporary = Temporary::create(&target).map_err(io("cannot create a temporary file"))?;
+    // Private until it has the original's mode: the file may be private too.
+    let mut temporary =
+        Temporary::create(&target, 0o600).map_err(io("cannot create a temporary file"))?;
     temporary
         .file
         .write_all(new)
@@ -146,16 +148,20 @@ fn before_replace_hook(target: &Path) {
     }
 }
 
-/// A temporary file beside the target, removed unless it is persisted.
-struct Temporary {
+/// A temporary file beside a target, removed unless it is persisted: the
+/// new contents of a replaced file, or a report written to a file.
+#[derive(Debug)]
+pub(crate) struct Temporary {
     path: PathBuf,
     file: File,
     persisted: bool,
 }
 
 impl Temporary {
-    /// A new file `.NAME.urlint-PID-N.tmp` in the target's directory.
-    fn create(target: &Path) -> io::Result<Temporary> {
+    /// A new file `.NAME.urlint-PID-N.tmp` in the target's directory
+    /// (hidden, so that a walk of the directory skips it), created with
+    /// `mode` (before the umask) where files have one.
+    pub(crate) fn create(target: &Path, mode: u32) -> io::Result<Temporary> {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let name = target
             .file_name()
@@ -168,7 +174,9 @@ impl Temporary {
             let mut options = OpenOptions::new();
             options.write(true).create_new(true);
             #[cfg(unix)]
-            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, mode);
+            #[cfg(not(unix))]
+            let _ = mode;
             match options.open(&path) {
                 Ok(file) => {
                     return Ok(Temporary {
@@ -183,8 +191,18 @@ impl Temporary {
         }
     }
 
-    /// Rename the temporary file to `target`.
-    fn persist(&mut self, target: &Path) -> io::Result<()> {
+    /// Where the temporary file is.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The open temporary file.
+    pub(crate) fn file(&self) -> &File {
+        &self.file
+    }
+
+    /// Rename the temporary file to `target` (sync it first).
+    pub(crate) fn persist(&mut self, target: &Path) -> io::Result<()> {
         fs::rename(&self.path, target)?;
         self.persisted = true;
         Ok(())

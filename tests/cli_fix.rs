@@ -8,13 +8,11 @@
 mod common;
 
 use std::fs;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
 
 use assert_cmd::Command as Urlint;
-use common::run;
+use common::{apply_patch, run};
 
 /// `urlint ARGS` run in `dir`, without configuration files.
 fn urlint_in(dir: &Path, args: &[&str]) -> Urlint {
@@ -439,19 +437,7 @@ fn the_diff_applies_with_patch_and_equals_the_fix() {
         .expect("a summary line")
         .to_string();
 
-    let mut patch = Command::new("patch")
-        .args(["-p1", "--quiet"])
-        .current_dir(patched.path())
-        .stdin(Stdio::piped())
-        .spawn()
-        .expect("patch runs");
-    patch
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(diff.as_bytes())
-        .expect("write the diff");
-    assert!(patch.wait().expect("patch ends").success());
+    apply_patch(patched.path(), &diff);
 
     let (_, _, stderr) = run(&mut urlint_in(fixed.path(), &["check", "--fix", "docs"]));
     assert!(

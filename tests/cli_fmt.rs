@@ -6,12 +6,10 @@
 mod common;
 
 use std::fs;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use assert_cmd::Command as Urlint;
-use common::run;
+use common::{apply_patch, run};
 
 /// `urlint ARGS` run in `dir`, without configuration files.
 fn urlint_in(dir: &Path, args: &[&str]) -> Urlint {
@@ -81,19 +79,7 @@ fn check_lists_and_diff_patches_without_writing() {
         fs::read(dir.path().join("docs/draft.txt")).expect("read"),
         original
     );
-    let mut patch = Command::new("patch")
-        .args(["-p1", "--quiet"])
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .spawn()
-        .expect("patch runs");
-    patch
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(diff.as_bytes())
-        .expect("write the diff");
-    assert!(patch.wait().expect("patch ends").success());
+    apply_patch(dir.path(), &diff);
     let expected = fs::read_to_string("fixtures/fmt/draft.wrapped").expect("fixture");
     assert_eq!(
         fs::read_to_string(dir.path().join("docs/draft.txt")).expect("read"),

@@ -184,15 +184,7 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
         return show_settings(run, &levels, profile);
     }
     let quiet = run.console.quiet;
-    let mut reporter = if args.statistics {
-        report::statistics_reporter(args.format, quiet)
-    } else {
-        let human = HumanOptions {
-            verdicts: false,
-            quiet,
-        };
-        report::diagnostics_reporter(args.format, human)
-    };
+    let mut reporter = report::check_reporter(args.format, args.statistics, quiet);
     let mut options = run.config.lint_options(levels, args.profile);
     options.scan.include_verbatim |= args.inputs.walk.include_verbatim;
     if args.fix || args.diff {

@@ -3,7 +3,7 @@
 //! stderr, and telling a closed pipe from a real write error.
 
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
+use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -11,6 +11,7 @@ use codespan_reporting::term::termcolor::{ColorChoice, ColorSpec, HyperlinkSpec,
 
 use super::cli::ColorArg;
 use crate::escape;
+use crate::write::Temporary;
 
 /// Bytes gathered before they are handed to the stream below.
 const OUTPUT_BUFFER_LEN: usize = 64 << 10;
@@ -108,9 +109,7 @@ impl<W: WriteColor> Drop for OutputBuffer<W> {
 #[derive(Debug)]
 pub(super) struct ReportFile {
     path: PathBuf,
-    temp: PathBuf,
-    file: File,
-    committed: bool,
+    temporary: Temporary,
 }
 
 impl ReportFile {
@@ -123,65 +122,35 @@ impl ReportFile {
                 "it is a directory",
             ));
         }
-        let name = path.file_name().ok_or_else(|| {
-            io::Error::new(io::ErrorKind::InvalidInput, "it does not name a file")
-        })?;
-        let dir = path
-            .parent()
-            .filter(|dir| !dir.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let pid = std::process::id();
-        let mut attempt = 0;
-        loop {
-            // Hidden, so that a walk of the directory skips it by default.
-            let temp = dir.join(format!(
-                ".{}.urlint-{pid}-{attempt}.tmp",
-                name.to_string_lossy()
+        if path.file_name().is_none() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "it does not name a file",
             ));
-            match OpenOptions::new().write(true).create_new(true).open(&temp) {
-                Ok(file) => {
-                    return Ok(ReportFile {
-                        path: path.to_path_buf(),
-                        temp,
-                        file,
-                        committed: false,
-                    })
-                }
-                Err(err) if err.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
-                    attempt += 1;
-                }
-                Err(err) => return Err(err),
-            }
         }
+        Ok(ReportFile {
+            path: path.to_path_buf(),
+            temporary: Temporary::create(path, 0o666)?,
+        })
     }
 
     /// A handle to write the report through.
     pub(super) fn writer(&self) -> io::Result<File> {
-        self.file.try_clone()
+        self.temporary.file().try_clone()
     }
 
     /// The report's path and its temporary file's: files the run writes,
     /// which it must not read as inputs.
     pub(super) fn paths(&self) -> [&Path; 2] {
-        [&self.path, &self.temp]
+        [&self.path, self.temporary.path()]
     }
 
-    /// Put the complete report in place.
+    /// Put the complete report in place. A report not committed (a write
+    /// failed, or the run stopped early) leaves no file behind, and the
+    /// previous report as it was.
     pub(super) fn commit(mut self) -> io::Result<()> {
-        self.file.sync_all()?;
-        fs::rename(&self.temp, &self.path)?;
-        self.committed = true;
-        Ok(())
-    }
-}
-
-impl Drop for ReportFile {
-    /// A report not committed (a write failed, or the run stopped early)
-    /// leaves no file behind, and the previous report as it was.
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_file(&self.temp);
-        }
+        self.temporary.file().sync_all()?;
+        self.temporary.persist(&self.path)
     }
 }
 

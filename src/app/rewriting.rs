@@ -26,7 +26,7 @@ use crate::input::{
     Sink,
 };
 use crate::lint::{self, LintOptions, Linted};
-use crate::report::{self, HumanOptions, Totals};
+use crate::report::{self, Totals};
 use crate::rewrite::{
     fix_text, unified_diff, wrap_text, FixSelection, Fixed, Stopped, WrapOptions, MAX_PASSES,
 };
@@ -152,15 +152,7 @@ pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -
         true => (&mut *run.out, &mut stderr),
         false => (&mut nowhere, &mut *run.out),
     };
-    let mut reporter = if args.statistics {
-        report::statistics_reporter(args.format, quiet)
-    } else {
-        let human = HumanOptions {
-            verdicts: false,
-            quiet,
-        };
-        report::diagnostics_reporter(args.format, human)
-    };
+    let mut reporter = report::check_reporter(args.format, args.statistics, quiet);
     let mut sink = ReportSink::new(
         report_out,
         reporter.as_mut(),

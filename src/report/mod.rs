@@ -66,6 +66,19 @@ pub(crate) fn statistics_reporter(format: Format, quiet: bool) -> Box<dyn Report
     Box::new(statistics::StatisticsReporter::new(layout))
 }
 
+/// The reporter of `check`'s findings: the statistics table when
+/// `statistics` (`--statistics`), else the findings in `format`.
+pub(crate) fn check_reporter(format: Format, statistics: bool, quiet: bool) -> Box<dyn Reporter> {
+    if statistics {
+        return statistics_reporter(format, quiet);
+    }
+    let human = HumanOptions {
+        verdicts: false,
+        quiet,
+    };
+    diagnostics_reporter(format, human)
+}
+
 /// The reporter for `extract`.
 pub(crate) fn extract_reporter(options: ExtractOptions) -> Box<dyn Reporter> {
     Box::new(extract::ExtractReporter::new(options))

@@ -169,3 +169,23 @@ pub fn extracted(args: &[&str]) -> Vec<(String, String, u64, u64)> {
         })
         .collect()
 }
+
+/// Apply the unified diff `diff` in `dir` with `patch -p1`, as a user
+/// would from the repository root; fails the test if it does not apply.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn apply_patch(dir: &std::path::Path, diff: &str) {
+    use std::io::Write;
+    let mut patch = std::process::Command::new("patch")
+        .args(["-p1", "--quiet"])
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("patch runs");
+    patch
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(diff.as_bytes())
+        .expect("write the diff");
+    assert!(patch.wait().expect("patch ends").success());
+}
