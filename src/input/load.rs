@@ -18,7 +18,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use super::notice::{cannot_read, latin1_note, InputError, Note};
-use super::pipe::{self, Opened, PipeReader};
+use super::pipe::{self, PipeReader};
 use super::walk::Input;
 use crate::mail;
 use crate::source::{decode, Origin, Source};
@@ -121,12 +121,9 @@ pub(super) fn read_file_start(
     limit: usize,
     sniff_binary: bool,
 ) -> io::Result<FileStart> {
-    let mut file = match pipe::open(path)? {
-        Opened::File(file) => file,
-        // Streamed by the reporting thread, as it comes.
-        Opened::Pipe(reader) => return Ok(FileStart::Pipe { reader, len: 0 }),
-        Opened::NoWriter => return Ok(FileStart::NoWriter),
-    };
+    // Walked files are regular files, and most named ones are: what the
+    // file is gets asked only when a read leaves it in doubt.
+    let mut file = pipe::open_without_waiting(path)?;
     if buffer.len() < INITIAL_BUFFER_LEN {
         buffer.resize(INITIAL_BUFFER_LEN, 0);
     }
@@ -143,7 +140,8 @@ pub(super) fn read_file_start(
                 }
             };
             let Some(file_len) = file_len else {
-                let reader = PipeReader::new(Box::new(file));
+                // Streamed by the reporting thread, as it comes.
+                let reader = pipe::stream(file);
                 return Ok(FileStart::Pipe { reader, len });
             };
             if len >= limit || file_len >= limit as u64 {
@@ -158,8 +156,16 @@ pub(super) fn read_file_start(
             buffer.resize(wanted.min(limit).max(len + 1), 0);
         }
         let read = match file.read(&mut buffer[len..]) {
+            // An empty file, or a named pipe that no process writes to.
+            Ok(0) if len == 0 && pipe::is_fifo(&file) => return Ok(FileStart::NoWriter),
             Ok(read) => read,
             Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            // Only a pipe or a device whose writer has not written yet says
+            // so; it is streamed by the reporting thread, as it comes.
+            Err(err) if err.kind() == io::ErrorKind::WouldBlock => {
+                let reader = pipe::stream(file);
+                return Ok(FileStart::Pipe { reader, len });
+            }
             Err(err) => return Err(err),
         };
         let before = len;
@@ -266,6 +272,24 @@ mod tests {
         for (index, (reader, len)) in cases.into_iter().enumerate() {
             let bytes = read_unless_binary(reader).expect("in-memory reads succeed");
             assert_eq!(bytes.len(), len, "case {index}");
+        }
+    }
+
+    #[test]
+    fn a_regular_file_is_read_whole_without_asking_what_it_is() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let cases: [(&str, &[u8]); 2] =
+            [("empty.txt", b""), ("short.txt", b"see http://a.example/")];
+        for (name, content) in cases {
+            let path = dir.path().join(name);
+            std::fs::write(&path, content).expect("write file");
+            let mut buffer = Vec::new();
+            let start = read_file_start(&path, &mut buffer, 1 << 20, true).expect("readable");
+            // An empty file is no pipe without a writer.
+            assert!(
+                matches!(start, FileStart::Whole { len } if buffer[..len] == *content),
+                "{name}"
+            );
         }
     }
 
