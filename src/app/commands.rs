@@ -23,7 +23,9 @@ use crate::config::Config;
 use crate::input::{panicked, Input};
 use crate::lint::{self, LintOptions, Linted, RuleLevels};
 use crate::profile::Profile;
-use crate::report::{self, explain, ExtractOptions, HumanOptions, PlainPrefix, Totals};
+use crate::report::{
+    self, explain, ExtractFormat, ExtractOptions, HumanOptions, PlainPrefix, Totals,
+};
 use crate::server::{self, Ended};
 use crate::source::{Origin, Source};
 
@@ -260,7 +262,12 @@ fn extract(run: Run<'_>, args: &ExtractArgs) -> Outcome {
     });
     // The file's schemes and URL excludes decide what is a URL worth
     // listing; its levels and the profile decide whether a URL is valid.
-    let mut options = run.config.lint_options(run.config.levels(), args.profile);
+    // Plain lines show URLs alone: no rule needs to run for them.
+    let levels = match args.format {
+        ExtractFormat::Plain => RuleLevels::silent(),
+        _ => run.config.levels(),
+    };
+    let mut options = run.config.lint_options(levels, args.profile);
     options.scan.include_verbatim |= args.inputs.walk.include_verbatim;
     let linted = driver::lint_inputs(
         run.out,

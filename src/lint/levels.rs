@@ -24,6 +24,20 @@ impl RuleLevels {
             .copied()
             .unwrap_or(rule.info().default_level)
     }
+
+    /// Whether every rule is off, so that nothing is ever reported.
+    pub fn all_off(&self) -> bool {
+        Rule::all().all(|rule| self.level(rule) == Level::Off)
+    }
+
+    /// Levels with every rule off.
+    pub fn silent() -> RuleLevels {
+        let mut levels = RuleLevels::default();
+        for rule in Rule::all() {
+            levels.set(rule, Level::Off);
+        }
+        levels
+    }
 }
 
 /// Rule choices given on a command line (or by an editor or a script),
@@ -85,6 +99,15 @@ mod tests {
         let levels = RuleLevels::default().overridden(&ignore);
         assert_eq!(levels.level(Rule::HyphenBreak), Level::Off);
         assert_eq!(levels.level(Rule::BadPort), Level::Error);
+    }
+
+    #[test]
+    fn silent_levels_are_all_off_and_default_ones_are_not() {
+        assert!(RuleLevels::silent().all_off());
+        assert!(!RuleLevels::default().all_off());
+        let mut one_on = RuleLevels::silent();
+        one_on.set(Rule::UnusedSuppression, Level::Warning);
+        assert!(!one_on.all_off());
     }
 
     #[test]

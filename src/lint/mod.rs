@@ -54,17 +54,38 @@ pub fn lint_markup<'t>(
     markup: Markup,
     options: &'t LintOptions,
 ) -> impl Iterator<Item = Linted> + 't {
-    let reports = scan::scan_markup(text, markup, &options.scan)
-        .filter_map(move |found| lint_url(found, options));
+    // When nothing a URL holds could be reported (`extract` listing URLs
+    // alone), the URLs are found, not validated.
+    let silent = options.levels.all_off();
+    let reports = scan::scan_markup(text, markup, &options.scan).filter_map(move |found| {
+        if silent {
+            unvalidated(found, options)
+        } else {
+            lint_url(found, options)
+        }
+    });
     Suppressed::new(text, reports, options.levels.level(Rule::UnusedSuppression))
+}
+
+/// [`lint_url`] when every rule is off: the report of a URL not left out,
+/// without findings and so without validation.
+fn unvalidated(found: Found, options: &LintOptions) -> Option<UrlReport> {
+    (!excluded(&found, options)).then(|| UrlReport {
+        found,
+        findings: Vec::new(),
+    })
+}
+
+/// Whether `url_excludes` leaves `found` out.
+fn excluded(found: &Found, options: &LintOptions) -> bool {
+    !options.url_excludes.is_empty() && options.url_excludes.is_match(&found.url)
 }
 
 /// Lint one URL found in a text, by the scanner or by the caller (a URL
 /// given on its own is [`Found::unbroken`]): `None` when `url_excludes`
 /// leaves it out.
 pub fn lint_url(found: Found, options: &LintOptions) -> Option<UrlReport> {
-    let excluded = !options.url_excludes.is_empty() && options.url_excludes.is_match(&found.url);
-    (!excluded).then(|| lint_found(found, options))
+    (!excluded(&found, options)).then(|| lint_found(found, options))
 }
 
 /// Lint each non-blank line of `text` as one URL given on its own, placed
@@ -249,6 +270,31 @@ mod tests {
                 ("http://a.example/", Span::new(0, 17)),
                 ("ftp://b.example/x", Span::new(21, 38)),
             ]
+        );
+    }
+
+    #[test]
+    fn with_every_rule_off_urls_are_found_and_excludes_still_apply() {
+        let text = "<URL:http://a.example/~x> http://b.example/ <URL:>";
+        let options = LintOptions {
+            levels: RuleLevels::silent(),
+            url_excludes: RegexSet::new(["b\\.example"]).expect("valid regex"),
+            ..LintOptions::default()
+        };
+        let items: Vec<Linted> = lint(text, &options).collect();
+        let urls: Vec<&str> = items
+            .iter()
+            .filter_map(|item| match item {
+                Linted::Url(report) => Some(report.found.url.as_str()),
+                Linted::Text(_) => None,
+            })
+            .collect();
+        assert_eq!(urls, ["http://a.example/~x", ""]);
+        assert!(
+            items
+                .into_iter()
+                .all(|item| item.into_findings().is_empty()),
+            "no rule reports, not even the scanner's empty-url"
         );
     }
 
