@@ -122,7 +122,7 @@ pub(crate) fn for_each_run(bytes: &[u8], mut run: impl FnMut(&str, &[u8])) {
                 let bad = err.error_len().unwrap_or(after.len());
                 // `valid_up_to` marks a prefix that is valid UTF-8.
                 run(
-                    std::str::from_utf8(valid).unwrap_or_default(),
+                    simdutf8::basic::from_utf8(valid).unwrap_or_default(),
                     &after[..bad],
                 );
                 rest = &after[bad..];

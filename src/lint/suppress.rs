@@ -16,6 +16,7 @@
 
 use std::collections::VecDeque;
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use memchr::memmem;
 
@@ -88,7 +89,11 @@ impl Suppressions {
     /// Find every directive in `text`.
     pub(super) fn parse(text: &str) -> Self {
         let mut suppressions = Suppressions::default();
-        for at in memmem::find_iter(text.as_bytes(), MARKER) {
+        // Built once: a searcher per text cost as much as searching a
+        // small file.
+        static FINDER: LazyLock<memmem::Finder<'static>> =
+            LazyLock::new(|| memmem::Finder::new(MARKER));
+        for at in FINDER.find_iter(text.as_bytes()) {
             if starts_a_word(text, at) {
                 suppressions.parse_at(text, at);
             }
