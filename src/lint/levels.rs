@@ -1,33 +1,39 @@
 //! The level each rule reports at in one run: the catalogue's defaults,
 //! then the configuration file's, then the command line's.
 
-use std::collections::HashMap;
-
-use crate::rules::{Level, Rule};
+use crate::rules::{Level, Rule, CATALOGUE};
 
 /// Rule levels after configuration: the catalogue's defaults plus overrides.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct RuleLevels {
-    overrides: HashMap<Rule, Level>,
+    /// Each rule's level, at its catalogue index: looked up for every
+    /// finding, and all of them for every text (see [`Self::all_off`]).
+    levels: Vec<Level>,
+}
+
+impl Default for RuleLevels {
+    /// The catalogue's default levels.
+    fn default() -> Self {
+        RuleLevels {
+            levels: CATALOGUE.iter().map(|info| info.default_level).collect(),
+        }
+    }
 }
 
 impl RuleLevels {
     /// Set `rule` to `level`, replacing its default.
     pub fn set(&mut self, rule: Rule, level: Level) {
-        self.overrides.insert(rule, level);
+        self.levels[rule as usize] = level;
     }
 
     /// The level `rule` reports at.
     pub fn level(&self, rule: Rule) -> Level {
-        self.overrides
-            .get(&rule)
-            .copied()
-            .unwrap_or(rule.info().default_level)
+        self.levels[rule as usize]
     }
 
     /// Whether every rule is off, so that nothing is ever reported.
     pub fn all_off(&self) -> bool {
-        Rule::all().all(|rule| self.level(rule) == Level::Off)
+        self.levels.iter().all(|&level| level == Level::Off)
     }
 
     /// Levels with every rule off.
