@@ -206,10 +206,16 @@ fn a_file_reached_twice_is_checked_once() {
     let dir = tempfile::tempdir().expect("temporary directory");
     fs::create_dir_all(dir.path().join("d/sub")).expect("create directory");
     fs::write(dir.path().join("d/sub/f.txt"), "http://a.example/~x\n").expect("write file");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("d", dir.path().join("link")).expect("link to d");
     let cases: &[&[&str]] = &[
         &["d", "d"],
         &["d", "d/sub/f.txt"],
+        &["d/sub/f.txt", "d"],
         &["d/sub/f.txt", "./d/sub/f.txt", "d/sub/../sub/f.txt"],
+        &["d/sub", "./d/../d"],
+        #[cfg(unix)]
+        &["link", "d/sub", "link/sub/f.txt"],
     ];
     for paths in cases {
         let mut command = urlint(&["check", "--isolated", "--format", "short"]);

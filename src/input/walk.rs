@@ -63,33 +63,51 @@ pub(crate) fn collect_inputs(
     }
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
+    // What makes two inputs the same, asked only when there can be two.
+    let mut seen = (paths.len() > 1).then(HashSet::new);
     for path in paths {
         if path.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
+            if seen.as_mut().is_none_or(|seen| seen.insert(None)) {
+                inputs.push(Input::Stdin);
+            }
         } else if path.is_dir() {
             let (files, mut walk_errors) = walk_sorted(path, options);
-            inputs.extend(files.into_iter().map(Input::File));
             errors.append(&mut walk_errors);
+            let Some(seen) = seen.as_mut() else {
+                inputs.extend(files.into_iter().map(Input::File));
+                continue;
+            };
+            // A walk follows no link, so a walked file is its directory's
+            // real path joined with the rest: one path resolved per
+            // directory, not one per file.
+            let root = real_path(path);
+            for file in files {
+                let identity = match file.strip_prefix(path) {
+                    Ok(relative) => root.join(relative),
+                    Err(_) => real_path(&file),
+                };
+                if seen.insert(Some(identity)) {
+                    inputs.push(Input::File(file));
+                }
+            }
         } else {
             // Nonexistent and unreadable paths fail when read, with the reason.
-            inputs.push(Input::File(path.clone()));
+            if seen
+                .as_mut()
+                .is_none_or(|seen| seen.insert(Some(real_path(path))))
+            {
+                inputs.push(Input::File(path.clone()));
+            }
         }
-    }
-    if paths.len() > 1 {
-        let mut seen = HashSet::new();
-        inputs.retain(|input| seen.insert(identity(input)));
     }
     (inputs, errors)
 }
 
-/// What makes two inputs the same: the file a path leads to, links and
-/// `.` or `..` resolved (the path as given when it leads nowhere); `None`
-/// for stdin.
-fn identity(input: &Input) -> Option<PathBuf> {
-    match input {
-        Input::File(path) => Some(fs::canonicalize(path).unwrap_or_else(|_| path.clone())),
-        Input::Stdin => None,
-    }
+/// The file a path leads to, links and `.` or `..` resolved (the path as
+/// given when it leads nowhere): what makes two inputs the same (stdin is
+/// `None` beside it).
+fn real_path(path: &Path) -> PathBuf {
+    fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// Source names of the inputs `paths` name one by one, rather than through
