@@ -91,13 +91,22 @@ impl Decoded {
 
 /// Builds a document's prose in source order: every source byte not given
 /// as prose is blanked.
+///
+/// A parser hands prose over in many small pieces (a text event per line,
+/// per emphasis, per entity), most of them right after the one before:
+/// such a run is kept as one pending span and copied once, when something
+/// else comes.
 #[derive(Debug)]
 pub(crate) struct ProseBuilder<'s> {
     source: &'s str,
     prose: String,
     map: OffsetMap,
-    /// Source bytes before this offset are in the prose already.
+    /// Source bytes before this offset are in the prose already, or in
+    /// `pending`.
     cursor: usize,
+    /// Source bytes given as prose, unchanged, not yet copied; it ends at
+    /// `cursor`.
+    pending: Option<Span>,
 }
 
 impl<'s> ProseBuilder<'s> {
@@ -108,6 +117,7 @@ impl<'s> ProseBuilder<'s> {
             prose: String::with_capacity(source.len()),
             map: OffsetMap::new(),
             cursor: 0,
+            pending: None,
         }
     }
 
@@ -120,21 +130,31 @@ impl<'s> ProseBuilder<'s> {
     /// not given twice.
     pub(crate) fn copy(&mut self, span: Span) {
         let start = span.start.max(self.cursor);
-        if start >= span.end {
+        if start >= span.end || self.source.get(start..span.end).is_none() {
             return;
         }
-        self.blank_to(start);
-        let Some(text) = self.source.get(start..span.end) else {
+        match self.pending.as_mut() {
+            Some(pending) if start == self.cursor => pending.end = span.end,
+            _ => {
+                self.blank_to(start);
+                self.pending = Some(Span::new(start, span.end));
+            }
+        }
+        self.cursor = span.end;
+    }
+
+    /// Copy the pending run of unchanged source bytes.
+    fn flush(&mut self) {
+        let Some(pending) = self.pending.take() else {
+            return;
+        };
+        let Some(text) = self.source.get(pending.range()) else {
             return;
         };
         let at = self.prose.len();
         self.prose.push_str(text);
-        self.map.push(
-            Span::new(at, self.prose.len()),
-            Span::new(start, span.end),
-            true,
-        );
-        self.cursor = span.end;
+        self.map
+            .push(Span::new(at, self.prose.len()), pending, true);
     }
 
     /// `text`, decoded from the source bytes `raw`, as prose.
@@ -166,19 +186,33 @@ impl<'s> ProseBuilder<'s> {
     /// Blank the source up to `end`: spaces for every byte but line breaks,
     /// which keep the prose's lines where the source has them.
     pub(crate) fn blank_to(&mut self, end: usize) {
+        self.flush();
         let end = end.min(self.source.len());
         if end <= self.cursor {
             return;
         }
         let bytes = &self.source.as_bytes()[self.cursor..end];
         let at = self.prose.len();
-        let mut from = 0;
-        for line_break in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-            push_spaces(&mut self.prose, line_break - from);
-            self.prose.push(char::from(bytes[line_break]));
-            from = line_break + 1;
+        if bytes.len() < SHORT_GAP {
+            // Markup between two texts (`**`, `](`): a search would cost
+            // more than looking at each byte.
+            for &byte in bytes {
+                let kept = if matches!(byte, b'\n' | b'\r') {
+                    byte
+                } else {
+                    b' '
+                };
+                self.prose.push(char::from(kept));
+            }
+        } else {
+            let mut from = 0;
+            for line_break in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+                push_spaces(&mut self.prose, line_break - from);
+                self.prose.push(char::from(bytes[line_break]));
+                from = line_break + 1;
+            }
+            push_spaces(&mut self.prose, bytes.len() - from);
         }
-        push_spaces(&mut self.prose, bytes.len() - from);
         self.map.push(
             Span::new(at, self.prose.len()),
             Span::new(self.cursor, end),
@@ -193,6 +227,9 @@ impl<'s> ProseBuilder<'s> {
         (self.prose, self.map)
     }
 }
+
+/// Gaps shorter than this are blanked a byte at a time.
+const SHORT_GAP: usize = 16;
 
 /// Append `count` spaces, a slice at a time: blanking is a large part of
 /// building a document's prose.
@@ -229,6 +266,27 @@ mod tests {
             map.raw_span(Span::new(0, prose.len())),
             Some(Span::new(0, 20))
         );
+    }
+
+    #[test]
+    fn pieces_given_one_after_another_are_one_run_of_the_map() {
+        let source = "see http://a.example/x and **more**\nhttp://b.example/ end";
+        let mut builder = ProseBuilder::new(source);
+        // As a parser gives them: a text, then one after it, a gap of
+        // markup (`**`), a text, a gap with a line break, and the rest.
+        builder.copy(Span::new(0, 10));
+        builder.copy(Span::new(10, 27));
+        builder.copy(Span::new(29, 33));
+        builder.copy(Span::new(36, source.len()));
+        let (prose, map) = builder.finish();
+        assert_eq!(
+            prose,
+            "see http://a.example/x and   more  \nhttp://b.example/ end"
+        );
+        assert_eq!(prose.len(), source.len());
+        // Unchanged bytes and blanks are all exact: one piece, byte for byte.
+        assert_eq!(map.pieces().len(), 1);
+        assert_eq!(map.raw_span(Span::new(36, 53)), Some(Span::new(36, 53)));
     }
 
     #[test]
