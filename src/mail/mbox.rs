@@ -2,8 +2,14 @@
 //! time, however large the archive.
 
 use std::io::{self, BufRead};
+use std::sync::LazyLock;
 
 use super::detect::MailKind;
+
+/// The search for a line that may open a message, built once: a search
+/// built per run of lines cost as much as the search.
+static FROM_LINE: LazyLock<memchr::memmem::Finder<'static>> =
+    LazyLock::new(|| memchr::memmem::Finder::new(b"\nFrom "));
 
 /// Default cap on the bytes kept of one message; the rest is read past and
 /// the message is marked truncated, so one runaway message cannot exhaust
@@ -171,7 +177,7 @@ impl<R: BufRead> Messages<R> {
             return Ok(false);
         }
         let end = match self.kind {
-            MailKind::Mbox => memchr::memmem::find(buffer, b"\nFrom ").map(|at| at + 1),
+            MailKind::Mbox => FROM_LINE.find(buffer).map(|at| at + 1),
             MailKind::Eml => None,
         };
         let Some(end) = end.or_else(|| memchr::memrchr(b'\n', buffer).map(|at| at + 1)) else {

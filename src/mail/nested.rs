@@ -31,11 +31,22 @@ const NESTED_TYPES: &[&[u8]] = &[b"message/rfc822", b"message/global"];
 
 /// Park every message part's `Content-Type` in `bytes`.
 pub(super) fn park_nested_messages(bytes: &mut [u8]) {
-    let mut at = 0;
-    while at < bytes.len() {
+    const NAME: &[u8] = b"content-type";
+    // The field's `:` is searched for rather than every line looked at
+    // (mail has half as many `:` as lines, and a call per line cost a
+    // twentieth of reading a list archive); a line opens the field when
+    // the name comes right before a `:` and right after a line break.
+    let opening_lines: Vec<usize> = memchr::memchr_iter(b':', bytes)
+        .filter_map(|colon| {
+            let at = colon.checked_sub(NAME.len())?;
+            let opens_line = at == 0 || bytes[at - 1] == b'\n';
+            (opens_line && bytes[at..colon].eq_ignore_ascii_case(NAME)).then_some(at)
+        })
+        .collect();
+    for at in opening_lines {
         let line_end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
         let line = &bytes[at..line_end];
-        if let Some(value) = field_value(line, b"content-type") {
+        if let Some(value) = field_value(line, NAME) {
             let token = value_token(line, value);
             let media = &line[token.clone()];
             if NESTED_TYPES.iter().any(|t| media.eq_ignore_ascii_case(t)) {
@@ -43,7 +54,6 @@ pub(super) fn park_nested_messages(bytes: &mut [u8]) {
                 bytes[start..start + PARKED_TYPE.len()].copy_from_slice(PARKED_TYPE.as_bytes());
             }
         }
-        at = line_end;
     }
 }
 
@@ -123,6 +133,16 @@ mod tests {
             (
                 "X-Content-Type: message/rfc822\n",
                 "X-Content-Type: message/rfc822\n",
+            ),
+            // Any case of the name; a `:` too early in the text to follow it.
+            (
+                "a:\ncOnTeNt-tYpE: message/rfc822\n",
+                "a:\ncOnTeNt-tYpE: xparked/rfc822\n",
+            ),
+            // Not at a line's start, though the line before ends in `:`.
+            (
+                "Note: Content-Type: message/rfc822\n",
+                "Note: Content-Type: message/rfc822\n",
             ),
         ];
         for (text, expected) in cases {
