@@ -261,8 +261,9 @@ fn extract(run: Run<'_>, args: &ExtractArgs) -> Outcome {
         prefix,
     });
     // The file's schemes and URL excludes decide what is a URL worth
-    // listing; its levels and the profile decide whether a URL is valid.
-    // Plain lines show URLs alone: no rule needs to run for them.
+    // listing; its levels and the profile decide whether a URL is valid,
+    // which JSON records show. Plain lines show URLs alone: no rule needs
+    // to run for them.
     let levels = match args.format {
         ExtractFormat::Plain => RuleLevels::silent(),
         _ => run.config.levels(),

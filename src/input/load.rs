@@ -9,8 +9,11 @@
 //! A file of a directory walk is read as ripgrep reads one: opened, read
 //! into a buffer its thread keeps from file to file (one `read` for the
 //! whole file once the buffer has grown to the tree's larger files, then
-//! one that returns nothing), with no `stat` unless the file fills the
-//! buffer, and no `lseek`.
+//! one that returns nothing), and no `lseek`. What the file is gets asked
+//! (an `fstat` of the open file) only when a read leaves it in doubt: the
+//! file fills the buffer, or its first read finds nothing (an empty file,
+//! or a named pipe without a writer) or would block (a pipe whose writer
+//! has not written yet).
 
 use std::cell::RefCell;
 use std::fs::File;
@@ -82,9 +85,11 @@ pub(super) enum FileStart {
     Whole { len: usize },
     /// A regular file of at least the limit, read in part; it is closed.
     Large,
-    /// Not a regular file, and longer than the buffer or the limit, or a
-    /// named pipe with a writer: the buffer holds the `len` bytes read so
-    /// far and `reader` reads on after them.
+    /// Not a regular file, and longer than the buffer or the limit, or any
+    /// file whose read would block (a named pipe with a writer that has not
+    /// written all yet, a terminal): the buffer holds the `len` bytes read
+    /// so far and `reader` reads on after them. A pipe whose writer has
+    /// written all and closed it is read `Whole`.
     Pipe { reader: PipeReader, len: usize },
     /// A named pipe that no process has open for writing: not read.
     NoWriter,
@@ -114,7 +119,10 @@ pub(super) fn with_buffer<T>(read: impl FnOnce(&mut Vec<u8>) -> T) -> T {
 /// [`BINARY_SNIFF_LEN`] bytes show it binary. The file's size is asked
 /// only when it fills the buffer or reaches the limit, and then once: a
 /// file of at least `limit` bytes is left unread from there, a smaller one
-/// is read in one more read into a buffer grown to fit it.
+/// is read in one more read into a buffer grown to fit it. A first read
+/// that finds nothing asks whether the file is a named pipe (then not read:
+/// [`FileStart::NoWriter`]); a read that would block hands the file on as a
+/// stream.
 pub(super) fn read_file_start(
     path: &Path,
     buffer: &mut Vec<u8>,
@@ -160,8 +168,9 @@ pub(super) fn read_file_start(
             Ok(0) if len == 0 && pipe::is_fifo(&file) => return Ok(FileStart::NoWriter),
             Ok(read) => read,
             Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            // Only a pipe or a device whose writer has not written yet says
-            // so; it is streamed by the reporting thread, as it comes.
+            // A pipe or a terminal with nothing to read yet (or a file
+            // system that says so): streamed by the reporting thread, as
+            // it comes, which waits out "would block".
             Err(err) if err.kind() == io::ErrorKind::WouldBlock => {
                 let reader = pipe::stream(file);
                 return Ok(FileStart::Pipe { reader, len });
@@ -276,7 +285,7 @@ mod tests {
     }
 
     #[test]
-    fn a_regular_file_is_read_whole_without_asking_what_it_is() {
+    fn a_regular_file_is_read_whole_and_an_empty_one_is_no_pipe() {
         let dir = tempfile::tempdir().expect("temp dir");
         let cases: [(&str, &[u8]); 2] =
             [("empty.txt", b""), ("short.txt", b"see http://a.example/")];

@@ -10,6 +10,12 @@
 //! written yet. From then on the pipe is read as written, waiting out "would
 //! block" with short sleeps, so `urlint check <(command)` reads all the
 //! command prints.
+//!
+//! [`open`] asks what the path is before opening it, for an input read as a
+//! stream. A worker reading a small file whole opens every file the same
+//! non-blocking way with [`open_without_waiting`], which asks nothing, and
+//! tells a pipe by how its reads go (see `load::read_file_start`): one
+//! `stat` per file of a tree was a large part of reading it.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -90,18 +96,24 @@ pub(super) fn open(path: &Path) -> io::Result<Opened> {
 
 /// Open `path` for reading without asking what it is, for a reader that
 /// tells a pipe by how it reads (see [`is_fifo`] and [`stream`]): opening
-/// non-blocking never waits for a writer, and changes nothing for a
-/// regular file. A tree of small files then costs no `stat` per file; the
-/// path lookup of one was a tenth of the time of reading such a tree.
+/// non-blocking never waits for a writer, and changes nothing for reading
+/// a regular file. A file another process holds a write lease on (a Samba
+/// oplock, an NFS delegation) refuses such an open instead of waiting for
+/// the lease to be given up; it is opened again, waiting, as before.
 #[cfg(unix)]
 pub(super) fn open_without_waiting(path: &Path) -> io::Result<File> {
     use std::fs::OpenOptions;
     use std::os::unix::fs::OpenOptionsExt;
 
-    OpenOptions::new()
+    let opened = OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
-        .open(path)
+        .open(path);
+    match opened {
+        // Only a lease says so: a named pipe opened this way never waits.
+        Err(err) if err.kind() == io::ErrorKind::WouldBlock => File::open(path),
+        opened => opened,
+    }
 }
 
 /// Open `path` for reading (named pipes are a Unix matter).

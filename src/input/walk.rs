@@ -63,49 +63,52 @@ pub(crate) fn collect_inputs(
     }
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
-    // What makes two inputs the same, asked only when there can be two.
-    let mut seen = (paths.len() > 1).then(HashSet::new);
+    // Inputs already taken, asked only when there can be two of one.
+    let mut seen = (paths.len() > 1).then(Seen::default);
     for path in paths {
         if path.as_os_str() == "-" {
-            if seen.as_mut().is_none_or(|seen| seen.insert(None)) {
+            if Seen::first(&mut seen, || None) {
                 inputs.push(Input::Stdin);
             }
         } else if path.is_dir() {
             let (files, mut walk_errors) = walk_sorted(path, options);
             errors.append(&mut walk_errors);
-            let Some(seen) = seen.as_mut() else {
-                inputs.extend(files.into_iter().map(Input::File));
-                continue;
-            };
             // A walk follows no link, so a walked file is its directory's
             // real path joined with the rest: one path resolved per
             // directory, not one per file.
-            let root = real_path(path);
+            let root = seen.is_some().then(|| real_path(path));
             for file in files {
-                let identity = match file.strip_prefix(path) {
-                    Ok(relative) => root.join(relative),
-                    Err(_) => real_path(&file),
+                let identity = || match (&root, file.strip_prefix(path)) {
+                    (Some(root), Ok(relative)) => Some(root.join(relative)),
+                    _ => Some(real_path(&file)),
                 };
-                if seen.insert(Some(identity)) {
+                if Seen::first(&mut seen, identity) {
                     inputs.push(Input::File(file));
                 }
             }
-        } else {
+        } else if Seen::first(&mut seen, || Some(real_path(path))) {
             // Nonexistent and unreadable paths fail when read, with the reason.
-            if seen
-                .as_mut()
-                .is_none_or(|seen| seen.insert(Some(real_path(path))))
-            {
-                inputs.push(Input::File(path.clone()));
-            }
+            inputs.push(Input::File(path.clone()));
         }
     }
     (inputs, errors)
 }
 
+/// What makes two inputs the same: the file a path leads to (see
+/// [`real_path`]), or `None` for stdin.
+#[derive(Default)]
+struct Seen(HashSet<Option<PathBuf>>);
+
+impl Seen {
+    /// Whether the input `identity` names comes for the first time; always
+    /// true, without asking `identity`, when inputs are not tracked.
+    fn first(seen: &mut Option<Seen>, identity: impl FnOnce() -> Option<PathBuf>) -> bool {
+        seen.as_mut().is_none_or(|seen| seen.0.insert(identity()))
+    }
+}
+
 /// The file a path leads to, links and `.` or `..` resolved (the path as
-/// given when it leads nowhere): what makes two inputs the same (stdin is
-/// `None` beside it).
+/// given when it leads nowhere).
 fn real_path(path: &Path) -> PathBuf {
     fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }

@@ -32,17 +32,15 @@ impl RuleLevels {
     }
 
     /// Whether every rule is off, so that nothing is ever reported.
-    pub fn all_off(&self) -> bool {
+    pub(crate) fn all_off(&self) -> bool {
         self.levels.iter().all(|&level| level == Level::Off)
     }
 
     /// Levels with every rule off.
-    pub fn silent() -> RuleLevels {
-        let mut levels = RuleLevels::default();
-        for rule in Rule::all() {
-            levels.set(rule, Level::Off);
+    pub(crate) fn silent() -> RuleLevels {
+        RuleLevels {
+            levels: vec![Level::Off; CATALOGUE.len()],
         }
-        levels
     }
 }
 

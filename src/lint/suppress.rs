@@ -89,8 +89,8 @@ impl Suppressions {
     /// Find every directive in `text`.
     pub(super) fn parse(text: &str) -> Self {
         let mut suppressions = Suppressions::default();
-        // Built once: a searcher per text cost as much as searching a
-        // small file.
+        // Built once rather than for every text: most texts are small
+        // files, where building the searcher costs as much as searching.
         static FINDER: LazyLock<memmem::Finder<'static>> =
             LazyLock::new(|| memmem::Finder::new(MARKER));
         for at in FINDER.find_iter(text.as_bytes()) {

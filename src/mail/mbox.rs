@@ -6,8 +6,8 @@ use std::sync::LazyLock;
 
 use super::detect::MailKind;
 
-/// The search for a line that may open a message, built once: a search
-/// built per run of lines cost as much as the search.
+/// The search for a line that may open a message, built once rather than
+/// for every run of lines it searches.
 static FROM_LINE: LazyLock<memchr::memmem::Finder<'static>> =
     LazyLock::new(|| memchr::memmem::Finder::new(b"\nFrom "));
 

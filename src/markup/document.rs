@@ -130,7 +130,13 @@ impl<'s> ProseBuilder<'s> {
     /// not given twice.
     pub(crate) fn copy(&mut self, span: Span) {
         let start = span.start.max(self.cursor);
-        if start >= span.end || self.source.get(start..span.end).is_none() {
+        if start >= span.end {
+            return;
+        }
+        if self.source.get(start..span.end).is_none() {
+            // Not on character boundaries: nothing given, but what came
+            // before is passed, as for any copy.
+            self.blank_to(start);
             return;
         }
         match self.pending.as_mut() {
@@ -287,6 +293,30 @@ mod tests {
         // Unchanged bytes and blanks are all exact: one piece, byte for byte.
         assert_eq!(map.pieces().len(), 1);
         assert_eq!(map.raw_span(Span::new(36, 53)), Some(Span::new(36, 53)));
+    }
+
+    #[test]
+    fn refused_overlapping_and_decoded_pieces_between_copies() {
+        let source = "a é b &amp; c";
+        let mut builder = ProseBuilder::new(source);
+        builder.copy(Span::new(0, 1));
+        // Starts inside `é`: refused, but the bytes before it are passed...
+        builder.copy(Span::new(3, 6));
+        // ...so a piece starting there comes too late.
+        builder.decoded("é", Span::new(2, 4));
+        builder.copy(Span::new(4, 7));
+        builder.decoded("&", Span::new(7, 12));
+        // Overlaps the entity: only what follows it is new.
+        builder.copy(Span::new(10, 14));
+        let (prose, map) = builder.finish();
+        assert_eq!(prose, "a    b & c");
+        let amp = prose.find('&').expect("decoded");
+        assert_eq!(
+            map.raw_span(Span::new(amp, amp + 1)),
+            Some(Span::new(7, 12))
+        );
+        let c = prose.find('c').expect("copied");
+        assert_eq!(map.raw_span(Span::new(c, c + 1)), Some(Span::new(13, 14)));
     }
 
     #[test]
