@@ -61,18 +61,13 @@ pub(super) const NO_WRITER: &str = "skipped: a named pipe that no process has op
 /// Open `path` for reading; a named pipe without waiting for a writer.
 #[cfg(unix)]
 pub(super) fn open(path: &Path) -> io::Result<Opened> {
-    use std::fs::OpenOptions;
-    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    use std::os::unix::fs::FileTypeExt;
 
     let fifo = std::fs::metadata(path).is_ok_and(|meta| meta.file_type().is_fifo());
     if !fifo {
         return File::open(path).map(Opened::File);
     }
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)?;
-    let mut pipe = Pipe::new(file);
+    let mut pipe = Pipe::new(open_without_waiting(path)?);
     let mut first = vec![0; FIRST_READ_LEN];
     let read = loop {
         match pipe.file.read(&mut first) {

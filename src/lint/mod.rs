@@ -54,38 +54,17 @@ pub fn lint_markup<'t>(
     markup: Markup,
     options: &'t LintOptions,
 ) -> impl Iterator<Item = Linted> + 't {
-    // When nothing a URL holds could be reported (`extract` listing URLs
-    // alone), the URLs are found, not validated.
-    let silent = options.levels.all_off();
-    let reports = scan::scan_markup(text, markup, &options.scan).filter_map(move |found| {
-        if silent {
-            unvalidated(found, options)
-        } else {
-            lint_url(found, options)
-        }
-    });
+    let reports = scan::scan_markup(text, markup, &options.scan)
+        .filter_map(move |found| lint_url(found, options));
     Suppressed::new(text, reports, options.levels.level(Rule::UnusedSuppression))
-}
-
-/// [`lint_url`] when every rule is off: the report of a URL not left out,
-/// without findings and so without validation.
-fn unvalidated(found: Found, options: &LintOptions) -> Option<UrlReport> {
-    (!excluded(&found, options)).then(|| UrlReport {
-        found,
-        findings: Vec::new(),
-    })
-}
-
-/// Whether `url_excludes` leaves `found` out.
-fn excluded(found: &Found, options: &LintOptions) -> bool {
-    !options.url_excludes.is_empty() && options.url_excludes.is_match(&found.url)
 }
 
 /// Lint one URL found in a text, by the scanner or by the caller (a URL
 /// given on its own is [`Found::unbroken`]): `None` when `url_excludes`
 /// leaves it out.
 pub fn lint_url(found: Found, options: &LintOptions) -> Option<UrlReport> {
-    (!excluded(&found, options)).then(|| lint_found(found, options))
+    let excluded = !options.url_excludes.is_empty() && options.url_excludes.is_match(&found.url);
+    (!excluded).then(|| lint_found(found, options))
 }
 
 /// Lint each non-blank line of `text` as one URL given on its own, placed
@@ -113,6 +92,14 @@ pub(crate) fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
 
 /// Validate one URL and place its findings in the source.
 fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
+    if options.levels.all_off() {
+        // Nothing the URL holds could be reported (`extract` listing URLs
+        // alone): it is not validated.
+        return UrlReport {
+            found,
+            findings: Vec::new(),
+        };
+    }
     let validate_options = ValidateOptions {
         profile: options.profile,
         extra_schemes: options.extra_schemes.clone(),

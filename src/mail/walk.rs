@@ -725,51 +725,41 @@ impl Walker<'_> {
             charset: charset.map(str::to_owned),
             encoding: declared,
         };
-        if !part.is_encoding_problem || declared == TransferEncoding::Identity {
-            let encoding = match part.encoding {
-                Encoding::Base64 => TransferEncoding::Base64,
-                Encoding::QuotedPrintable => TransferEncoding::QuotedPrintable,
-                Encoding::None => TransferEncoding::Identity,
-            };
-            let cut = enclosing_delimiter(raw, visit.enclosing.as_deref(), "");
-            let Some(cut) = cut.filter(|&cut| !raw[cut..].iter().all(u8::is_ascii_whitespace))
-            else {
-                if cut.is_some() {
-                    self.warn_enclosing_delimiter(visit);
-                }
-                let body = self.decode_body(visit, raw, encoding, charset, decoded);
-                info.encoding = body.encoding;
-                return self.push_text(visit, info, body, span);
-            };
-            // mail-parser ran the part on over a delimiter line of a
-            // multipart around it (RFC 2046 section 5.1.1 ends the part
-            // there): the part is what comes before the line, decoded again,
-            // and the parts after it are read again.
-            self.warn_enclosing_delimiter(visit);
-            let body = self.decode_body(visit, &raw[..cut], encoding, charset, None);
-            info.encoding = body.encoding;
-            self.push_text(visit, info, body, Span::new(span.start, span.start + cut));
-            return self.reread(visit, Span::new(span.start + cut, span.end));
-        }
-        // mail-parser gives up on an encoded part whose boundary never
-        // comes (a cut message): decode it here, up to the delimiter of an
-        // enclosing multipart if one follows, and read what follows raw.
-        let cut = enclosing_delimiter(raw, visit.enclosing.as_deref(), "").unwrap_or(raw.len());
-        let (head, rest) = raw.split_at(cut);
-        let rest_read_raw = !rest.iter().all(u8::is_ascii_whitespace);
-        if rest_read_raw {
+        // mail-parser may run a part on over a delimiter line of a
+        // multipart around it (RFC 2046 section 5.1.1 ends the part there):
+        // the part is what comes before the line, and the parts after it
+        // are read again.
+        let cut = enclosing_delimiter(raw, visit.enclosing.as_deref(), "");
+        if cut.is_some() {
             self.warn_enclosing_delimiter(visit);
         }
-        let encoding = if transfer_decode(head, declared).is_some() {
-            declared
-        } else {
-            self.warn_bad_encoding(visit, declared);
-            TransferEncoding::Identity
-        };
-        let body = self.decode_body(visit, head, encoding, charset, None);
+        let head = &raw[..cut.unwrap_or(raw.len())];
+        let (encoding, decoded) =
+            if !part.is_encoding_problem || declared == TransferEncoding::Identity {
+                let encoding = match part.encoding {
+                    Encoding::Base64 => TransferEncoding::Base64,
+                    Encoding::QuotedPrintable => TransferEncoding::QuotedPrintable,
+                    Encoding::None => TransferEncoding::Identity,
+                };
+                // mail-parser's decoding is of the whole part, run on or not.
+                (encoding, decoded.filter(|_| cut.is_none()))
+            } else if transfer_decode(head, declared).is_some() {
+                // mail-parser gives up on an encoded part whose boundary
+                // never comes (a cut message): it is decoded here.
+                (declared, None)
+            } else {
+                self.warn_bad_encoding(visit, declared);
+                (TransferEncoding::Identity, None)
+            };
+        let body = self.decode_body(visit, head, encoding, charset, decoded);
         info.encoding = body.encoding;
-        self.push_text(visit, info, body, Span::new(span.start, span.start + cut));
-        if rest_read_raw {
+        self.push_text(
+            visit,
+            info,
+            body,
+            Span::new(span.start, span.start + head.len()),
+        );
+        if let Some(cut) = cut {
             self.reread(visit, Span::new(span.start + cut, span.end));
         }
     }
