@@ -7,23 +7,27 @@ use crate::rules::{Level, Rule, CATALOGUE};
 #[derive(Debug, Clone)]
 pub struct RuleLevels {
     /// Each rule's level, at its catalogue index: looked up for every
-    /// finding, and all of them for every text (see [`Self::all_off`]).
+    /// finding.
     levels: Vec<Level>,
+    /// How many of `levels` are on: whether any is on is asked for every
+    /// URL (see [`Self::all_off`]).
+    on: usize,
 }
 
 impl Default for RuleLevels {
     /// The catalogue's default levels.
     fn default() -> Self {
-        RuleLevels {
-            levels: CATALOGUE.iter().map(|info| info.default_level).collect(),
-        }
+        let levels: Vec<Level> = CATALOGUE.iter().map(|info| info.default_level).collect();
+        let on = levels.iter().filter(|&&level| level != Level::Off).count();
+        RuleLevels { levels, on }
     }
 }
 
 impl RuleLevels {
     /// Set `rule` to `level`, replacing its default.
     pub fn set(&mut self, rule: Rule, level: Level) {
-        self.levels[rule as usize] = level;
+        let was = std::mem::replace(&mut self.levels[rule as usize], level);
+        self.on = self.on + usize::from(level != Level::Off) - usize::from(was != Level::Off);
     }
 
     /// The level `rule` reports at.
@@ -33,13 +37,14 @@ impl RuleLevels {
 
     /// Whether every rule is off, so that nothing is ever reported.
     pub(crate) fn all_off(&self) -> bool {
-        self.levels.iter().all(|&level| level == Level::Off)
+        self.on == 0
     }
 
     /// Levels with every rule off.
     pub(crate) fn silent() -> RuleLevels {
         RuleLevels {
             levels: vec![Level::Off; CATALOGUE.len()],
+            on: 0,
         }
     }
 }
@@ -112,6 +117,14 @@ mod tests {
         let mut one_on = RuleLevels::silent();
         one_on.set(Rule::UnusedSuppression, Level::Warning);
         assert!(!one_on.all_off());
+        one_on.set(Rule::UnusedSuppression, Level::Error);
+        one_on.set(Rule::UnusedSuppression, Level::Off);
+        assert!(one_on.all_off());
+        let mut all_turned_off = RuleLevels::default();
+        for rule in Rule::all() {
+            all_turned_off.set(rule, Level::Off);
+        }
+        assert!(all_turned_off.all_off());
     }
 
     #[test]
