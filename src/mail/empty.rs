@@ -12,7 +12,7 @@
 //! So a message is parsed, its multiparts are checked for this misreading
 //! (their parts list is at hand, so it costs nothing on well-formed mail),
 //! and each empty one is *parked* like a nested message (see
-//! [`super::nested`]): in a copy of the bytes its media type `multipart` is
+//! [`super::park`]): in a copy of the bytes its media type `multipart` is
 //! overwritten, at the same length, by [`EMPTY_TYPE`], so that mail-parser
 //! reads it as an opaque part that ends at the enclosing boundary, and the
 //! copy is parsed again. The walk skips parked multiparts: they hold no part.

@@ -12,6 +12,7 @@ use super::empty;
 use super::headers::HeaderUrls;
 use super::mbox::RawMessage;
 use super::nested;
+use super::park;
 use super::part::{MailText, MailWarning, MessageInfo, WarningKind};
 use super::walk::{self, Walked};
 use crate::offset_map::OffsetMap;
@@ -124,7 +125,7 @@ pub fn parse_message(raw: RawMessage) -> ParsedMessage {
 /// `headers` names. Never fails: problems become warnings.
 pub fn parse_message_with(raw: RawMessage, headers: HeaderUrls) -> ParsedMessage {
     let (mut buffer, archive) = unquote(&raw);
-    nested::park_nested_messages(&mut buffer);
+    park::park_content_types(&mut buffer);
     let mut warnings = Vec::new();
     if raw.truncated {
         warnings.push(MailWarning {

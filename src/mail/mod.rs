@@ -42,6 +42,7 @@ mod headers;
 mod mbox;
 mod message;
 mod nested;
+mod park;
 mod part;
 mod transfer;
 mod walk;

@@ -8,7 +8,7 @@
 //!
 //! Its invariants: every text's map leads into the archive (a nested message
 //! decoded from base64 or quoted-printable, which the walk parses itself, see
-//! [`super::nested`], maps as a whole onto the part it was decoded from), and
+//! [`super::park`], maps as a whole onto the part it was decoded from), and
 //! no part that may hold text is passed over without a warning.
 
 use std::borrow::Cow;
@@ -26,6 +26,7 @@ use super::charset::{self, CharsetProblem};
 use super::empty;
 use super::headers::HeaderUrls;
 use super::nested;
+use super::park;
 use super::part::{MailText, MailWarning, PartInfo, TransferEncoding, WarningKind};
 use super::transfer::decode_quoted_printable;
 use crate::offset_map::OffsetMap;
@@ -393,12 +394,17 @@ impl Walker<'_> {
         let Some(part) = visit.message.part(id) else {
             return;
         };
-        if nested::is_parked(part.content_type()) {
+        if park::is_parked_message(part.content_type()) {
             let decoded = match &part.body {
                 PartType::Binary(bytes) | PartType::InlineBinary(bytes) => Some(bytes.as_ref()),
                 _ => None,
             };
             return self.parked_message(visit, part, decoded);
+        }
+        if park::is_parked_text(part.content_type()) {
+            // Its Content-Type names its subtype, HTML or not.
+            let decoded = park::text_as_parsed(part);
+            return self.text(visit, part, decoded.as_deref(), false);
         }
         match &part.body {
             PartType::Multipart(children) => {
@@ -614,7 +620,7 @@ impl Walker<'_> {
         }
     }
 
-    /// A message/rfc822 part (parked, see [`nested`]): its body parsed as
+    /// A message/rfc822 part (parked, see [`park`]): its body parsed as
     /// a message of its own, in place, or as a decoded copy that maps as a
     /// whole onto the part. `decoded` is mail-parser's decoding of the body,
     /// when it decoded it.
@@ -667,7 +673,7 @@ impl Walker<'_> {
             }
         };
         let copy = copy.map(|mut bytes| {
-            nested::park_nested_messages(&mut bytes);
+            park::park_content_types(&mut bytes);
             bytes
         });
         let origin = match &copy {
@@ -1096,8 +1102,10 @@ fn enclosing_delimiter(raw: &[u8], enclosing: Option<&Enclosing>, own: &str) -> 
 fn media_type(part: &MessagePart<'_>, is_html: bool) -> String {
     match part.content_type() {
         Some(ct) => match ct.subtype() {
-            Some(subtype) => format!("{}/{}", ct.ctype(), subtype).to_ascii_lowercase(),
-            None => ct.ctype().to_ascii_lowercase(),
+            Some(subtype) => {
+                format!("{}/{}", park::unparked(ct.ctype()), subtype).to_ascii_lowercase()
+            }
+            None => park::unparked(ct.ctype()).to_ascii_lowercase(),
         },
         None if is_html => "text/html".into(),
         None => "text/plain".into(),
