@@ -167,6 +167,39 @@ impl Schemes {
                     && self.is_known(&name[start..])
             })
     }
+
+    /// True when a `:` of `text` may end the scheme of a URL in some
+    /// reading of the text, as the scanner or a markup's link value takes
+    /// one: followed by `//`, after a known scheme's name, or after `URL`
+    /// opening a wrapper (`<URL:`) or a prefixed URL (`URL:` and a letter).
+    pub(crate) fn may_open_url(&self, text: &str) -> bool {
+        memchr::memchr_iter(b':', text.as_bytes()).any(|colon| self.may_end_scheme(text, colon))
+    }
+
+    /// [`Self::may_open_url`] for the `:` at `colon`. A reading may start
+    /// the name anywhere in the run of scheme bytes before the colon (the
+    /// scanner skips the digits and `+-.` opening a run, markup blanked
+    /// inside a run cuts it), so every name the run ends with counts, up to
+    /// the longest any reading takes.
+    pub(crate) fn may_end_scheme(&self, text: &str, colon: usize) -> bool {
+        let bytes = text.as_bytes();
+        if bytes[colon + 1..].starts_with(b"//") {
+            return true;
+        }
+        let limit = colon.saturating_sub(MAX_SCHEME_LEN);
+        let mut run = colon;
+        while run > limit && is_scheme_byte(bytes[run - 1]) {
+            run -= 1;
+        }
+        let prefixed = bytes.get(colon + 1).is_some_and(u8::is_ascii_alphabetic);
+        (run..colon)
+            .filter(|&start| bytes[start].is_ascii_alphabetic())
+            .any(|start| {
+                let name = &text[start..colon];
+                let wrapper = start > 0 && bytes[start - 1] == b'<';
+                self.is_known(name) || (name.eq_ignore_ascii_case("url") && (wrapper || prefixed))
+            })
+    }
 }
 
 /// True when the `:` at `colon` is the first of a `::` path separator, as in
@@ -360,6 +393,37 @@ mod tests {
         }
         assert!(OPAQUE_SCHEMES.windows(2).all(|pair| pair[0] < pair[1]));
         assert!(OPAQUE_SCHEMES.iter().all(|name| is_built_in(name)));
+    }
+
+    #[test]
+    fn rfc1738_2_1_a_colon_may_end_a_scheme_in_some_reading() {
+        let schemes = Schemes::new(&["doi".to_string()]);
+        for (text, may) in [
+            ("Note: this, at 12:30", false),
+            ("a::b and std::io", false),
+            ("x://", true),
+            ("see http:", true),
+            ("HTTPS:", true),
+            ("doi:", true),
+            ("1.ftp:", true),
+            // Markup blanked inside a run may start the name anywhere.
+            ("as follows: x", true),
+            ("x-tel:", true),
+            ("z39.50:", true),
+            (".50:", false),
+            ("the URL: field", false),
+            ("URL:x", true),
+            ("myurl:x", true),
+            ("<URL: x", true),
+            ("<url:", true),
+            ("a<b URL:", false),
+        ] {
+            assert_eq!(schemes.may_open_url(text), may, "{text:?}");
+        }
+        let long = format!("{}http:", "a".repeat(40));
+        assert!(schemes.may_open_url(&long));
+        let long = format!("{}:x", "a".repeat(40));
+        assert!(!schemes.may_open_url(&long));
     }
 
     #[test]
