@@ -1,7 +1,15 @@
 //! What reading a document through its markup gives: the prose the scanner
-//! reads, and the values the markup itself delimits as links.
+//! reads, and the values the markup itself delimits as links; and whether
+//! they may hold URL syntax the source does not.
+//!
+//! URL syntax is what every URL the scanner or a link value gives is made
+//! of where it starts: ASCII letters and digits and [`URL_PUNCTUATION`]. A
+//! reader keeps every run of it as a run of the source when all it writes
+//! is source bytes, in place or in order, blanks, and decoded pieces that
+//! are not URL syntax, with no URL syntax removed between two runs.
 
 use crate::offset_map::OffsetMap;
+use crate::source::Markup;
 use crate::span::Span;
 
 /// A document read through its markup.
@@ -248,6 +256,51 @@ fn push_spaces(prose: &mut String, mut count: usize) {
     }
 }
 
+/// The punctuation of URL syntax: what a scheme name holds besides letters
+/// and digits (`+ - .`), the `:` ending it, the `//` after it and the `<`
+/// opening a wrapper.
+const URL_PUNCTUATION: &[u8] = b"+-.:/<";
+
+/// True when reading `source` as `markup` may give prose or a link value
+/// with a run of URL syntax that is not a run of the source: it holds a
+/// character reference (Markdown, HTML), a Markdown backslash escape of
+/// URL syntax, or it is reStructuredText.
+///
+/// Otherwise the readers write only source bytes, blanks and bytes that
+/// are not URL syntax: Markdown's prose is the source in place with markup
+/// blanked, its link values are source bytes as written, and the HTML it
+/// holds is read as below, its lines inside a container joined after their
+/// line breaks. A backslash escape of other punctuation drops the `\`,
+/// which is not URL syntax, and keeps the escaped character, which is not
+/// either. HTML's text and attribute values are source bytes. Either may
+/// read a line break as `\n` and a NUL as U+FFFD. reStructuredText, in
+/// contrast, joins a URI written over several lines, with escaped spaces or
+/// across a grid table's borders into one run the source does not hold.
+pub(crate) fn may_make_url_syntax(source: &str, markup: Markup) -> bool {
+    let bytes = source.as_bytes();
+    match markup {
+        Markup::Markdown => memchr::memchr2_iter(b'&', b'\\', bytes).any(|at| {
+            let next = bytes.get(at + 1);
+            if bytes[at] == b'&' {
+                next.is_some_and(opens_reference)
+            } else {
+                next.is_some_and(|next| URL_PUNCTUATION.contains(next))
+            }
+        }),
+        Markup::Html => memchr::memchr_iter(b'&', bytes)
+            .any(|at| bytes.get(at + 1).is_some_and(opens_reference)),
+        Markup::Rst => true,
+        Markup::Plain => false,
+    }
+}
+
+/// True for a byte after `&` that may open a character reference: `#` of
+/// a numeric one, or the first character of a name. HTML tries a name on
+/// any ASCII letter or digit.
+fn opens_reference(byte: &u8) -> bool {
+    *byte == b'#' || byte.is_ascii_alphanumeric()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,5 +388,36 @@ mod tests {
         assert_eq!(slice.map.raw_span(Span::new(1, 2)), Some(Span::new(13, 18)));
         let link = slice.into_link(LinkSyntax::Html);
         assert_eq!(link.outer, Span::new(12, 19));
+    }
+
+    #[test]
+    fn references_and_escapes_of_url_syntax_may_make_it() {
+        for (source, markdown, html) in [
+            ("plain words: a & b, 1\\2", false, false),
+            ("http&#58;//x.example", true, true),
+            ("&colon; &amp", true, true),
+            ("& #, &; &&", false, false),
+            ("[a](http\\://x.example)", true, false),
+            ("http:\\/\\/x.example \\<URL:x:y>", true, false),
+            ("ht\\-tp \\+ \\. ", true, false),
+            ("\\* \\_ \\` \\\\ \\[ \\( \\# \\a \\\n", false, false),
+        ] {
+            assert_eq!(
+                may_make_url_syntax(source, Markup::Markdown),
+                markdown,
+                "Markdown {source:?}"
+            );
+            assert_eq!(
+                may_make_url_syntax(source, Markup::Html),
+                html,
+                "HTML {source:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn rst_joins_uris_and_plain_text_is_read_as_written() {
+        assert!(may_make_url_syntax("no markup at all", Markup::Rst));
+        assert!(!may_make_url_syntax("&#58; \\: &amp;", Markup::Plain));
     }
 }

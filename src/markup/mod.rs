@@ -14,7 +14,7 @@ mod html;
 mod markdown;
 mod rst;
 
-pub(crate) use document::{Document, Link, LinkSyntax};
+pub(crate) use document::{may_make_url_syntax, Document, Link, LinkSyntax};
 
 /// Read a Markdown document; `verbatim` reads code spans and code blocks
 /// as prose too.

@@ -52,7 +52,7 @@
 
 use super::chars::{char_at, is_letter_or_number, is_spaceless_script, joins_previous};
 use super::found::Form;
-use super::scheme::{is_path_separator, scheme_before, scheme_then_colon, Schemes};
+use super::scheme::{is_path_separator, scheme_before, scheme_then_colon, Schemes, URL_PREFIX};
 use crate::span::Span;
 
 /// ASCII characters that end a bare URL besides whitespace and controls.
@@ -125,9 +125,6 @@ const fn ascii_classes() -> [Ascii; 256] {
 
 /// Bytes [`ascii_run`] classifies per step without a branch between them.
 const RUN_STEP: usize = 8;
-
-/// The prefix that makes a URL [`Form::Prefixed`] (case-insensitive).
-const URL_PREFIX: &[u8] = b"URL";
 
 /// An undelimited URL: its form, the whole match and the URL's own bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -68,7 +68,8 @@ pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Fo
 /// links the markup delimits ([`Form::Link`], [`Form::Attribute`]) and the
 /// URLs in its prose.
 ///
-/// A plain text is scanned lazily; a document is parsed whole first.
+/// A plain text is scanned lazily; a document is parsed whole first,
+/// unless nothing in it can start a URL.
 ///
 /// ```
 /// use urlint::scan::{scan_markup, Form, Markup, ScanOptions};
@@ -85,15 +86,44 @@ pub fn scan_markup<'t>(
     markup: Markup,
     options: &ScanOptions,
 ) -> impl Iterator<Item = Found> + 't {
+    if markup == Markup::Plain {
+        return Urls::Lazy(scan(text, options));
+    }
+    let schemes = Schemes::new(&options.extra_schemes);
+    let urls = if reads_no_url(text, markup, &schemes) {
+        Vec::new()
+    } else {
+        parsed(text, markup, options, &schemes)
+    };
+    Urls::Placed(urls.into_iter())
+}
+
+/// True when no reading of `text` as `markup` can find a URL, so that the
+/// document need not be parsed.
+///
+/// Every URL the scanner finds in a document's prose, and every link value
+/// taken for a URL, holds a scheme's `:` followed by `//`, a known
+/// scheme's name and its `:`, `<URL:` or `URL:` and a letter: a run of URL
+/// syntax (ASCII letters and digits, `+ - . : / <`). When the markup's
+/// reader makes no run of URL syntax the source does not hold
+/// ([`markup::may_make_url_syntax`]: no character reference, no Markdown
+/// escape of URL syntax, not reStructuredText), such a run is the
+/// source's, where [`Schemes::may_open_url`] looks for each of them.
+fn reads_no_url(text: &str, markup: Markup, schemes: &Schemes) -> bool {
+    !markup::may_make_url_syntax(text, markup) && !schemes.may_open_url(text)
+}
+
+/// Every URL of `text` written in `markup`, read whole: a document's prose
+/// scanned and its links, placed in the source.
+fn parsed(text: &str, markup: Markup, options: &ScanOptions, schemes: &Schemes) -> Vec<Found> {
     let document = match markup {
-        Markup::Plain => return Urls::Lazy(scan(text, options)),
+        Markup::Plain => return scan(text, options).collect(),
         Markup::Markdown => markup::markdown(text, options.include_verbatim),
         Markup::Html => markup::html(text, options.include_verbatim),
         Markup::Rst => markup::rst(text, options.include_verbatim),
     };
     let in_prose = scan(&document.prose, options).collect();
-    let schemes = Schemes::new(&options.extra_schemes);
-    Urls::Placed(document::placed(document, in_prose, markup, &schemes).into_iter())
+    document::placed(document, in_prose, markup, schemes)
 }
 
 /// The URLs of a text: scanned as they are asked for, or all placed already.
@@ -313,5 +343,208 @@ mod tests {
             .collect();
         assert_eq!(found, ["doi:10.1000/182"]);
         assert_eq!(urls("see doi:10.1000/182."), []);
+    }
+
+    /// Every URL of `text` read as `markup`, scanned as callers do and read
+    /// whole, which must agree.
+    fn skipped_and_parsed(text: &str, markup: Markup, options: &ScanOptions) -> Vec<Found> {
+        let found: Vec<Found> = scan_markup(text, markup, options).collect();
+        let schemes = Schemes::new(&options.extra_schemes);
+        assert_eq!(found, parsed(text, markup, options, &schemes), "{text:?}");
+        found
+    }
+
+    #[test]
+    fn documents_whose_urls_a_reading_writes_or_delimits_are_parsed() {
+        let options = ScanOptions::default();
+        let schemes = Schemes::new(&[]);
+        for (text, markup, url) in [
+            // A reference or an escape writes the URL syntax.
+            (
+                "see http&#58;//a.example/ now",
+                Markup::Markdown,
+                "http://a.example/",
+            ),
+            (
+                "<a href=\"http&#x3a;//b.example/\">b</a>",
+                Markup::Html,
+                "http://b.example/",
+            ),
+            (
+                "<a href=\"http&#x3a;//b.example/\">b</a>",
+                Markup::Markdown,
+                "http://b.example/",
+            ),
+            ("&lt;URL:\nc:d&gt;", Markup::Html, "c:d"),
+            ("&lt;URL:\nc:d&gt;", Markup::Markdown, "c:d"),
+            (
+                "[a](http\\://e.example/)",
+                Markup::Markdown,
+                "http://e.example/",
+            ),
+            ("[a](http\\:f.example)", Markup::Markdown, "http:f.example"),
+            ("[a](z39\\.50:g)", Markup::Markdown, "z39.50:g"),
+            ("[a](xy:\\//i.example)", Markup::Markdown, "xy://i.example"),
+            // The markup delimits what the scanner alone would not take: a
+            // link value needs no `/` after a known scheme, keeps its final
+            // period and its quote; blanked code leaves a wrapper open.
+            ("[a](http:j)", Markup::Markdown, "http:j"),
+            ("[a](http://.)", Markup::Markdown, "http://."),
+            ("<a href=\"https://'k\">", Markup::Html, "https://'k"),
+            ("see <URL:`code` l", Markup::Markdown, "l"),
+            // reStructuredText joins a URI's lines.
+            (".. _m: htt\n   p:m.example", Markup::Rst, "http:m.example"),
+        ] {
+            assert!(!reads_no_url(text, markup, &schemes), "{text:?}");
+            let found = skipped_and_parsed(text, markup, &options);
+            let urls: Vec<&str> = found.iter().map(|found| found.url.as_str()).collect();
+            assert_eq!(urls, [url], "{text:?}");
+        }
+    }
+
+    #[test]
+    fn documents_in_which_no_url_can_start_are_not_parsed() {
+        let schemes = Schemes::new(&[]);
+        for (text, markup) in [
+            (
+                "Note: at 12:30, `a::b` [x](docs/a.md) & <b>bold</b>",
+                Markup::Markdown,
+            ),
+            (
+                "Note: at 12:30, `a::b` [x](docs/a.md) & <b>bold</b>",
+                Markup::Html,
+            ),
+            (
+                "the URL: field, \\* \\_ \\` \\\\ \\[ escaped",
+                Markup::Markdown,
+            ),
+            ("<p title=\"a:b\">key: value</p>", Markup::Html),
+            // A container's HTML lines are joined after their line breaks.
+            (
+                "> <div>\n> <a href=\"htt\n> p:n\">n</a>\n> </div>\n",
+                Markup::Markdown,
+            ),
+        ] {
+            assert!(reads_no_url(text, markup, &schemes), "{text:?}");
+            for include_verbatim in [false, true] {
+                let options = ScanOptions {
+                    include_verbatim,
+                    ..ScanOptions::default()
+                };
+                let schemes = Schemes::new(&options.extra_schemes);
+                assert_eq!(parsed(text, markup, &options, &schemes), [], "{text:?}");
+                assert_eq!(scan_markup(text, markup, &options).count(), 0);
+            }
+        }
+    }
+
+    /// Pieces of generated documents: characters of Markdown's and HTML's
+    /// syntax and of URLs; words that make schemes, wrappers, tags, links
+    /// and block markers; now and then a reference or an escape.
+    fn document_piece() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        use proptest::sample::select;
+        const CHARACTERS: &str = ":/<>[]()&#\\*_~`\"'=.-+|!; \n\tahlpstxLRU";
+        const WORDS: &[&str] = &[
+            "http",
+            "URL",
+            "URL:",
+            "ftp",
+            "mailto",
+            "doi",
+            "z39.50",
+            "x.example",
+            "x:",
+            "://",
+            "//",
+            "<URL:",
+            "<a href=\"",
+            "\">",
+            "</a>",
+            "<div>",
+            "> ",
+            "- ",
+            "1. ",
+            "```\n",
+            "\n\n",
+            "    ",
+            "[r]: ",
+            "[r]",
+            "](",
+            "![i](",
+            "|-|",
+        ];
+        const DECODED: &[&str] = &[
+            "&#58;",
+            "&#x2f;",
+            "&lt;",
+            "&amp;",
+            "http&#58;",
+            "\\:",
+            "\\/",
+            "\\.",
+            "\\<",
+            "\\*",
+            "z39\\.50:",
+        ];
+        prop_oneof![
+            12 => select(CHARACTERS.chars().collect::<Vec<_>>()).prop_map(String::from),
+            6 => select(WORDS).prop_map(str::to_string),
+            1 => select(DECODED).prop_map(str::to_string),
+        ]
+    }
+
+    /// `text` with each `:` that may end a scheme made a `;`, which is not
+    /// URL syntax: no other `:` changes its part.
+    fn colons_defused(text: &str, schemes: &Schemes) -> String {
+        text.char_indices()
+            .map(|(at, c)| match c {
+                ':' if schemes.may_end_scheme(text, at) => ';',
+                _ => c,
+            })
+            .collect()
+    }
+
+    /// `text` with the `&` of each reference made a `%` and the `\` of each
+    /// escape of URL syntax a `|`, neither of them URL syntax.
+    fn decoding_defused(text: &str) -> String {
+        let bytes = text.as_bytes();
+        text.char_indices()
+            .map(|(at, c)| {
+                let next = bytes.get(at + 1).copied().unwrap_or(b' ');
+                match c {
+                    '&' if next == b'#' || next.is_ascii_alphanumeric() => '%',
+                    '\\' if b"+-.:/<".contains(&next) => '|',
+                    _ => c,
+                }
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1024))]
+
+        #[test]
+        fn a_document_not_parsed_has_no_url_a_parse_would_find(
+            pieces in proptest::collection::vec(document_piece(), 0..80),
+            html: bool,
+            include_verbatim: bool,
+        ) {
+            let text = pieces.concat();
+            let markup = if html { Markup::Html } else { Markup::Markdown };
+            let options = ScanOptions {
+                extra_schemes: vec!["doi".to_string()],
+                include_verbatim,
+            };
+            let schemes = Schemes::new(&options.extra_schemes);
+            skipped_and_parsed(&text, markup, &options);
+            // Near misses: what is left once the source's own scheme
+            // colons are gone, and then its references and escapes.
+            let colons = colons_defused(&text, &schemes);
+            skipped_and_parsed(&colons, markup, &options);
+            let quiet = decoding_defused(&colons);
+            proptest::prop_assert!(reads_no_url(&quiet, markup, &schemes), "{:?}", quiet);
+            proptest::prop_assert_eq!(skipped_and_parsed(&quiet, markup, &options), []);
+        }
     }
 }

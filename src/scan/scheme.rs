@@ -167,6 +167,87 @@ impl Schemes {
                     && self.is_known(&name[start..])
             })
     }
+
+    /// True when a `:` of `text` may end the scheme of a URL in some
+    /// reading of the text, as the scanner or a markup's link value takes
+    /// one: followed by `//`, after a known scheme's name, or after `URL`
+    /// opening a wrapper (`<URL:`) or a prefixed URL (`URL:` and a letter).
+    pub(crate) fn may_open_url(&self, text: &str) -> bool {
+        memchr::memchr_iter(b':', text.as_bytes()).any(|colon| self.may_end_scheme(text, colon))
+    }
+
+    /// [`Self::may_open_url`] for the `:` at `colon`. A reading may start
+    /// the name anywhere in the run of scheme bytes before the colon (the
+    /// scanner skips the digits and `+-.` opening a run, markup blanked
+    /// inside a run cuts it), so a known name the run ends with counts, as
+    /// far back as the longest name any reading takes.
+    pub(crate) fn may_end_scheme(&self, text: &str, colon: usize) -> bool {
+        let bytes = text.as_bytes();
+        if bytes[colon + 1..].starts_with(b"//") {
+            return true;
+        }
+        let limit = colon.saturating_sub(MAX_SCHEME_LEN);
+        let mut start = colon;
+        while start > limit && is_scheme_byte(bytes[start - 1]) {
+            start -= 1;
+        }
+        let run = &text[start..colon];
+        if self.ends_in_known(run) {
+            return true;
+        }
+        let Some(url) = colon
+            .checked_sub(URL_PREFIX.len())
+            .filter(|&url| url >= start)
+        else {
+            return false;
+        };
+        let wrapper = url > 0 && bytes[url - 1] == b'<';
+        let prefixed = bytes.get(colon + 1).is_some_and(u8::is_ascii_alphabetic);
+        bytes[url..colon].eq_ignore_ascii_case(URL_PREFIX) && (wrapper || prefixed)
+    }
+
+    /// True when `run`, scheme bytes, ends with a known scheme's name.
+    fn ends_in_known(&self, run: &str) -> bool {
+        let built_in = match run.as_bytes() {
+            // Most words before a colon end as no built-in name does.
+            [.., last_but_one, last] if ends_known(*last_but_one, *last) => {
+                (2..=run.len().min(KEY_LEN)).any(|len| is_built_in(&run[run.len() - len..]))
+            }
+            _ => false,
+        };
+        built_in
+            || self.extra.iter().any(|name| {
+                run.len() >= name.len() && run[run.len() - name.len()..].eq_ignore_ascii_case(name)
+            })
+    }
+}
+
+/// The scheme-like name that opens a wrapper (`<URL:`) and makes a URL
+/// [`Form::Prefixed`](super::found::Form::Prefixed) (`URL:news:...`), in
+/// any case.
+pub(crate) const URL_PREFIX: &[u8] = b"URL";
+
+/// True when a name ending with the bytes `last_but_one` and `last` may be
+/// one of [`KNOWN_SCHEMES`], in any case.
+fn ends_known(last_but_one: u8, last: u8) -> bool {
+    KNOWN_ENDINGS[usize::from(last_but_one & 31)] & (1 << (last & 31)) != 0
+}
+
+/// The last two bytes of every name in [`KNOWN_SCHEMES`], each folded to
+/// its five low bits, which tell letters apart in either case: the first
+/// picks an entry, the second a bit of it.
+static KNOWN_ENDINGS: [u32; 32] = known_endings();
+
+const fn known_endings() -> [u32; 32] {
+    let mut endings = [0; 32];
+    let mut index = 0;
+    while index < KNOWN_SCHEMES.len() {
+        let name = KNOWN_SCHEMES[index].as_bytes();
+        let (last_but_one, last) = (name[name.len() - 2], name[name.len() - 1]);
+        endings[(last_but_one & 31) as usize] |= 1 << (last & 31);
+        index += 1;
+    }
+    endings
 }
 
 /// True when the `:` at `colon` is the first of a `::` path separator, as in
@@ -360,6 +441,41 @@ mod tests {
         }
         assert!(OPAQUE_SCHEMES.windows(2).all(|pair| pair[0] < pair[1]));
         assert!(OPAQUE_SCHEMES.iter().all(|name| is_built_in(name)));
+    }
+
+    #[test]
+    fn rfc1738_2_1_a_colon_may_end_a_scheme_in_some_reading() {
+        let schemes = Schemes::new(&["doi".to_string()]);
+        for (text, may) in [
+            ("Note: this, at 12:30", false),
+            ("a::b and std::io", false),
+            ("x://", true),
+            ("see http:", true),
+            ("HTTPS:", true),
+            ("doi:", true),
+            ("1.ftp:", true),
+            // Markup blanked inside a run may start the name anywhere.
+            ("as follows: x", true),
+            ("x-tel:", true),
+            ("z39.50:", true),
+            (".50:", false),
+            ("the URL: field", false),
+            ("URL:x", true),
+            ("myurl:x", true),
+            ("<URL: x", true),
+            ("<url:", true),
+            ("a<b URL:", false),
+        ] {
+            assert_eq!(schemes.may_open_url(text), may, "{text:?}");
+        }
+        for name in KNOWN_SCHEMES {
+            let upper = format!("x{}:", name.to_ascii_uppercase());
+            assert!(schemes.may_open_url(&upper), "{upper}");
+        }
+        let long = format!("{}http:", "a".repeat(40));
+        assert!(schemes.may_open_url(&long));
+        let long = format!("{}:x", "a".repeat(40));
+        assert!(!schemes.may_open_url(&long));
     }
 
     #[test]
