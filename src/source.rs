@@ -111,20 +111,43 @@ pub(crate) fn decode_into(bytes: &[u8], text: &mut String) -> usize {
 /// `utf8_chunks` looks at one byte at a time; simdutf8 checks 32 bytes at
 /// a time, which made decoding a large text with a few Latin-1 bytes
 /// several times faster.
-pub(crate) fn for_each_run(bytes: &[u8], mut run: impl FnMut(&str, &[u8])) {
+pub(crate) fn for_each_run(bytes: &[u8], run: impl FnMut(&str, &[u8])) {
+    for_each_run_of_prefix(bytes, true, run);
+}
+
+/// [`for_each_run`] over bytes that more bytes of the same text follow,
+/// unless `end`: a sequence that the end of `bytes` cuts short, and that
+/// the bytes after could complete, is left for them (decoding it now could
+/// read it as Latin-1 where the whole text holds one character). Returns
+/// how many bytes the runs cover: all of them when `end`.
+pub(crate) fn for_each_run_of_prefix(
+    bytes: &[u8],
+    end: bool,
+    mut run: impl FnMut(&str, &[u8]),
+) -> usize {
     let mut rest = bytes;
     loop {
         match simdutf8::compat::from_utf8(rest) {
-            Ok("") => return,
-            Ok(valid) => return run(valid, &[]),
+            Ok("") => return bytes.len(),
+            Ok(valid) => {
+                run(valid, &[]);
+                return bytes.len();
+            }
             Err(err) => {
                 let (valid, after) = rest.split_at(err.valid_up_to());
-                let bad = err.error_len().unwrap_or(after.len());
                 // `valid_up_to` marks a prefix that is valid UTF-8.
-                run(
-                    simdutf8::basic::from_utf8(valid).unwrap_or_default(),
-                    &after[..bad],
-                );
+                let valid = simdutf8::basic::from_utf8(valid).unwrap_or_default();
+                let bad = match err.error_len() {
+                    Some(len) => len,
+                    None if end => after.len(),
+                    None => {
+                        if !valid.is_empty() {
+                            run(valid, &[]);
+                        }
+                        return bytes.len() - after.len();
+                    }
+                };
+                run(valid, &after[..bad]);
                 rest = &after[bad..];
             }
         }
