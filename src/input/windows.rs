@@ -22,7 +22,7 @@ use std::ops::Range;
 use crate::checked::Base;
 use crate::scan::{EVIDENCE_WINDOW, MAX_WRAPPER_BYTES};
 use crate::source::for_each_run_of_prefix;
-use crate::span::{LineCol, LineCursor};
+use crate::span::{count_chars, LineCol, LineCursor};
 
 /// Default owned stretch per window.
 pub(super) const DEFAULT_CHUNK_LEN: usize = 16 << 20;
@@ -230,7 +230,9 @@ pub(super) fn advance(base: Base, text: &str) -> Base {
         offset: base.offset + text.len(),
         line: base.line + end.line - 1,
         column,
-        chars: base.chars.map(|before| before + text.chars().count()),
+        chars: base
+            .chars
+            .map(|before| before + count_chars(text.as_bytes())),
     }
 }
 
