@@ -2,13 +2,14 @@
 //! text file in windows (the `windows` module says why a window finds what
 //! a whole read finds), an mbox archive in slices of whole messages.
 //!
-//! Each part is read on its own, with positioned reads of the file opened
-//! once, and checked on its own. What a part needs to know of the parts
-//! before it is counted by the part itself and added up in order: a text
-//! window's lines, columns and characters when it is reported, an mbox
-//! slice's lines, messages and characters as soon as its messages are
-//! split (before they are parsed, which is the slow part), so no thread
-//! reads another's bytes.
+//! Each part is read on its own (a window through a file handle of its
+//! own, so that its UTF-8 goes straight into its text; a slice with
+//! positioned reads) and checked on its own. What a part needs to know of
+//! the parts before it is counted by the part itself and added up in
+//! order: a text window's lines, columns and characters when it is
+//! reported, an mbox slice's lines, messages and characters as soon as its
+//! messages are split (before they are parsed, which is the slow part), so
+//! no thread reads another's bytes.
 //!
 //! Parts are cut where the whole file's reading would not notice: windows
 //! at bytes that start a character as [`crate::source::decode`] reads them
@@ -19,9 +20,10 @@
 //! differs only where bytes are read as Latin-1.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 use super::archive::{
@@ -91,6 +93,7 @@ pub(crate) fn plan_large(
     let chain = chain.then(|| Chain::new(pieces.len(), reading));
     Ok(LargePlan::Parts(Parts {
         file,
+        path: path.clone(),
         origin,
         len,
         pieces,
@@ -103,6 +106,7 @@ pub(crate) fn plan_large(
 /// A large file cut into parts.
 pub(crate) struct Parts {
     file: File,
+    path: PathBuf,
     origin: Origin,
     len: u64,
     pieces: Vec<Piece>,
@@ -213,7 +217,7 @@ impl Parts {
                 buffer.resize(BLOCK_LEN, 0);
             }
             // The thread's buffer may have grown to a larger file read whole.
-            self.read_text(piece, &mut buffer[..BLOCK_LEN], &mut text)
+            self.read_text(piece, UTF8_BLOCK_LEN, &mut buffer[..BLOCK_LEN], &mut text)
         });
         let (widened, to_next) = match decoded {
             Ok(decoded) => decoded,
@@ -238,37 +242,67 @@ impl Parts {
     /// Read the bytes of `piece` into `text`, decoded as a whole read of
     /// the window decodes them, and count the input position from the
     /// window's start to the next window's; returns where bytes were read
-    /// as Latin-1, and that position. The bytes are read into `block` (of
-    /// at least four bytes, the longest character and one) a block at a
-    /// time, then decoded and counted while they are in the cache, rather
-    /// than read whole and then decoded and counted over the whole window
-    /// twice more.
+    /// as Latin-1, and that position.
+    ///
+    /// The window is read a block at a time, and each block counted while
+    /// it is in the cache. A block of `utf8_len` bytes of UTF-8 is read
+    /// straight into the text; one that is not (a byte to read as Latin-1,
+    /// a character its end cuts) is read again into `block` (of at least
+    /// four bytes, the longest character and one) and decoded from there.
     fn read_text(
         &self,
         piece: &Piece,
+        utf8_len: usize,
         block: &mut [u8],
         text: &mut String,
     ) -> io::Result<(Widened, Base)> {
-        let mut reader = FileRange::new(&self.file, piece.read.clone());
-        let len = usize::try_from(piece.read.end - piece.read.start).unwrap_or(usize::MAX);
+        let mut file = File::open(&self.path)?;
+        file.seek(SeekFrom::Start(piece.read.start))?;
+        let mut left = usize::try_from(piece.read.end - piece.read.start).unwrap_or(usize::MAX);
         text.clear();
         // Room for a window with a Latin-1 byte in eight, as a whole read
         // decodes it, so that the text rarely grows by doubling.
-        text.reserve(len.saturating_add(len / 8));
+        text.reserve(left.saturating_add(left / 8));
         let mut widened = Widened::default();
         let mut counted = Counted::default();
         // Bytes decoded so far, and bytes at the block's start that the
         // last read left undecoded: a character cut short.
         let (mut decoded, mut held) = (0, 0);
         loop {
-            let read = match reader.read(&mut block[held..]) {
+            if held == 0 && left > 0 {
+                let want = left.min(utf8_len);
+                let mut reader = (&mut file).take(want as u64);
+                match reader.read_to_string(text) {
+                    Ok(read) => {
+                        decoded += read;
+                        // Fewer bytes than asked: the file shrank since it
+                        // was cut.
+                        left = if read < want { 0 } else { left - read };
+                        if left == 0 {
+                            break;
+                        }
+                        counted.count_to(text, counted_end(piece, &widened, text, decoded));
+                        continue;
+                    }
+                    // Not UTF-8: the text is as it was, and the block is
+                    // read again below.
+                    Err(err) if err.kind() == io::ErrorKind::InvalidData => {
+                        let consumed = want as u64 - reader.limit();
+                        file.seek(SeekFrom::Current(-i64::try_from(consumed).unwrap_or(0)))?;
+                    }
+                    Err(err) => return Err(err),
+                }
+            }
+            let want = (block.len() - held).min(left);
+            let read = match file.read(&mut block[held..held + want]) {
                 Ok(read) => read,
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
                 Err(err) => return Err(err),
             };
+            left -= read;
             // The window's bytes end (or the file's, if it shrank since it
             // was cut).
-            let end = read == 0;
+            let end = left == 0 || read == 0;
             let bytes = held + read;
             let used = widened.decode_block(&block[..bytes], decoded, end, text);
             decoded += used;
@@ -503,6 +537,10 @@ impl Placer<'_> {
 /// Bytes of a window read at a time: small enough that the block is still
 /// in the cache when it is decoded and counted.
 const BLOCK_LEN: usize = 256 << 10;
+
+/// Bytes of a window read at a time straight into its text: few, as such
+/// a block is read again when it turns out not to be UTF-8.
+const UTF8_BLOCK_LEN: usize = 64 << 10;
 
 /// The offset in a window's decoded `text` of byte `offset` of the file
 /// (the text's end when the file ended before it, as it shrank since it
@@ -1056,8 +1094,18 @@ mod tests {
 
     #[test]
     fn a_window_read_in_blocks_decodes_and_counts_as_a_whole_read() {
-        // Every byte of a line meets a block's end in some window.
-        let mut bytes: Vec<u8> = (0..12).flat_map(tricky_line).collect();
+        // Lines of UTF-8, which blocks that their ends do not cut read
+        // straight into the text, and now and then a line with Latin-1
+        // bytes; every byte of them meets a block's end in some window.
+        let mut bytes = Vec::new();
+        for index in 0..16 {
+            if index % 4 == 3 {
+                bytes.extend(tricky_line(index));
+            } else {
+                bytes.extend_from_slice(b"ok \xC3\xA9 \xE2\x82\xAC\r\n<URL:http://u.example/");
+                bytes.extend_from_slice(b"\xF0\x9F\x8C\x8A>\rsee http://v.example/\n");
+            }
+        }
         // A character cut short at the file's end is read as Latin-1.
         bytes.extend_from_slice(b"\r\n\xE2\x82");
         let chunks = ChunkOptions {
@@ -1068,17 +1116,19 @@ mod tests {
         assert!(parts.pieces().len() > 5);
         for piece in parts.pieces() {
             let expected = read_whole(&bytes, piece);
-            for block_len in [4, 5, 6, 7, 8, 11, 64, 1000] {
-                let mut block = vec![0; block_len];
-                let mut text = String::from("left from the window before");
-                let (widened, to_next) = parts
-                    .read_text(piece, &mut block, &mut text)
-                    .expect("readable");
-                assert_eq!(
-                    (text, widened, to_next),
-                    expected,
-                    "{piece:?} in blocks of {block_len}"
-                );
+            for utf8_len in [1, 2, 3, 7, 16, 50, 1000] {
+                for block_len in [4, 5, 7, 11, 64] {
+                    let mut block = vec![0; block_len];
+                    let mut text = String::from("left from the window before");
+                    let (widened, to_next) = parts
+                        .read_text(piece, utf8_len, &mut block, &mut text)
+                        .expect("readable");
+                    assert_eq!(
+                        (text, widened, to_next),
+                        expected,
+                        "{piece:?} in blocks of {utf8_len} and {block_len}"
+                    );
+                }
             }
         }
     }
