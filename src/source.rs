@@ -111,20 +111,43 @@ pub(crate) fn decode_into(bytes: &[u8], text: &mut String) -> usize {
 /// `utf8_chunks` looks at one byte at a time; simdutf8 checks 32 bytes at
 /// a time, which made decoding a large text with a few Latin-1 bytes
 /// several times faster.
-pub(crate) fn for_each_run(bytes: &[u8], mut run: impl FnMut(&str, &[u8])) {
+pub(crate) fn for_each_run(bytes: &[u8], run: impl FnMut(&str, &[u8])) {
+    for_each_run_of_prefix(bytes, true, run);
+}
+
+/// [`for_each_run`] over bytes that more bytes of the same text follow,
+/// unless `end`: a sequence that the end of `bytes` cuts short, and that
+/// the bytes after could complete, is left for them (decoding it now could
+/// read it as Latin-1 where the whole text holds one character). Returns
+/// how many bytes the runs cover: all of them when `end`.
+pub(crate) fn for_each_run_of_prefix(
+    bytes: &[u8],
+    end: bool,
+    mut run: impl FnMut(&str, &[u8]),
+) -> usize {
     let mut rest = bytes;
     loop {
         match simdutf8::compat::from_utf8(rest) {
-            Ok("") => return,
-            Ok(valid) => return run(valid, &[]),
+            Ok("") => return bytes.len(),
+            Ok(valid) => {
+                run(valid, &[]);
+                return bytes.len();
+            }
             Err(err) => {
                 let (valid, after) = rest.split_at(err.valid_up_to());
-                let bad = err.error_len().unwrap_or(after.len());
                 // `valid_up_to` marks a prefix that is valid UTF-8.
-                run(
-                    simdutf8::basic::from_utf8(valid).unwrap_or_default(),
-                    &after[..bad],
-                );
+                let valid = simdutf8::basic::from_utf8(valid).unwrap_or_default();
+                let bad = match err.error_len() {
+                    Some(len) => len,
+                    None if end => after.len(),
+                    None => {
+                        if !valid.is_empty() {
+                            run(valid, &[]);
+                        }
+                        return bytes.len() - after.len();
+                    }
+                };
+                run(valid, &after[..bad]);
                 rest = &after[bad..];
             }
         }
@@ -153,19 +176,26 @@ impl Widened {
         Widened { bytes: widened }
     }
 
-    /// Decode `bytes` as [`decode`] does, appending to `text` (whose buffer
-    /// the caller may reuse), and note where the fallback was taken.
-    pub(crate) fn decode_into(bytes: &[u8], text: &mut String) -> Self {
-        let mut widened = Vec::new();
-        let before = text.len();
-        for_each_run(bytes, |valid, invalid| {
+    /// Decode a text that arrives in blocks as [`decode`] decodes it whole,
+    /// appending to `text` and noting where the fallback was taken: `bytes`
+    /// are the text's bytes from byte `offset` on, and more follow unless
+    /// `end`. Returns how many of them were decoded: all but a sequence cut
+    /// short at their end, which is to be given again with the next bytes.
+    pub(crate) fn decode_block(
+        &mut self,
+        bytes: &[u8],
+        offset: usize,
+        end: bool,
+        text: &mut String,
+    ) -> usize {
+        let mut at = offset;
+        for_each_run_of_prefix(bytes, end, |valid, invalid| {
             text.push_str(valid);
-            // Each byte read as Latin-1 so far became two.
-            let at = text.len() - before - widened.len();
-            widened.extend(at..at + invalid.len());
+            at += valid.len();
+            self.bytes.extend(at..at + invalid.len());
+            at += invalid.len();
             text.extend(invalid.iter().map(|&byte| char::from(byte)));
-        });
-        Widened { bytes: widened }
+        })
     }
 
     /// The decoded-text offset of byte offset `byte`.
@@ -212,20 +242,68 @@ mod tests {
         assert_eq!(widened.byte_offset(text.len()), bytes.len());
     }
 
+    /// `bytes` decoded a block of `block_len` bytes at a time, each with
+    /// what the block before left undecoded, after a text already there.
+    fn decoded_in_blocks(bytes: &[u8], block_len: usize) -> (String, Widened) {
+        let mut text = String::from("kept ");
+        let mut widened = Widened::default();
+        let mut left: Vec<u8> = Vec::new();
+        let mut decoded = 0;
+        let mut blocks = bytes.chunks(block_len).peekable();
+        loop {
+            left.extend_from_slice(blocks.next().unwrap_or_default());
+            let end = blocks.peek().is_none();
+            let used = widened.decode_block(&left, decoded, end, &mut text);
+            decoded += used;
+            left.drain(..used);
+            if end {
+                assert!(left.is_empty(), "the last block decodes all");
+                return (text, widened);
+            }
+        }
+    }
+
+    /// Byte strings with Latin-1 bytes, and UTF-8 sequences that are
+    /// whole, cut short, overlong or surrogates, next to each other.
+    const MIXED_BYTES: [&[u8]; 7] = [
+        b"",
+        b"plain",
+        b"caf\xE9 \xC3\xBC x\xFF\xFEy",
+        b"\xE2\x82",
+        b"a\xF0\x9F\x98 \xF0\x9F\x98\x80",
+        b"\xED\xA0\x80z\xC0\xAF\xF0\x9F\x98\x80\xE2\x82\xAC\xC3",
+        b"\xF0\x9F\xE2\x82\xAC\xF0\xC3\xA9\x80\xE9",
+    ];
+
     #[test]
-    fn decoding_into_a_buffer_notes_what_decode_and_widened_of_give() {
-        let cases: [&[u8]; 5] = [
-            b"",
-            b"plain",
-            b"caf\xE9 \xC3\xBC x\xFF\xFEy",
-            b"\xE2\x82",
-            b"a\xF0\x9F\x98 \xF0\x9F\x98\x80",
-        ];
-        for bytes in cases {
-            let mut text = String::from("kept ");
-            let widened = Widened::decode_into(bytes, &mut text);
-            assert_eq!(text, format!("kept {}", decode(bytes.to_vec()).0));
-            assert_eq!(widened, Widened::of(bytes), "{bytes:?}");
+    fn decoding_in_blocks_gives_what_decode_and_widened_of_give() {
+        for bytes in MIXED_BYTES {
+            let expected = (
+                format!("kept {}", decode(bytes.to_vec()).0),
+                Widened::of(bytes),
+            );
+            for block_len in 1..=bytes.len().max(1) {
+                assert_eq!(
+                    decoded_in_blocks(bytes, block_len),
+                    expected,
+                    "{bytes:?} in blocks of {block_len}"
+                );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_bytes_decode_in_blocks_as_whole(
+            picks in proptest::collection::vec(0..MIXED_BYTES.len(), 0..40),
+            block_len in 1usize..12,
+        ) {
+            let bytes: Vec<u8> = picks.iter().flat_map(|&pick| MIXED_BYTES[pick]).copied().collect();
+            let expected = (
+                format!("kept {}", decode(bytes.clone()).0),
+                Widened::of(&bytes),
+            );
+            proptest::prop_assert_eq!(decoded_in_blocks(&bytes, block_len), expected);
         }
     }
 

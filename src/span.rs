@@ -291,8 +291,19 @@ fn last_break(bytes: &[u8], from: usize, mut to: usize) -> Option<usize> {
 }
 
 /// Characters that start in `bytes`: every byte but UTF-8 continuation bytes.
-fn count_chars(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+pub(crate) fn count_chars(bytes: &[u8]) -> usize {
+    // Counted in a byte per chunk, which the compiler keeps in vector
+    // lanes of bytes; a count of `usize`s takes eight times the lanes and
+    // made this ten times slower.
+    bytes
+        .chunks(usize::from(u8::MAX))
+        .map(|chunk| {
+            let leads = chunk
+                .iter()
+                .fold(0u8, |leads, &byte| leads + u8::from((byte as i8) >= -0x40));
+            usize::from(leads)
+        })
+        .sum()
 }
 
 /// The byte range of `span` inside `text`, cut to the text and moved outward
@@ -401,6 +412,21 @@ mod tests {
                 lead_bytes += count_chars(&[byte]);
             }
         }
+    }
+
+    #[test]
+    fn chars_are_counted_as_str_counts_them_across_chunks() {
+        let text = "ab\u{e9}\u{20ac}\u{1d11e}\n".repeat(60) + &"x".repeat(600);
+        for (end, _) in text.char_indices() {
+            let prefix = &text[..end];
+            assert_eq!(
+                count_chars(prefix.as_bytes()),
+                prefix.chars().count(),
+                "{end}"
+            );
+        }
+        // Bytes that are not UTF-8 count as characters but for continuations.
+        assert_eq!(count_chars(b"\xE9\x80\xFFa"), 3);
     }
 
     #[test]

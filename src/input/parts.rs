@@ -3,12 +3,13 @@
 //! a whole read finds), an mbox archive in slices of whole messages.
 //!
 //! Each part is read on its own (a window through a file handle of its
-//! own, a slice with positioned reads) and checked on its own. What a part
-//! needs to know of the parts before it is counted by the
-//! part itself and added up in order: a text window's lines, columns and
-//! characters when it is reported, an mbox slice's lines, messages and
-//! characters as soon as its messages are split (before they are parsed,
-//! which is the slow part), so no thread reads another's bytes.
+//! own, so that its UTF-8 goes straight into its text; a slice with
+//! positioned reads) and checked on its own. What a part needs to know of
+//! the parts before it is counted by the part itself and added up in
+//! order: a text window's lines, columns and characters when it is
+//! reported, an mbox slice's lines, messages and characters as soon as its
+//! messages are split (before they are parsed, which is the slow part), so
+//! no thread reads another's bytes.
 //!
 //! Parts are cut where the whole file's reading would not notice: windows
 //! at bytes that start a character as [`crate::source::decode`] reads them
@@ -31,7 +32,7 @@ use super::archive::{
 use super::check::lint_source;
 use super::kind::Content;
 use super::large::LargeInput;
-use super::load::{is_binary, HEAD_LEN};
+use super::load::{is_binary, with_buffer, HEAD_LEN};
 use super::notice::{cannot_read, latin1_note, panicked, InputError};
 use super::progress::Progress;
 use super::read::ReadOptions;
@@ -117,7 +118,7 @@ pub(crate) struct Parts {
     buffers: Buffers,
 }
 
-/// Read buffers handed back once their window is reported: a window is as
+/// Text buffers handed back once their window is reported: a window is as
 /// long as a chunk, and a fresh buffer for each cost more in page faults
 /// than scanning the window. At most as many exist as windows are worked
 /// on or waiting at once.
@@ -209,43 +210,112 @@ impl Parts {
     /// in what it owns, and count how far its start is from the next's.
     fn read_window(&self, piece: &Piece, lint: &LintOptions) -> (Collected, Option<(Base, usize)>) {
         let mut collected = Collected::default();
-        let mut bytes = self.buffers.take();
-        if let Err(err) = self.read_into(piece.read.clone(), &mut bytes) {
-            collected.error(cannot_read(&self.origin, &err));
-            self.buffers.put(bytes);
-            return (collected, None);
-        }
-        let (text, widened) = if simdutf8::basic::from_utf8(&bytes).is_ok() {
-            // Checked just above; `from_utf8` only says so again.
-            (String::from_utf8(bytes).unwrap_or_default(), None)
-        } else {
-            // Decoded into a second reused buffer (an empty one is UTF-8).
-            let mut text = String::from_utf8(self.buffers.take()).unwrap_or_default();
-            text.reserve(bytes.len() + bytes.len() / 8);
-            let widened = Widened::decode_into(&bytes, &mut text);
-            self.buffers.put(bytes);
-            (text, Some(widened))
-        };
-        // Offsets in the file to offsets in the decoded text (a file that
-        // shrank since it was cut ends early).
-        let read_len = text.len();
-        let at = |offset: u64| {
-            let local = usize::try_from(offset - piece.read.start).unwrap_or(usize::MAX);
-            match &widened {
-                Some(widened) => widened.text_offset(local).min(read_len),
-                None => local.min(read_len),
+        // A reported window's buffer, emptied (and an empty one is UTF-8).
+        let mut text = String::from_utf8(self.buffers.take()).unwrap_or_default();
+        let decoded = with_buffer(|buffer| {
+            if buffer.len() < BLOCK_LEN {
+                buffer.resize(BLOCK_LEN, 0);
+            }
+            // The thread's buffer may have grown to a larger file read whole.
+            self.read_text(piece, UTF8_BLOCK_LEN, &mut buffer[..BLOCK_LEN], &mut text)
+        });
+        let (widened, to_next) = match decoded {
+            Ok(decoded) => decoded,
+            Err(err) => {
+                collected.error(cannot_read(&self.origin, &err));
+                self.buffers.put(text.into_bytes());
+                return (collected, None);
             }
         };
-        let owned = at(piece.owned.start)..at(piece.owned.end);
+        let owned = window_offset(piece, &widened, &text, piece.owned.start)
+            ..window_offset(piece, &widened, &text, piece.owned.end);
         let owned_bytes = usize::try_from(piece.owned.end - piece.owned.start).unwrap_or(0);
         let latin1 = owned.len().saturating_sub(owned_bytes);
-        let to_next = advance(Base::START, &text[..at(piece.next_read)]);
         let source = Source::new(self.origin.clone(), text);
         match lint_source(&source, lint, &owned) {
             Ok(reports) => collected.checked.push(Checked::new(source, reports)),
             Err(err) => collected.error(err),
         }
         (collected, Some((to_next, latin1)))
+    }
+
+    /// Read the bytes of `piece` into `text`, decoded as a whole read of
+    /// the window decodes them, and count the input position from the
+    /// window's start to the next window's; returns where bytes were read
+    /// as Latin-1, and that position.
+    ///
+    /// The window is read a block at a time, and each block counted while
+    /// it is in the cache. A block of `utf8_len` bytes of UTF-8 is read
+    /// straight into the text; one that is not (a byte to read as Latin-1,
+    /// a character its end cuts) is read again into `block` (of at least
+    /// four bytes, the longest character and one) and decoded from there.
+    fn read_text(
+        &self,
+        piece: &Piece,
+        utf8_len: usize,
+        block: &mut [u8],
+        text: &mut String,
+    ) -> io::Result<(Widened, Base)> {
+        let mut file = File::open(&self.path)?;
+        file.seek(SeekFrom::Start(piece.read.start))?;
+        let mut left = usize::try_from(piece.read.end - piece.read.start).unwrap_or(usize::MAX);
+        text.clear();
+        // Room for a window with a Latin-1 byte in eight, as a whole read
+        // decodes it, so that the text rarely grows by doubling.
+        text.reserve(left.saturating_add(left / 8));
+        let mut widened = Widened::default();
+        let mut counted = Counted::default();
+        // Bytes decoded so far, and bytes at the block's start that the
+        // last read left undecoded: a character cut short.
+        let (mut decoded, mut held) = (0, 0);
+        loop {
+            if held == 0 && left > 0 {
+                let want = left.min(utf8_len);
+                let mut reader = (&mut file).take(want as u64);
+                match reader.read_to_string(text) {
+                    Ok(read) => {
+                        decoded += read;
+                        // Fewer bytes than asked: the file shrank since it
+                        // was cut.
+                        left = if read < want { 0 } else { left - read };
+                        if left == 0 {
+                            break;
+                        }
+                        counted.count_to(text, counted_end(piece, &widened, text, decoded));
+                        continue;
+                    }
+                    // Not UTF-8: the text is as it was, and the block is
+                    // read again below.
+                    Err(err) if err.kind() == io::ErrorKind::InvalidData => {
+                        let consumed = want as u64 - reader.limit();
+                        file.seek(SeekFrom::Current(-i64::try_from(consumed).unwrap_or(0)))?;
+                    }
+                    Err(err) => return Err(err),
+                }
+            }
+            let want = (block.len() - held).min(left);
+            let read = match file.read(&mut block[held..held + want]) {
+                Ok(read) => read,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err),
+            };
+            left -= read;
+            // The window's bytes end (or the file's, if it shrank since it
+            // was cut).
+            let end = left == 0 || read == 0;
+            let bytes = held + read;
+            let used = widened.decode_block(&block[..bytes], decoded, end, text);
+            decoded += used;
+            block.copy_within(used..bytes, 0);
+            held = bytes - used;
+            if end {
+                break;
+            }
+            counted.count_to(text, counted_end(piece, &widened, text, decoded));
+        }
+        let next = window_offset(piece, &widened, text, piece.next_read);
+        counted.count_to(text, next);
+        Ok((widened, counted.base))
     }
 
     /// Read one mbox slice: split it into messages, tell the slices after
@@ -366,21 +436,6 @@ impl Parts {
         }
     }
 
-    /// Read the bytes of `range` into `bytes`, which is emptied first (fewer
-    /// when the file ends first). The file is opened again, so that the
-    /// read goes straight into the buffer's spare room: threads cannot
-    /// share one file position, and positioned reads want the room
-    /// zeroed first.
-    fn read_into(&self, range: Range<u64>, bytes: &mut Vec<u8>) -> io::Result<()> {
-        bytes.clear();
-        let mut file = File::open(&self.path)?;
-        file.seek(SeekFrom::Start(range.start))?;
-        let len = range.end.saturating_sub(range.start);
-        bytes.reserve(usize::try_from(len).unwrap_or(usize::MAX));
-        file.take(len).read_to_end(bytes)?;
-        Ok(())
-    }
-
     /// The state that places parts in the file as they are reported;
     /// messages left for the reporting thread are checked with `lint`.
     pub(crate) fn placer<'p>(&'p self, lint: &'p LintOptions) -> Placer<'p> {
@@ -476,6 +531,66 @@ impl Placer<'_> {
             sink.checked(empty_archive(origin))?;
         }
         Ok(())
+    }
+}
+
+/// Bytes of a window read at a time: small enough that the block is still
+/// in the cache when it is decoded and counted.
+const BLOCK_LEN: usize = 256 << 10;
+
+/// Bytes of a window read at a time straight into its text: few, as such
+/// a block is read again when it turns out not to be UTF-8.
+const UTF8_BLOCK_LEN: usize = 64 << 10;
+
+/// The offset in a window's decoded `text` of byte `offset` of the file
+/// (the text's end when the file ended before it, as it shrank since it
+/// was cut).
+fn window_offset(piece: &Piece, widened: &Widened, text: &str, offset: u64) -> usize {
+    let local = usize::try_from(offset - piece.read.start).unwrap_or(usize::MAX);
+    widened.text_offset(local).min(text.len())
+}
+
+/// How far the count of a window's position may go once `decoded` of its
+/// bytes are decoded into `text`: to the next window's start once that is
+/// decoded, else to the text's end, but for a final `\r` that may start a
+/// `\r\n` with the next bytes.
+fn counted_end(piece: &Piece, widened: &Widened, text: &str, decoded: usize) -> usize {
+    let next = usize::try_from(piece.next_read - piece.read.start).unwrap_or(usize::MAX);
+    if decoded > next {
+        widened.text_offset(next)
+    } else {
+        text.len() - usize::from(text.ends_with('\r'))
+    }
+}
+
+/// The input position at the end of a text that is counted a stretch at a
+/// time as it grows, from [`Base::START`]. [`advance`] over stretches that
+/// end between `\r` and `\n` only where the text does gives what it gives
+/// over the whole: a line break is not cut in two.
+struct Counted {
+    base: Base,
+    /// Offset of the text counted so far.
+    counted: usize,
+}
+
+impl Default for Counted {
+    fn default() -> Self {
+        Counted {
+            base: Base::START,
+            counted: 0,
+        }
+    }
+}
+
+impl Counted {
+    /// Count `text` on to offset `to`, if it is further.
+    fn count_to(&mut self, text: &str, to: usize) {
+        // Offsets off a character boundary (a file changed while read) are
+        // not counted rather than panic.
+        if let Some(stretch) = text.get(self.counted..to) {
+            self.base = advance(self.base, stretch);
+            self.counted = to;
+        }
     }
 }
 
@@ -915,9 +1030,9 @@ mod tests {
         placed(&collected)
     }
 
-    /// Every URL of `bytes` read from a file in parts cut as `chunks` say,
-    /// on this thread, and the number of parts.
-    fn in_parts(bytes: &[u8], chunks: ChunkOptions) -> (Vec<Placed>, usize) {
+    /// A text file holding `bytes`, planned in parts cut as `chunks` say
+    /// (the directory holds the file).
+    fn planned(bytes: &[u8], chunks: ChunkOptions) -> (tempfile::TempDir, Parts) {
         let dir = tempfile::tempdir().expect("temporary directory");
         let path = dir.path().join("text.txt");
         std::fs::write(&path, bytes).expect("write file");
@@ -935,6 +1050,13 @@ mod tests {
         let Ok(LargePlan::Parts(parts)) = plan_large(large, &options) else {
             panic!("a regular text file is read in parts");
         };
+        (dir, parts)
+    }
+
+    /// Every URL of `bytes` read from a file in parts cut as `chunks` say,
+    /// on this thread, and the number of parts.
+    fn in_parts(bytes: &[u8], chunks: ChunkOptions) -> (Vec<Placed>, usize) {
+        let (_dir, parts) = planned(bytes, chunks);
         let lint = LintOptions::default();
         let mut placer = parts.placer(&lint);
         let mut collected = Collected::default();
@@ -945,6 +1067,88 @@ mod tests {
         placer.finish(&mut collected).expect("collecting");
         assert!(collected.errors.is_empty(), "{:?}", collected.errors);
         (placed(&collected), parts.pieces().len())
+    }
+
+    /// Lines with Latin-1 bytes before, inside and after URLs, next to
+    /// UTF-8 characters, `\r\n` and lone `\r` line breaks; line `index`
+    /// names its own host.
+    fn tricky_line(index: usize) -> Vec<u8> {
+        let mut line = b"caf\xE9 \xF0\x9F\x8C\x8A\r\n<URL:http://h".to_vec();
+        line.extend_from_slice(index.to_string().as_bytes());
+        line.extend_from_slice(b".example/\r\n   a~b> \xC3\xA9 http://x.example/\xE9\r");
+        line
+    }
+
+    /// What reading a window whole and then decoding and counting it gives:
+    /// its text, where bytes were read as Latin-1, and the position of the
+    /// next window's start counted from the window's.
+    fn read_whole(bytes: &[u8], piece: &Piece) -> (String, Widened, Base) {
+        let offset = |at: u64| usize::try_from(at).expect("small file");
+        let window = &bytes[offset(piece.read.start)..offset(piece.read.end)];
+        let text = decode(window.to_vec()).0;
+        let widened = Widened::of(window);
+        let next = widened.text_offset(offset(piece.next_read - piece.read.start));
+        let to_next = advance(Base::START, &text[..next]);
+        (text, widened, to_next)
+    }
+
+    #[test]
+    fn a_window_read_in_blocks_decodes_and_counts_as_a_whole_read() {
+        // Lines of UTF-8, which blocks that their ends do not cut read
+        // straight into the text, and now and then a line with Latin-1
+        // bytes; every byte of them meets a block's end in some window.
+        let mut bytes = Vec::new();
+        for index in 0..16 {
+            if index % 4 == 3 {
+                bytes.extend(tricky_line(index));
+            } else {
+                bytes.extend_from_slice(b"ok \xC3\xA9 \xE2\x82\xAC\r\n<URL:http://u.example/");
+                bytes.extend_from_slice(b"\xF0\x9F\x8C\x8A>\rsee http://v.example/\n");
+            }
+        }
+        // A character cut short at the file's end is read as Latin-1.
+        bytes.extend_from_slice(b"\r\n\xE2\x82");
+        let chunks = ChunkOptions {
+            chunk_len: 97,
+            context: 61,
+        };
+        let (_dir, parts) = planned(&bytes, chunks);
+        assert!(parts.pieces().len() > 5);
+        for piece in parts.pieces() {
+            let expected = read_whole(&bytes, piece);
+            for utf8_len in [1, 2, 3, 7, 16, 50, 1000] {
+                for block_len in [4, 5, 7, 11, 64] {
+                    let mut block = vec![0; block_len];
+                    let mut text = String::from("left from the window before");
+                    let (widened, to_next) = parts
+                        .read_text(piece, utf8_len, &mut block, &mut text)
+                        .expect("readable");
+                    assert_eq!(
+                        (text, widened, to_next),
+                        expected,
+                        "{piece:?} in blocks of {utf8_len} and {block_len}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn windows_longer_than_a_block_place_every_url_as_a_whole_read_does() {
+        let mut bytes = Vec::new();
+        let mut index = 0;
+        while bytes.len() < 3 * BLOCK_LEN {
+            bytes.extend(tricky_line(index));
+            index += 1;
+        }
+        let expected = whole(&bytes);
+        let chunks = ChunkOptions {
+            chunk_len: BLOCK_LEN + BLOCK_LEN / 3,
+            context: MAX_WRAPPER_BYTES,
+        };
+        let (found, parts) = in_parts(&bytes, chunks);
+        assert!(parts > 1);
+        assert_eq!(found, expected);
     }
 
     #[test]
@@ -964,12 +1168,7 @@ mod tests {
         // Tricky bytes at every offset modulo a line, so that cuts and
         // window starts meet each of them; the lines together exceed twice
         // the context, so that windows start inside the text.
-        let mut bytes = Vec::new();
-        for index in 0..90 {
-            bytes.extend_from_slice(b"caf\xE9 \xF0\x9F\x8C\x8A\r\n<URL:http://h");
-            bytes.extend_from_slice(index.to_string().as_bytes());
-            bytes.extend_from_slice(b".example/\r\n   a~b> \xC3\xA9 http://x.example/\xE9\r");
-        }
+        let bytes: Vec<u8> = (0..90).flat_map(tricky_line).collect();
         let expected = whole(&bytes);
         assert_eq!(expected.len(), 180);
         for chunk_len in [1, 2, 3, 5, 7, 64, 1000, 2049] {

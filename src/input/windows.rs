@@ -21,7 +21,8 @@ use std::ops::Range;
 
 use crate::checked::Base;
 use crate::scan::{EVIDENCE_WINDOW, MAX_WRAPPER_BYTES};
-use crate::span::{LineCol, LineCursor};
+use crate::source::for_each_run_of_prefix;
+use crate::span::{count_chars, LineCol, LineCursor};
 
 /// Default owned stretch per window.
 pub(super) const DEFAULT_CHUNK_LEN: usize = 16 << 20;
@@ -67,7 +68,8 @@ pub(super) struct Windows<R> {
     base: Base,
     /// Input offset (decoded) where the next window's owned stretch starts.
     owned_from: usize,
-    /// Bytes read but not decoded yet: an incomplete UTF-8 sequence.
+    /// Bytes read but not decoded yet: an incomplete UTF-8 sequence, at
+    /// most three bytes.
     pending: Vec<u8>,
     /// Bytes read as Latin-1 so far.
     latin1_bytes: usize,
@@ -111,21 +113,25 @@ impl<R: Read> Windows<R> {
 
     /// Read until the text reaches `len` bytes or the input ends.
     fn fill(&mut self, len: usize) -> io::Result<()> {
+        // Each read goes after the bytes the last one left undecoded.
         let mut block = vec![0; READ_LEN];
         // Reserved once, so the text does not grow by doubling past a window.
         self.text
             .reserve(len.saturating_sub(self.text.len()) + READ_LEN);
         while !self.eof && self.text.len() < len {
-            let read = match self.reader.read(&mut block) {
+            let held = self.pending.len();
+            block[..held].copy_from_slice(&self.pending);
+            let read = match self.reader.read(&mut block[held..]) {
                 Ok(read) => read,
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
                 Err(err) => return Err(err),
             };
             self.eof = read == 0;
-            self.pending.extend_from_slice(&block[..read]);
-            let consumed = decode_into(&mut self.text, &self.pending, self.eof);
+            let bytes = &block[..held + read];
+            let consumed = decode_into(&mut self.text, bytes, self.eof);
             self.latin1_bytes += consumed.latin1;
-            self.pending.drain(..consumed.bytes);
+            self.pending.clear();
+            self.pending.extend_from_slice(&bytes[consumed.bytes..]);
         }
         Ok(())
     }
@@ -176,34 +182,13 @@ struct Consumed {
 /// other bytes as Latin-1, except an incomplete sequence at the end, which
 /// waits for more bytes unless the input ended.
 fn decode_into(text: &mut String, bytes: &[u8], eof: bool) -> Consumed {
-    let mut at = 0;
     let mut latin1 = 0;
-    loop {
-        let rest = &bytes[at..];
-        match std::str::from_utf8(rest) {
-            Ok(valid) => {
-                text.push_str(valid);
-                return Consumed {
-                    bytes: bytes.len(),
-                    latin1,
-                };
-            }
-            Err(err) => {
-                let (valid, invalid) = rest.split_at(err.valid_up_to());
-                // `valid_up_to` marks a prefix that is valid UTF-8.
-                text.push_str(std::str::from_utf8(valid).unwrap_or_default());
-                at += valid.len();
-                let bad = match err.error_len() {
-                    Some(len) => len,
-                    None if eof => invalid.len(),
-                    None => return Consumed { bytes: at, latin1 },
-                };
-                text.extend(invalid[..bad].iter().map(|&byte| char::from(byte)));
-                latin1 += bad;
-                at += bad;
-            }
-        }
-    }
+    let bytes = for_each_run_of_prefix(bytes, eof, |valid, invalid| {
+        text.push_str(valid);
+        latin1 += invalid.len();
+        text.extend(invalid.iter().map(|&byte| char::from(byte)));
+    });
+    Consumed { bytes, latin1 }
 }
 
 /// The first character boundary of `text` at or after `at` (or its end).
@@ -245,7 +230,9 @@ pub(super) fn advance(base: Base, text: &str) -> Base {
         offset: base.offset + text.len(),
         line: base.line + end.line - 1,
         column,
-        chars: base.chars.map(|before| before + text.chars().count()),
+        chars: base
+            .chars
+            .map(|before| before + count_chars(text.as_bytes())),
     }
 }
 
