@@ -124,7 +124,19 @@ pub fn parse_message(raw: RawMessage) -> ParsedMessage {
 /// Read the texts of one raw message, with the URLs of the header fields
 /// `headers` names. Never fails: problems become warnings.
 pub fn parse_message_with(raw: RawMessage, headers: HeaderUrls) -> ParsedMessage {
-    let (mut buffer, archive) = unquote(&raw);
+    let (buffer, archive) = unquote(&raw);
+    let (buffer, archive) = without_unread_fields(buffer, archive, headers);
+    read_buffer(raw, buffer, archive, headers)
+}
+
+/// Read `raw` from `buffer`, the bytes mail-parser is given, which
+/// `archive` maps onto the archive.
+fn read_buffer(
+    raw: RawMessage,
+    mut buffer: Vec<u8>,
+    archive: OffsetMap,
+    headers: HeaderUrls,
+) -> ParsedMessage {
     park::park_content_types(&mut buffer);
     let mut warnings = Vec::new();
     if raw.truncated {
@@ -206,6 +218,116 @@ fn unquote(raw: &RawMessage) -> (Vec<u8>, OffsetMap) {
     (buffer, map)
 }
 
+/// The fields of the message header block that mail-parser is asked for
+/// whatever `--mail-headers` says: the MIME fields (any `Content-` one),
+/// and those the message's summary shows. A trailing `-` matches a prefix.
+const PARSED_FIELDS: &[&str] = &["content-", "mime-version", "message-id", "date", "subject"];
+
+/// `buffer` (mapped onto the archive by `archive`) without the fields of
+/// its header block that nothing reads: not parsed (see
+/// [`PARSED_FIELDS`]) and not read for URLs under `headers`.
+///
+/// List mail is more header than body, and its trace and signature fields
+/// (`Received`, `DKIM-Signature`, ...) are most of the header: mail-parser
+/// reads every field a byte at a time only to skip it. The fields left are
+/// the same bytes, mapped onto the archive where they were; a header block
+/// that does not read as plain fields up to its blank line (see
+/// [`header_fields`]) is left whole, so mail-parser sees no field boundary
+/// other than where it would have found one.
+fn without_unread_fields(
+    buffer: Vec<u8>,
+    archive: OffsetMap,
+    headers: HeaderUrls,
+) -> (Vec<u8>, OffsetMap) {
+    if headers == HeaderUrls::All {
+        return (buffer, archive);
+    }
+    let Some((fields, block_end)) = header_fields(&buffer) else {
+        return (buffer, archive);
+    };
+    let is_read = |name: &[u8]| {
+        // A name is printable ASCII (see header_fields).
+        let name = std::str::from_utf8(name).unwrap_or_default();
+        is_parsed_field(name) || headers.reads(name)
+    };
+    let mut kept: Vec<Span> = Vec::with_capacity(fields.len() + 1);
+    for field in fields
+        .iter()
+        .filter(|field| is_read(&buffer[field.name.range()]))
+    {
+        match kept.last_mut() {
+            Some(last) if last.end == field.span.start => last.end = field.span.end,
+            _ => kept.push(field.span),
+        }
+    }
+    if kept.iter().map(Span::len).sum::<usize>() == block_end {
+        return (buffer, archive);
+    }
+    kept.push(Span::new(block_end, buffer.len()));
+    let mut trimmed = Vec::with_capacity(buffer.len());
+    let mut map = OffsetMap::new();
+    for span in kept {
+        map.push(
+            Span::new(trimmed.len(), trimmed.len() + span.len()),
+            span,
+            true,
+        );
+        trimmed.extend_from_slice(&buffer[span.range()]);
+    }
+    (trimmed, map.then(&archive))
+}
+
+/// True when the field called `name` (any case) is one of [`PARSED_FIELDS`].
+fn is_parsed_field(name: &str) -> bool {
+    PARSED_FIELDS
+        .iter()
+        .any(|field| match field.strip_suffix('-') {
+            Some(_) => name
+                .get(..field.len())
+                .is_some_and(|start| start.eq_ignore_ascii_case(field)),
+            None => name.eq_ignore_ascii_case(field),
+        })
+}
+
+/// A field of a header block: all its lines, and its name.
+struct HeaderField {
+    span: Span,
+    name: Span,
+}
+
+/// The fields of the header block that opens `bytes`, and where the blank
+/// line ending it starts; none when a line is neither a field's first line
+/// (a name of printable ASCII, no blank, right before a `:`), nor a
+/// continuation (opening with a blank), nor the blank line, or when no
+/// blank line comes. A field's lines end where mail-parser ends them: at a
+/// line break not followed by a blank.
+fn header_fields(bytes: &[u8]) -> Option<(Vec<HeaderField>, usize)> {
+    let mut fields: Vec<HeaderField> = Vec::new();
+    let mut at = 0;
+    loop {
+        let line_end = at + memchr::memchr(b'\n', &bytes[at..])? + 1;
+        let line = &bytes[at..line_end];
+        match line[0] {
+            b'\n' => return Some((fields, at)),
+            b'\r' if line == b"\r\n" => return Some((fields, at)),
+            b' ' | b'\t' => fields.last_mut()?.span.end = line_end,
+            _ => {
+                let colon = line
+                    .iter()
+                    .position(|&b| !matches!(b, b'!'..=b'~') || b == b':')?;
+                if colon == 0 || line[colon] != b':' {
+                    return None;
+                }
+                fields.push(HeaderField {
+                    span: Span::new(at, line_end),
+                    name: Span::new(at, at + colon),
+                });
+            }
+        }
+        at = line_end;
+    }
+}
+
 /// True when `line` starts with one or more `>` and then `From `: an mboxrd
 /// quoted `From ` line.
 fn is_quoted_from(line: &[u8]) -> bool {
@@ -255,6 +377,112 @@ mod tests {
             truncated: false,
             kind,
         })
+    }
+
+    /// The names of the header fields `text` opens with, as split.
+    fn field_names(text: &str) -> Option<Vec<&str>> {
+        let (fields, _) = header_fields(text.as_bytes())?;
+        Some(
+            fields
+                .iter()
+                .map(|field| &text[field.name.range()])
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn rfc5322_2_2_header_fields_are_split_only_where_plain() {
+        assert_eq!(
+            field_names("Received: a\n\tb\nSubject: s\r\n \r\nX-Y:z\n\nbody"),
+            Some(vec!["Received", "Subject", "X-Y"])
+        );
+        assert_eq!(field_names("\r\nbody"), Some(vec![]));
+        // No blank line; a continuation first; a name with a blank, none,
+        // or a byte outside printable ASCII; a line without a colon.
+        for text in [
+            "Subject: s\n",
+            " folded\nSubject: s\n\n",
+            "Subject : s\n\n",
+            ":s\n\n",
+            "Caf\u{e9}: s\n\n",
+            "Subject: s\nno colon\n\n",
+            "Subject: s\n\r\r\n\n",
+        ] {
+            assert_eq!(field_names(text), None, "{text:?}");
+        }
+    }
+
+    /// A message of `bytes` at archive offset 100.
+    fn raw_message(bytes: &str) -> RawMessage {
+        RawMessage {
+            number: 1,
+            offset: 100,
+            line: 10,
+            bytes: bytes.as_bytes().to_vec(),
+            truncated: false,
+            kind: MailKind::Mbox,
+        }
+    }
+
+    #[test]
+    fn fields_nothing_reads_are_left_out_and_the_rest_maps_back() {
+        let text = "From a@b.example Mon Jan  1 00:00:00 2024\n\
+            Received: from a\n\tby b\nSubject: s\nDKIM-Signature: v=1;\n b=x\n\
+            List-Post: <mailto:l@x.example>\nCONTENT-TYPE: text/plain\nX-Spam: no\n\nbody\n";
+        let raw = raw_message(text);
+        let trimmed = |headers| {
+            let (buffer, archive) = unquote(&raw);
+            let (buffer, map) = without_unread_fields(buffer, archive, headers);
+            let buffer = String::from_utf8(buffer).expect("UTF-8 in, UTF-8 out");
+            // Every byte left maps onto the same byte of the archive.
+            for (at, byte) in buffer.bytes().enumerate() {
+                let archive = map.raw_span(Span::new(at, at + 1)).expect("mapped");
+                assert_eq!(
+                    text.as_bytes()[archive.start - 100],
+                    byte,
+                    "{buffer:?} {at}"
+                );
+            }
+            buffer
+        };
+        assert_eq!(
+            trimmed(HeaderUrls::None),
+            "Subject: s\nCONTENT-TYPE: text/plain\n\nbody\n"
+        );
+        assert_eq!(
+            trimmed(HeaderUrls::List),
+            "Subject: s\nList-Post: <mailto:l@x.example>\nCONTENT-TYPE: text/plain\n\nbody\n"
+        );
+        assert_eq!(
+            trimmed(HeaderUrls::All),
+            &text[text.find("Received").unwrap()..]
+        );
+    }
+
+    #[test]
+    fn a_message_reads_the_same_with_and_without_the_fields_left_out() {
+        let messages = [
+            "Received: x\nSubject: s http://s.example/\nList-Archive: <http://l.example/>\n\
+             Date: Mon, 1 Jan 2024 10:00:00 +0100\nMessage-ID: <m@x>\n\nsee http://b.example/\n",
+            "X-A: 1\nContent-Type: multipart/mixed; boundary=b\nX-B: 2\n\n--b\n\
+             Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: \
+             quoted-printable\n\ncaf=E9 http://q.exa=\nmple/\n--b--\n",
+            "Received: x\n\n",
+            "Received: only a header block without its end\n",
+            "DKIM-Signature: a\r\n b\r\nContent-Type: text/html\r\n\r\n<a href=\"http://h.example/\">h</a>\r\n",
+        ];
+        for text in messages {
+            for headers in [HeaderUrls::None, HeaderUrls::List, HeaderUrls::All] {
+                let raw = raw_message(text);
+                let (buffer, archive) = unquote(&raw);
+                let whole = read_buffer(raw.clone(), buffer, archive, headers);
+                assert_eq!(
+                    parse_message_with(raw, headers),
+                    whole,
+                    "{text:?} {headers:?}"
+                );
+            }
+        }
     }
 
     #[test]
