@@ -306,6 +306,20 @@ pub(crate) fn count_chars(bytes: &[u8]) -> usize {
         .sum()
 }
 
+/// How many times `byte` occurs in `bytes`, counted in byte lanes as
+/// [`count_chars`] counts.
+pub(crate) fn count_byte(bytes: &[u8], byte: u8) -> usize {
+    bytes
+        .chunks(usize::from(u8::MAX))
+        .map(|chunk| {
+            let found = chunk
+                .iter()
+                .fold(0u8, |found, &each| found + u8::from(each == byte));
+            usize::from(found)
+        })
+        .sum()
+}
+
 /// The byte range of `span` inside `text`, cut to the text and moved outward
 /// to character boundaries, so that no reporter can slice mid-character.
 pub fn clamp(text: &str, span: Span) -> std::ops::Range<usize> {
@@ -427,6 +441,15 @@ mod tests {
         }
         // Bytes that are not UTF-8 count as characters but for continuations.
         assert_eq!(count_chars(b"\xE9\x80\xFFa"), 3);
+    }
+
+    #[test]
+    fn a_byte_is_counted_across_every_lane_chunk() {
+        for len in [0, 1, 254, 255, 256, 1000] {
+            let text = "\n".repeat(len) + "x";
+            assert_eq!(count_byte(text.as_bytes(), b'\n'), len);
+            assert_eq!(count_byte(text.as_bytes(), b'x'), 1);
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::io::{self, BufRead};
 use std::sync::LazyLock;
 
 use super::detect::MailKind;
+use crate::span::count_byte;
 
 /// The search for a line that may open a message, built once rather than
 /// for every run of lines it searches.
@@ -363,8 +364,11 @@ pub(crate) fn is_envelope_line(line: &[u8]) -> bool {
 /// Line breaks in `bytes`, counted as [`crate::span::LineIndex`] counts them:
 /// `\n`, `\r\n` and a lone `\r` each end a line.
 pub(crate) fn line_breaks(bytes: &[u8]) -> usize {
-    // One pass for both bytes: the splitter calls this for every line, and
-    // a line holds one or two of them.
+    // Without a `\r` the breaks are the `\n`s, counted in byte lanes; a
+    // search per break cost more than the rest of splitting an archive.
+    if memchr::memchr(b'\r', bytes).is_none() {
+        return count_byte(bytes, b'\n');
+    }
     memchr::memchr2_iter(b'\n', b'\r', bytes)
         .filter(|&at| bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
         .count()
@@ -491,5 +495,18 @@ mod tests {
     #[test]
     fn line_breaks_match_line_index() {
         assert_eq!(line_breaks(b"a\r\nb\rc\nd"), 3);
+        let long = "a line of mail\n".repeat(100);
+        for text in [
+            "",
+            "no break",
+            "\n\n",
+            "\r",
+            "\r\r\n",
+            long.as_str(),
+            &format!("{long}\r{long}"),
+        ] {
+            let starts = crate::span::LineIndex::new(text).line_starts().len();
+            assert_eq!(line_breaks(text.as_bytes()), starts - 1, "{text:?}");
+        }
     }
 }
