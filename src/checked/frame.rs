@@ -2,7 +2,7 @@
 //! window of a large input is shown as itself from a [`Base`] position; a
 //! decoded mail part is shown on the raw archive lines it came from.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::mail::{MessageInfo, OffsetMap, PartInfo};
 use crate::source::{self, Widened};
@@ -51,8 +51,9 @@ impl Base {
 pub(crate) struct RawText {
     /// The message's archive bytes as text.
     pub text: String,
-    /// Line starts of `text`.
-    pub lines: LineIndex,
+    /// Line starts of `text`, indexed when a position is first asked for
+    /// (plain `extract` asks none).
+    lines: OnceLock<LineIndex>,
     /// Archive position of the message's first byte.
     pub base: Base,
     /// Where the raw bytes were read as Latin-1: each became two bytes of
@@ -66,11 +67,16 @@ impl RawText {
         let widened = Widened::of(bytes);
         let (text, _) = source::decode(bytes.to_vec());
         RawText {
-            lines: LineIndex::new(&text),
+            lines: OnceLock::new(),
             text,
             base,
             widened,
         }
+    }
+
+    /// Line starts of `text`.
+    pub(crate) fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(&self.text))
     }
 
     /// The `text` offset of archive offset `archive`, clamped to the message.

@@ -145,7 +145,7 @@ impl Checked {
             },
             Frame::Mail(mail) => DisplayedText {
                 text: &mail.raw.text,
-                lines: &mail.raw.lines,
+                lines: mail.raw.lines(),
                 base: mail.raw.base,
             },
         }
@@ -211,7 +211,7 @@ impl Checked {
             ),
             Frame::Mail(mail) => (
                 mail.raw.base,
-                &|offset| mail.raw.lines.line_col(&mail.raw.text, offset),
+                &|offset| mail.raw.lines().line_col(&mail.raw.text, offset),
                 Span::new(
                     mail.raw.archive_offset(span.start),
                     mail.raw.archive_offset(span.end),
