@@ -364,8 +364,8 @@ pub(crate) fn is_envelope_line(line: &[u8]) -> bool {
 /// Line breaks in `bytes`, counted as [`crate::span::LineIndex`] counts them:
 /// `\n`, `\r\n` and a lone `\r` each end a line.
 pub(crate) fn line_breaks(bytes: &[u8]) -> usize {
-    // Without a `\r` the breaks are the `\n`s, counted in byte lanes; a
-    // search per break cost more than the rest of splitting an archive.
+    // Without a `\r` the breaks are the `\n`s, counted in byte lanes: a
+    // search that stops at every break costs several times more.
     if memchr::memchr(b'\r', bytes).is_none() {
         return count_byte(bytes, b'\n');
     }
