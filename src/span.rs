@@ -292,30 +292,26 @@ fn last_break(bytes: &[u8], from: usize, mut to: usize) -> Option<usize> {
 
 /// Characters that start in `bytes`: every byte but UTF-8 continuation bytes.
 pub(crate) fn count_chars(bytes: &[u8]) -> usize {
+    count_where(bytes, |byte| (byte as i8) >= -0x40)
+}
+
+/// How many times `byte` occurs in `bytes`.
+pub(crate) fn count_byte(bytes: &[u8], byte: u8) -> usize {
+    count_where(bytes, |each| each == byte)
+}
+
+/// How many bytes of `bytes` `counts` holds for.
+fn count_where(bytes: &[u8], counts: impl Fn(u8) -> bool) -> usize {
     // Counted in a byte per chunk, which the compiler keeps in vector
     // lanes of bytes; a count of `usize`s takes eight times the lanes and
     // made this ten times slower.
     bytes
         .chunks(usize::from(u8::MAX))
         .map(|chunk| {
-            let leads = chunk
+            let counted = chunk
                 .iter()
-                .fold(0u8, |leads, &byte| leads + u8::from((byte as i8) >= -0x40));
-            usize::from(leads)
-        })
-        .sum()
-}
-
-/// How many times `byte` occurs in `bytes`, counted in byte lanes as
-/// [`count_chars`] counts.
-pub(crate) fn count_byte(bytes: &[u8], byte: u8) -> usize {
-    bytes
-        .chunks(usize::from(u8::MAX))
-        .map(|chunk| {
-            let found = chunk
-                .iter()
-                .fold(0u8, |found, &each| found + u8::from(each == byte));
-            usize::from(found)
+                .fold(0u8, |counted, &byte| counted + u8::from(counts(byte)));
+            usize::from(counted)
         })
         .sum()
 }

@@ -33,14 +33,20 @@ impl HeaderUrls {
             HeaderUrls::List => {
                 let name = name.to_ascii_lowercase();
                 let name = name.strip_prefix("x-").unwrap_or(&name);
-                LIST_FIELDS
-                    .iter()
-                    .any(|field| match field.strip_suffix('-') {
-                        Some(_) => name.starts_with(field),
-                        None => name == *field,
-                    })
+                LIST_FIELDS.iter().any(|field| is_field(name, field))
             }
         }
+    }
+}
+
+/// True when the field called `name` (any case) is `field`, written in
+/// lower case; a trailing `-` makes `field` a prefix of names.
+pub(super) fn is_field(name: &str, field: &str) -> bool {
+    match field.strip_suffix('-') {
+        Some(_) => name
+            .get(..field.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(field)),
+        None => name.eq_ignore_ascii_case(field),
     }
 }
 

@@ -9,7 +9,7 @@ use mail_parser::DateTime;
 
 use super::detect::MailKind;
 use super::empty;
-use super::headers::HeaderUrls;
+use super::headers::{is_field, HeaderUrls};
 use super::mbox::RawMessage;
 use super::nested;
 use super::park;
@@ -248,7 +248,7 @@ fn without_unread_fields(
     let is_read = |name: &[u8]| {
         // A name is printable ASCII (see header_fields).
         let name = std::str::from_utf8(name).unwrap_or_default();
-        is_parsed_field(name) || headers.reads(name)
+        PARSED_FIELDS.iter().any(|field| is_field(name, field)) || headers.reads(name)
     };
     let mut kept: Vec<Span> = Vec::with_capacity(fields.len() + 1);
     for field in fields
@@ -275,18 +275,6 @@ fn without_unread_fields(
         trimmed.extend_from_slice(&buffer[span.range()]);
     }
     (trimmed, map.then(&archive))
-}
-
-/// True when the field called `name` (any case) is one of [`PARSED_FIELDS`].
-fn is_parsed_field(name: &str) -> bool {
-    PARSED_FIELDS
-        .iter()
-        .any(|field| match field.strip_suffix('-') {
-            Some(_) => name
-                .get(..field.len())
-                .is_some_and(|start| start.eq_ignore_ascii_case(field)),
-            None => name.eq_ignore_ascii_case(field),
-        })
 }
 
 /// A field of a header block: all its lines, and its name.
