@@ -17,7 +17,7 @@ use crate::validate::{self, ValidateOptions};
 
 pub use finding::{Finding, Linted, UrlReport};
 pub use levels::{RuleLevels, RuleOverrides};
-use suppress::Suppressed;
+use suppress::{Suppressed, Suppressions};
 
 /// Options for [`lint`].
 #[derive(Debug, Clone, Default)]
@@ -56,7 +56,19 @@ pub fn lint_markup<'t>(
 ) -> impl Iterator<Item = Linted> + 't {
     let reports = scan::scan_markup(text, markup, &options.scan)
         .filter_map(move |found| lint_url(found, options));
-    Suppressed::new(text, reports, options.levels.level(Rule::UnusedSuppression))
+    let suppressions = if options.levels.all_off() {
+        // No rule reports: no finding is there for a directive to silence,
+        // and none is reported unused. The text is not searched for them,
+        // which on one large file is a pass over every byte.
+        Suppressions::default()
+    } else {
+        Suppressions::parse(text)
+    };
+    Suppressed::new(
+        suppressions,
+        reports,
+        options.levels.level(Rule::UnusedSuppression),
+    )
 }
 
 /// Lint one URL found in a text, by the scanner or by the caller (a URL
@@ -283,6 +295,30 @@ mod tests {
                 .all(|item| item.into_findings().is_empty()),
             "no rule reports, not even the scanner's empty-url"
         );
+    }
+
+    #[test]
+    fn with_every_rule_off_suppression_directives_report_nothing() {
+        // An unknown rule name and a directive that silences nothing would
+        // be findings of the text's own with `unused-suppression` on.
+        let text = "http://a.example/ urlint: ignore[no-such-rule]\n\
+                    // urlint: ignore-next-line\nsee http://b.example/x\n";
+        let options = LintOptions {
+            levels: RuleLevels::silent(),
+            ..LintOptions::default()
+        };
+        let items: Vec<Linted> = lint(text, &options).collect();
+        let urls: Vec<&str> = items
+            .iter()
+            .filter_map(|item| match item {
+                Linted::Url(report) if report.findings.is_empty() => {
+                    Some(report.found.url.as_str())
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(urls, ["http://a.example/", "http://b.example/x"]);
+        assert_eq!(items.len(), 2, "no finding of the text's own");
     }
 
     #[test]

@@ -352,11 +352,12 @@ pub(super) struct Suppressed<I> {
 }
 
 impl<I: Iterator<Item = UrlReport>> Suppressed<I> {
-    /// Apply the directives of `text` to `reports`, the lint of `text`.
-    pub(super) fn new(text: &str, reports: I, unused_level: Level) -> Self {
+    /// Apply `suppressions`, the directives of a text, to `reports`, the
+    /// lint of that text.
+    pub(super) fn new(suppressions: Suppressions, reports: I, unused_level: Level) -> Self {
         Suppressed {
             reports,
-            suppressions: Suppressions::parse(text),
+            suppressions,
             unused: unused_level.severity(),
             pending: VecDeque::new(),
             done: false,
