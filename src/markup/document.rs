@@ -261,10 +261,11 @@ fn push_spaces(prose: &mut String, mut count: usize) {
 /// opening a wrapper.
 const URL_PUNCTUATION: &[u8] = b"+-.:/<";
 
-/// True when reading `source` as `markup` may give prose or a link value
-/// with a run of URL syntax that is not a run of the source: it holds a
-/// character reference (Markdown, HTML), a Markdown backslash escape of
-/// URL syntax, or it is reStructuredText.
+/// Where the last run of URL syntax that is not a run of the source may be
+/// made when `source` is read as `markup`: the last character reference
+/// (Markdown, HTML) or Markdown backslash escape of URL syntax; for
+/// reStructuredText, the end of the source. `None` when no reading makes
+/// one.
 ///
 /// Otherwise the readers write only source bytes, blanks and bytes that
 /// are not URL syntax: Markdown's prose is the source in place with markup
@@ -276,10 +277,10 @@ const URL_PUNCTUATION: &[u8] = b"+-.:/<";
 /// read a line break as `\n` and a NUL as U+FFFD. reStructuredText, in
 /// contrast, joins a URI written over several lines, with escaped spaces or
 /// across a grid table's borders into one run the source does not hold.
-pub(crate) fn may_make_url_syntax(source: &str, markup: Markup) -> bool {
+pub(crate) fn last_made_url_syntax(source: &str, markup: Markup) -> Option<usize> {
     let bytes = source.as_bytes();
     match markup {
-        Markup::Markdown => memchr::memchr2_iter(b'&', b'\\', bytes).any(|at| {
+        Markup::Markdown => memchr::memrchr2_iter(b'&', b'\\', bytes).find(|&at| {
             let next = bytes.get(at + 1);
             if bytes[at] == b'&' {
                 next.is_some_and(opens_reference)
@@ -287,10 +288,10 @@ pub(crate) fn may_make_url_syntax(source: &str, markup: Markup) -> bool {
                 next.is_some_and(|next| URL_PUNCTUATION.contains(next))
             }
         }),
-        Markup::Html => memchr::memchr_iter(b'&', bytes)
-            .any(|at| bytes.get(at + 1).is_some_and(opens_reference)),
-        Markup::Rst => true,
-        Markup::Plain => false,
+        Markup::Html => memchr::memrchr_iter(b'&', bytes)
+            .find(|&at| bytes.get(at + 1).is_some_and(opens_reference)),
+        Markup::Rst => Some(source.len()),
+        Markup::Plain => None,
     }
 }
 
@@ -403,12 +404,12 @@ mod tests {
             ("\\* \\_ \\` \\\\ \\[ \\( \\# \\a \\\n", false, false),
         ] {
             assert_eq!(
-                may_make_url_syntax(source, Markup::Markdown),
+                last_made_url_syntax(source, Markup::Markdown).is_some(),
                 markdown,
                 "Markdown {source:?}"
             );
             assert_eq!(
-                may_make_url_syntax(source, Markup::Html),
+                last_made_url_syntax(source, Markup::Html).is_some(),
                 html,
                 "HTML {source:?}"
             );
@@ -417,7 +418,17 @@ mod tests {
 
     #[test]
     fn rst_joins_uris_and_plain_text_is_read_as_written() {
-        assert!(may_make_url_syntax("no markup at all", Markup::Rst));
-        assert!(!may_make_url_syntax("&#58; \\: &amp;", Markup::Plain));
+        assert_eq!(last_made_url_syntax("no markup", Markup::Rst), Some(9));
+        assert_eq!(last_made_url_syntax("&#58; \\: &amp;", Markup::Plain), None);
+    }
+
+    #[test]
+    fn url_syntax_is_last_made_at_the_last_reference_or_escape_of_it() {
+        let source = "&amp; \\: then \\/ and \\*";
+        assert_eq!(
+            last_made_url_syntax(source, Markup::Markdown),
+            source.find("\\/")
+        );
+        assert_eq!(last_made_url_syntax(source, Markup::Html), Some(0));
     }
 }

@@ -20,14 +20,82 @@ use crate::span::Span;
 /// Read a Markdown document; `verbatim` makes code spans and code blocks
 /// prose too.
 pub(crate) fn document(source: &str, verbatim: bool) -> Document {
+    read(source, None, verbatim).0
+}
+
+/// Read a Markdown document up to `part`'s [`Part::end`], the rest blanked,
+/// as the whole document reads it: `None` when what follows may change
+/// that, an HTML block that blank lines do not end being open where the
+/// part ends.
+pub(crate) fn document_part(source: &str, part: Part, verbatim: bool) -> Option<Document> {
+    let (document, html_open) = read(source, Some(part), verbatim);
+    (!html_open).then_some(document)
+}
+
+/// The first part of a Markdown document that reads as the whole does up
+/// to a given place ([`Part::holding`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Part {
+    /// The empty line the part ends with.
+    empty_line: Span,
+}
+
+impl Part {
+    /// The part ending with the first empty line after `at`, when there is
+    /// one and no reference or footnote definition (no `]:`) follows it.
+    ///
+    /// Inline content ends at an empty line (a paragraph's, CommonMark
+    /// 4.8, a table's rows, a heading's one line), so what comes after
+    /// changes how text before it reads only through the definitions its
+    /// links may use; a list or block quote that goes on after it adds
+    /// blocks of its own. A code block read past the part's end loses only
+    /// lines after it. An HTML block may go on past an empty line
+    /// ([`document_part`] tells).
+    pub(crate) fn holding(source: &str, at: usize) -> Option<Part> {
+        let bytes = source.as_bytes();
+        let empty_line = first_empty_line(bytes, at)?;
+        let definition_after = memchr::memmem::find(&bytes[empty_line.end..], b"]:").is_some();
+        (empty_line.end < bytes.len() && !definition_after).then_some(Part { empty_line })
+    }
+
+    /// Where the part ends in the source.
+    pub(crate) fn end(self) -> usize {
+        self.empty_line.end
+    }
+}
+
+/// The first empty line starting after `from`, line break included.
+fn first_empty_line(bytes: &[u8], from: usize) -> Option<Span> {
+    let mut breaks = memchr::memchr2_iter(b'\n', b'\r', bytes.get(from..)?).map(|at| from + at);
+    while let Some(at) = breaks.next() {
+        let line_start = if bytes[at..].starts_with(b"\r\n") {
+            breaks.next();
+            at + 2
+        } else {
+            at + 1
+        };
+        let empty = match bytes.get(line_start..) {
+            Some([b'\r', b'\n', ..]) => 2,
+            Some([b'\n' | b'\r', ..]) => 1,
+            _ => continue,
+        };
+        return Some(Span::new(line_start, line_start + empty));
+    }
+    None
+}
+
+/// Read `source`, or its `part`, the rest blanked; true with it when an
+/// HTML block that blank lines do not end is open at the part's end.
+fn read(source: &str, part: Option<Part>, verbatim: bool) -> (Document, bool) {
     let options = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
         | Options::ENABLE_GFM;
-    let mut events = Parser::new_ext(source, options).into_offset_iter();
+    let parsed = &source[..part.map_or(source.len(), Part::end)];
+    let mut events = Parser::new_ext(parsed, options).into_offset_iter();
     let mut reader = Reader {
-        source,
+        source: parsed,
         verbatim,
         prose: ProseBuilder::new(source),
         links: Vec::new(),
@@ -35,6 +103,8 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         in_code_block: false,
         html_block: Vec::new(),
         leaf_blocks: Vec::new(),
+        part_end: part.map(|part| part.empty_line),
+        html_open_at_part_end: false,
     };
     for (event, range) in &mut events {
         reader.event(event, Span::from(range));
@@ -47,15 +117,16 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         .iter()
         .map(|(_, definition)| (definition.span.start, definition.dest.as_ref()))
         .collect();
-    for gap in gaps(&reader.leaf_blocks, source.len()) {
-        for open in destination::definition_starts(source, gap) {
+    for gap in gaps(&reader.leaf_blocks, parsed.len()) {
+        for open in destination::definition_starts(parsed, gap) {
             let dest = known.get(&open).copied();
-            links.extend(destination::definition(source, open, gap.end, dest));
+            links.extend(destination::definition(parsed, open, gap.end, dest));
         }
     }
     links.sort_by_key(|link| link.outer.start);
     let (prose, map) = reader.prose.finish();
-    Document { prose, map, links }
+    let document = Document { prose, map, links };
+    (document, reader.html_open_at_part_end)
 }
 
 /// A link or image whose end has not been read yet.
@@ -85,6 +156,10 @@ struct Reader<'s> {
     /// inline content in source order: reference definitions are written
     /// outside them.
     leaf_blocks: Vec<Span>,
+    /// The empty line a part of the document read alone ends with.
+    part_end: Option<Span>,
+    /// An HTML block that blank lines do not end reached `part_end`.
+    html_open_at_part_end: bool,
 }
 
 impl<'s> Reader<'s> {
@@ -114,6 +189,7 @@ impl<'s> Reader<'s> {
             Event::Start(Tag::HtmlBlock) => self.html_block.clear(),
             Event::End(TagEnd::HtmlBlock) => {
                 let lines = std::mem::take(&mut self.html_block);
+                self.html_open_at_part_end |= self.reaches_part_end(&lines);
                 self.html(&lines);
             }
             Event::Html(_) => self.html_block.push(span),
@@ -202,6 +278,36 @@ impl<'s> Reader<'s> {
         } else if !text.is_empty() {
             self.prose.decoded(text, span);
         }
+    }
+
+    /// True when the HTML block written on `lines` reaches the empty line
+    /// the part read ends with and is one that blank lines do not end
+    /// (CommonMark 4.6, kinds 1 to 5: `<pre`, `<script`, `<style`,
+    /// `<textarea`, a comment, `<?` or `<!`), so that the lines after the
+    /// part are its lines too.
+    fn reaches_part_end(&self, lines: &[Span]) -> bool {
+        let (Some(empty_line), Some(first), Some(last)) =
+            (self.part_end, lines.first(), lines.last())
+        else {
+            return false;
+        };
+        let opening = self
+            .source
+            .get(first.range())
+            .unwrap_or_default()
+            .trim_start_matches([' ', '\t'])
+            .as_bytes();
+        let Some(tag) = opening.strip_prefix(b"<") else {
+            return false;
+        };
+        let closed_only_by_marker = matches!(tag.first(), Some(b'!' | b'?'))
+            || [&b"pre"[..], b"script", b"style", b"textarea"]
+                .iter()
+                .any(|name| {
+                    tag.get(..name.len())
+                        .is_some_and(|t| t.eq_ignore_ascii_case(name))
+                });
+        last.end >= empty_line.start && closed_only_by_marker
     }
 
     /// Read the HTML written on `lines` (one span per line of a block, or

@@ -14,12 +14,19 @@ mod html;
 mod markdown;
 mod rst;
 
-pub(crate) use document::{may_make_url_syntax, Document, Link, LinkSyntax};
+pub(crate) use document::{last_made_url_syntax, Document, Link, LinkSyntax};
+pub(crate) use markdown::Part as MarkdownPart;
 
 /// Read a Markdown document; `verbatim` reads code spans and code blocks
 /// as prose too.
 pub(crate) fn markdown(source: &str, verbatim: bool) -> Document {
     markdown::document(source, verbatim)
+}
+
+/// Read the part of a Markdown document that holds a given place, the
+/// rest blanked, when it reads as the whole does (see [`MarkdownPart`]).
+pub(crate) fn markdown_part(source: &str, part: MarkdownPart, verbatim: bool) -> Option<Document> {
+    markdown::document_part(source, part, verbatim)
 }
 
 /// Read a reStructuredText document; `verbatim` reads literal blocks, code

@@ -90,32 +90,51 @@ pub fn scan_markup<'t>(
         return Urls::Lazy(scan(text, options));
     }
     let schemes = Schemes::new(&options.extra_schemes);
-    let urls = if reads_no_url(text, markup, &schemes) {
-        Vec::new()
-    } else {
-        parsed(text, markup, options, &schemes)
+    let urls = match last_url_syntax(text, markup, &schemes) {
+        Some(last) => parsed(text, markup, options, &schemes, last),
+        None => Vec::new(),
     };
     Urls::Placed(urls.into_iter())
 }
 
-/// True when no reading of `text` as `markup` can find a URL, so that the
-/// document need not be parsed.
+/// Where the last URL a reading of `text` as `markup` may find holds its
+/// first run of URL syntax; `None` when no reading finds a URL, so that
+/// the document need not be parsed.
 ///
 /// Every URL the scanner finds in a document's prose, and every link value
 /// taken for a URL, holds a scheme's `:` followed by `//`, a known
 /// scheme's name and its `:`, `<URL:` or `URL:` and a letter: a run of URL
-/// syntax (ASCII letters and digits, `+ - . : / <`). When the markup's
+/// syntax (ASCII letters and digits, `+ - . : / <`). Where the markup's
 /// reader makes no run of URL syntax the source does not hold
-/// ([`markup::may_make_url_syntax`]: no character reference, no Markdown
-/// escape of URL syntax, not reStructuredText), such a run is the
-/// source's, where [`Schemes::may_open_url`] looks for each of them.
-fn reads_no_url(text: &str, markup: Markup, schemes: &Schemes) -> bool {
-    !markup::may_make_url_syntax(text, markup) && !schemes.may_open_url(text)
+/// ([`markup::last_made_url_syntax`]: a character reference, a Markdown
+/// escape of URL syntax, reStructuredText anywhere), such a run is the
+/// source's, where [`Schemes::last_url_opening`] looks for each of them.
+fn last_url_syntax(text: &str, markup: Markup, schemes: &Schemes) -> Option<usize> {
+    let made = markup::last_made_url_syntax(text, markup);
+    let opened = schemes.last_url_opening(text);
+    made.max(opened)
+}
+
+/// Every URL of `text` written in `markup`, `last` being where the last
+/// may hold URL syntax ([`last_url_syntax`]).
+fn parsed(
+    text: &str,
+    markup: Markup,
+    options: &ScanOptions,
+    schemes: &Schemes,
+    last: usize,
+) -> Vec<Found> {
+    if markup == Markup::Markdown {
+        if let Some(urls) = markdown_part(text, options, schemes, last) {
+            return urls;
+        }
+    }
+    read_whole(text, markup, options, schemes)
 }
 
 /// Every URL of `text` written in `markup`, read whole: a document's prose
 /// scanned and its links, placed in the source.
-fn parsed(text: &str, markup: Markup, options: &ScanOptions, schemes: &Schemes) -> Vec<Found> {
+fn read_whole(text: &str, markup: Markup, options: &ScanOptions, schemes: &Schemes) -> Vec<Found> {
     let document = match markup {
         Markup::Plain => return scan(text, options).collect(),
         Markup::Markdown => markup::markdown(text, options.include_verbatim),
@@ -124,6 +143,32 @@ fn parsed(text: &str, markup: Markup, options: &ScanOptions, schemes: &Schemes) 
     };
     let in_prose = scan(&document.prose, options).collect();
     document::placed(document, in_prose, markup, schemes)
+}
+
+/// The URLs of a Markdown document read only as far as the empty line
+/// after `last`, where its last URL may be: the rest holds none, and is
+/// often most of it. `None` when that part may read otherwise alone than
+/// in the whole document ([`markup::MarkdownPart`]), or when the prose
+/// holds a hyphen break, whose reading is weighed by searching the prose
+/// around it, the rest included.
+fn markdown_part(
+    text: &str,
+    options: &ScanOptions,
+    schemes: &Schemes,
+    last: usize,
+) -> Option<Vec<Found>> {
+    let part = markup::MarkdownPart::holding(text, last)?;
+    let document = markup::markdown_part(text, part, options.include_verbatim)?;
+    let in_prose: Vec<Found> = scan(&document.prose, options).collect();
+    if in_prose.iter().any(|found| !found.alternatives.is_empty()) {
+        return None;
+    }
+    Some(document::placed(
+        document,
+        in_prose,
+        Markup::Markdown,
+        schemes,
+    ))
 }
 
 /// The URLs of a text: scanned as they are asked for, or all placed already.
@@ -345,12 +390,16 @@ mod tests {
         assert_eq!(urls("see doi:10.1000/182."), []);
     }
 
-    /// Every URL of `text` read as `markup`, scanned as callers do and read
-    /// whole, which must agree.
+    /// Every URL of `text` read as `markup`, scanned as callers do (not
+    /// parsed, or parsed in part) and read whole, which must agree.
     fn skipped_and_parsed(text: &str, markup: Markup, options: &ScanOptions) -> Vec<Found> {
         let found: Vec<Found> = scan_markup(text, markup, options).collect();
         let schemes = Schemes::new(&options.extra_schemes);
-        assert_eq!(found, parsed(text, markup, options, &schemes), "{text:?}");
+        assert_eq!(
+            found,
+            read_whole(text, markup, options, &schemes),
+            "{text:?}"
+        );
         found
     }
 
@@ -395,7 +444,10 @@ mod tests {
             // reStructuredText joins a URI's lines.
             (".. _m: htt\n   p:m.example", Markup::Rst, "http:m.example"),
         ] {
-            assert!(!reads_no_url(text, markup, &schemes), "{text:?}");
+            assert!(
+                last_url_syntax(text, markup, &schemes).is_some(),
+                "{text:?}"
+            );
             let found = skipped_and_parsed(text, markup, &options);
             let urls: Vec<&str> = found.iter().map(|found| found.url.as_str()).collect();
             assert_eq!(urls, [url], "{text:?}");
@@ -425,15 +477,68 @@ mod tests {
                 Markup::Markdown,
             ),
         ] {
-            assert!(reads_no_url(text, markup, &schemes), "{text:?}");
+            assert_eq!(last_url_syntax(text, markup, &schemes), None, "{text:?}");
             for include_verbatim in [false, true] {
                 let options = ScanOptions {
                     include_verbatim,
                     ..ScanOptions::default()
                 };
                 let schemes = Schemes::new(&options.extra_schemes);
-                assert_eq!(parsed(text, markup, &options, &schemes), [], "{text:?}");
+                assert_eq!(read_whole(text, markup, &options, &schemes), [], "{text:?}");
                 assert_eq!(scan_markup(text, markup, &options).count(), 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_markdown_document_is_read_as_far_as_the_empty_line_after_its_last_url() {
+        let options = ScanOptions::default();
+        let schemes = Schemes::new(&[]);
+        let read_in_part = |text: &str| {
+            let last = last_url_syntax(text, Markup::Markdown, &schemes).expect("a URL");
+            markdown_part(text, &options, &schemes, last).is_some()
+        };
+        for (text, in_part) in [
+            (
+                "See http://a.example/x and\n[b](https://b.example/).\n\n# Notes\n\nplain words\n",
+                true,
+            ),
+            // The empty line may end a line of any kind.
+            ("- http://a.example/\r\n\r\n- item: done\r\n", true),
+            // A container's marker makes a line not empty.
+            ("> http://a.example/\n>\n> quoted\n\nafter\n", true),
+            // A fenced block read past the part's end loses only later lines.
+            ("```\nhttp://code.example/\n\nmore code\n```\ntext\n", true),
+            // A link before the part's end may use a definition after it.
+            ("[a][r] http://a.example/\n\ntext\n\n[r]: /docs\n", false),
+            ("x[^1] http://a.example/\n\ntext\n\n[^1]: note\n", false),
+            // An HTML block that blank lines do not end goes on past it.
+            (
+                "<!-- http://a.example/\n\n<a href=\"/x\">x</a> -->\ntext\n",
+                false,
+            ),
+            (
+                "<PRE>\n<a href=\"http://a.example/\"\n\ntitle=\"t\">x</a>\n</pre>\n",
+                false,
+            ),
+            // An HTML block that one does end reads alone as in the whole.
+            (
+                "<div>\n<a href=\"http://a.example/\">a</a>\n</div>\n\ntext\n",
+                true,
+            ),
+            // A hyphen break's reading is weighed against the whole prose.
+            ("<URL:http://ab-\ncd.example/>\n\nabcd.example\n", false),
+            // Nothing follows the empty line, or no empty line follows.
+            ("http://a.example/\n\n", false),
+            ("http://a.example/\ntext\n", false),
+        ] {
+            assert_eq!(read_in_part(text), in_part, "{text:?}");
+            for include_verbatim in [false, true] {
+                let options = ScanOptions {
+                    include_verbatim,
+                    ..ScanOptions::default()
+                };
+                skipped_and_parsed(text, Markup::Markdown, &options);
             }
         }
     }
@@ -462,6 +567,9 @@ mod tests {
             "\">",
             "</a>",
             "<div>",
+            "<!-- ",
+            " -->",
+            "<pre>\n",
             "> ",
             "- ",
             "1. ",
@@ -543,8 +651,26 @@ mod tests {
             let colons = colons_defused(&text, &schemes);
             skipped_and_parsed(&colons, markup, &options);
             let quiet = decoding_defused(&colons);
-            proptest::prop_assert!(reads_no_url(&quiet, markup, &schemes), "{:?}", quiet);
+            proptest::prop_assert_eq!(last_url_syntax(&quiet, markup, &schemes), None, "{:?}", quiet);
             proptest::prop_assert_eq!(skipped_and_parsed(&quiet, markup, &options), []);
+        }
+
+        #[test]
+        fn a_markdown_document_read_in_part_reads_as_read_whole(
+            head in proptest::collection::vec(document_piece(), 0..80),
+            tail in proptest::collection::vec(document_piece(), 0..80),
+            include_verbatim: bool,
+        ) {
+            // A tail in which no URL can start, after an empty line: read
+            // in part unless the head leaves something open.
+            let options = ScanOptions {
+                extra_schemes: vec!["doi".to_string()],
+                include_verbatim,
+            };
+            let schemes = Schemes::new(&options.extra_schemes);
+            let tail = decoding_defused(&colons_defused(&tail.concat(), &schemes));
+            let text = format!("{}\n\n{}", head.concat(), tail);
+            skipped_and_parsed(&text, Markup::Markdown, &options);
         }
     }
 }

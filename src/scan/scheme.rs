@@ -168,15 +168,17 @@ impl Schemes {
             })
     }
 
-    /// True when a `:` of `text` may end the scheme of a URL in some
+    /// The last `:` of `text` that may end the scheme of a URL in some
     /// reading of the text, as the scanner or a markup's link value takes
     /// one: followed by `//`, after a known scheme's name, or after `URL`
     /// opening a wrapper (`<URL:`) or a prefixed URL (`URL:` and a letter).
-    pub(crate) fn may_open_url(&self, text: &str) -> bool {
-        memchr::memchr_iter(b':', text.as_bytes()).any(|colon| self.may_end_scheme(text, colon))
+    /// `None` when no `:` may.
+    pub(crate) fn last_url_opening(&self, text: &str) -> Option<usize> {
+        memchr::memrchr_iter(b':', text.as_bytes()).find(|&colon| self.may_end_scheme(text, colon))
     }
 
-    /// [`Self::may_open_url`] for the `:` at `colon`. A reading may start
+    /// Whether the `:` at `colon` may end a scheme, as
+    /// [`Self::last_url_opening`] asks. A reading may start
     /// the name anywhere in the run of scheme bytes before the colon (the
     /// scanner skips the digits and `+-.` opening a run, markup blanked
     /// inside a run cuts it), so a known name the run ends with counts, as
@@ -466,16 +468,18 @@ mod tests {
             ("<url:", true),
             ("a<b URL:", false),
         ] {
-            assert_eq!(schemes.may_open_url(text), may, "{text:?}");
+            assert_eq!(schemes.last_url_opening(text).is_some(), may, "{text:?}");
         }
         for name in KNOWN_SCHEMES {
             let upper = format!("x{}:", name.to_ascii_uppercase());
-            assert!(schemes.may_open_url(&upper), "{upper}");
+            assert!(schemes.last_url_opening(&upper).is_some(), "{upper}");
         }
         let long = format!("{}http:", "a".repeat(40));
-        assert!(schemes.may_open_url(&long));
+        assert!(schemes.last_url_opening(&long).is_some());
         let long = format!("{}:x", "a".repeat(40));
-        assert!(!schemes.may_open_url(&long));
+        assert_eq!(schemes.last_url_opening(&long), None);
+        let text = "see http://a.example/ and ftp:x, then note: done";
+        assert_eq!(schemes.last_url_opening(text), text.find(":x,"));
     }
 
     #[test]
