@@ -107,7 +107,9 @@ impl Decoded {
 #[derive(Debug)]
 pub(crate) struct ProseBuilder<'s> {
     source: &'s str,
-    prose: String,
+    /// Whole `str` pieces and ASCII blanks: UTF-8, built as bytes so that
+    /// blanking a run is one loop the compiler vectorises.
+    prose: Vec<u8>,
     map: OffsetMap,
     /// Source bytes before this offset are in the prose already, or in
     /// `pending`.
@@ -122,7 +124,7 @@ impl<'s> ProseBuilder<'s> {
     pub(crate) fn new(source: &'s str) -> Self {
         ProseBuilder {
             source,
-            prose: String::with_capacity(source.len()),
+            prose: Vec::with_capacity(source.len()),
             map: OffsetMap::new(),
             cursor: 0,
             pending: None,
@@ -166,7 +168,7 @@ impl<'s> ProseBuilder<'s> {
             return;
         };
         let at = self.prose.len();
-        self.prose.push_str(text);
+        self.prose.extend_from_slice(text.as_bytes());
         self.map
             .push(Span::new(at, self.prose.len()), pending, true);
     }
@@ -178,7 +180,7 @@ impl<'s> ProseBuilder<'s> {
         }
         self.blank_to(raw.start);
         let at = self.prose.len();
-        self.prose.push_str(text);
+        self.prose.extend_from_slice(text.as_bytes());
         self.map.push(Span::new(at, self.prose.len()), raw, false);
         self.cursor = raw.end;
     }
@@ -207,26 +209,10 @@ impl<'s> ProseBuilder<'s> {
         }
         let bytes = &self.source.as_bytes()[self.cursor..end];
         let at = self.prose.len();
-        if bytes.len() < SHORT_GAP {
-            // Markup between two texts (`**`, `](`): a search would cost
-            // more than looking at each byte.
-            for &byte in bytes {
-                let kept = if matches!(byte, b'\n' | b'\r') {
-                    byte
-                } else {
-                    b' '
-                };
-                self.prose.push(char::from(kept));
-            }
-        } else {
-            let mut from = 0;
-            for line_break in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-                push_spaces(&mut self.prose, line_break - from);
-                self.prose.push(char::from(bytes[line_break]));
-                from = line_break + 1;
-            }
-            push_spaces(&mut self.prose, bytes.len() - from);
-        }
+        self.prose.extend(bytes.iter().map(|&byte| match byte {
+            b'\n' | b'\r' => byte,
+            _ => b' ',
+        }));
         self.map.push(
             Span::new(at, self.prose.len()),
             Span::new(self.cursor, end),
@@ -238,21 +224,8 @@ impl<'s> ProseBuilder<'s> {
     /// The prose, the rest of the source blanked, and its map.
     pub(crate) fn finish(mut self) -> (String, OffsetMap) {
         self.blank_to(self.source.len());
-        (self.prose, self.map)
-    }
-}
-
-/// Gaps shorter than this are blanked a byte at a time.
-const SHORT_GAP: usize = 16;
-
-/// Append `count` spaces, a slice at a time: blanking is a large part of
-/// building a document's prose.
-fn push_spaces(prose: &mut String, mut count: usize) {
-    const SPACES: &str = "                                                                ";
-    while count > 0 {
-        let run = count.min(SPACES.len());
-        prose.push_str(&SPACES[..run]);
-        count -= run;
+        let prose = String::from_utf8(self.prose).expect("str pieces and ASCII blanks are UTF-8");
+        (prose, self.map)
     }
 }
 
