@@ -56,7 +56,7 @@ pub fn lint_markup<'t>(
 ) -> impl Iterator<Item = Linted> + 't {
     let reports = scan::scan_markup(text, markup, &options.scan)
         .filter_map(move |found| lint_url(found, options));
-    Suppressed::new(text, reports, options.levels.level(Rule::UnusedSuppression))
+    Suppressed::new(text, reports, &options.levels)
 }
 
 /// Lint one URL found in a text, by the scanner or by the caller (a URL
@@ -283,6 +283,33 @@ mod tests {
                 .all(|item| item.into_findings().is_empty()),
             "no rule reports, not even the scanner's empty-url"
         );
+    }
+
+    #[test]
+    fn with_every_rule_off_directives_report_nothing() {
+        let text = "http://a.example/~x urlint: ignore\n\
+                    urlint: ignore-next-line[no-such-rule]\n\
+                    <URL:http://b.example/ x> urlint: ignore[bad-host]\n";
+        let silent = LintOptions {
+            levels: RuleLevels::silent(),
+            ..LintOptions::default()
+        };
+        let items: Vec<Linted> = lint(text, &silent).collect();
+        let urls: Vec<&str> = items
+            .iter()
+            .filter_map(|item| match item {
+                Linted::Url(report) if report.findings.is_empty() => {
+                    Some(report.found.url.as_str())
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(urls, ["http://a.example/~x", "http://b.example/x"]);
+        assert_eq!(items.len(), urls.len(), "no finding of the text's own");
+        // With a rule on, the same directives are read.
+        let mut loud = LintOptions::default();
+        loud.levels.set(Rule::UnusedSuppression, Level::Warning);
+        assert!(rules_in(text, &loud).contains(&Rule::UnusedSuppression));
     }
 
     #[test]
