@@ -181,7 +181,11 @@ fn plain_line(
     let url = escape::line(&report.found.url);
     let path = || escape::line(&checked.source.name);
     match prefix {
-        PlainPrefix::None => writeln!(out, "{url}"),
+        // Written as bytes, not formatted: a line per URL of every input.
+        PlainPrefix::None => {
+            out.write_all(url.as_bytes())?;
+            out.write_all(b"\n")
+        }
         PlainPrefix::Path => writeln!(out, "{}:{url}", path()),
         PlainPrefix::Position => {
             let start = checked.locate(url_start(report));
