@@ -173,7 +173,10 @@ pub(super) fn lint_inputs(
     inputs: &InputArgs,
     written: &Written,
 ) -> Linted {
-    let read_options = read_options(&inputs.walk, console);
+    let read_options = ReadOptions {
+        keep_text: reporter.reads_text(),
+        ..read_options(&inputs.walk, console)
+    };
     let mut sink = ReportSink::new(out, reporter, console, &inputs.paths, read_options.progress);
     let Prepared {
         inputs,
@@ -359,6 +362,7 @@ pub(super) fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
         mail_headers: walk.mail_headers,
         chunks,
         progress: !console.quiet && io::stderr().is_terminal(),
+        keep_text: true,
     }
 }
 

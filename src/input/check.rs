@@ -10,7 +10,7 @@ use super::notice::{panicked, InputError};
 use super::sink::{Collected, Sink};
 use crate::checked::Checked;
 use crate::lint::{self, LintOptions, Linted};
-use crate::source::Source;
+use crate::source::{Markup, Origin, Source};
 
 /// Check the sources of a loaded text, each whole.
 pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut Collected) {
@@ -20,6 +20,25 @@ pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut C
             Ok(linted) => collected.checked.push(Checked::new(source, linted)),
             Err(err) => collected.error(err),
         }
+    }
+}
+
+/// Check `text`, read from `origin` and written in `markup`, for a
+/// reporter that reads no text (see [`ReadOptions::keep_text`]): the
+/// checked text's source has its name and no text.
+///
+/// [`ReadOptions::keep_text`]: super::ReadOptions::keep_text
+pub(super) fn check_unkept(
+    text: &str,
+    origin: Origin,
+    markup: Markup,
+    lint: &LintOptions,
+    collected: &mut Collected,
+) {
+    let source = Source::new(origin, String::new()).written_in(markup);
+    match lint_text(text, &source, lint, &(0..usize::MAX)) {
+        Ok(linted) => collected.checked.push(Checked::new(source, linted)),
+        Err(err) => collected.error(err),
     }
 }
 
@@ -33,9 +52,19 @@ pub(super) fn lint_source(
     options: &LintOptions,
     owned: &Range<usize>,
 ) -> Result<Vec<Linted>, InputError> {
+    lint_text(&source.text, source, options, owned)
+}
+
+/// [`lint_source`] for `text`, which `source` names and says the markup of.
+fn lint_text(
+    text: &str,
+    source: &Source,
+    options: &LintOptions,
+    owned: &Range<usize>,
+) -> Result<Vec<Linted>, InputError> {
     // Lint yields items in source order, so those owned are one run.
     let linted = panic::catch_unwind(AssertUnwindSafe(|| {
-        lint::lint_markup(&source.text, source.markup, options)
+        lint::lint_markup(text, source.markup, options)
             .skip_while(|item| item.start() < owned.start)
             .take_while(|item| item.start() < owned.end)
             .collect()

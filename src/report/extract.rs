@@ -151,6 +151,14 @@ impl Reporter for ExtractReporter {
         Ok(())
     }
 
+    fn reads_text(&self) -> bool {
+        // Counts, and plain lines but `--vimgrep`'s, show URLs alone or
+        // with their file's name.
+        !self.options.count
+            && (self.options.format != ExtractFormat::Plain
+                || self.options.prefix == PlainPrefix::Position)
+    }
+
     fn finish(&mut self, out: &mut dyn WriteColor, _totals: &Totals) -> io::Result<()> {
         let counts = std::mem::take(&mut self.counts);
         for (url, count) in &counts {
