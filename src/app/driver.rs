@@ -285,9 +285,13 @@ fn configured(
 /// The inputs of a run: its paths walked, less the inputs the
 /// configuration's `[paths]` leave out and the files the run writes.
 pub(super) struct RunInputs<'r> {
+    /// The command line's paths (none: the current directory).
     paths: &'r [PathBuf],
+    /// How directories are walked.
     walk: input::WalkOptions,
+    /// The configuration's `[paths]`, when it has any.
     filter: Option<PathFilter>,
+    /// The files the run writes, never read.
     written: &'r Written,
     /// The configuration is invalid: the walk's errors are told, but no
     /// input is read.
