@@ -25,7 +25,8 @@ pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut C
 
 /// Check `text`, read from `origin` and written in `markup`, for a
 /// reporter that reads no text (see [`ReadOptions::keep_text`]): the
-/// checked text's source has its name and no text.
+/// checked text's source has its name and no text. The URLs go into the
+/// checked text as they are found, not into a list of their own first.
 ///
 /// [`ReadOptions::keep_text`]: super::ReadOptions::keep_text
 pub(super) fn check_unkept(
@@ -36,9 +37,13 @@ pub(super) fn check_unkept(
     collected: &mut Collected,
 ) {
     let source = Source::new(origin, String::new()).written_in(markup);
-    match lint_text(text, &source, lint, &(0..usize::MAX)) {
-        Ok(linted) => collected.checked.push(Checked::new(source, linted)),
-        Err(err) => collected.error(err),
+    let name = source.name.clone();
+    let checked = panic::catch_unwind(AssertUnwindSafe(|| {
+        Checked::new(source, lint::lint_markup(text, markup, lint))
+    }));
+    match checked {
+        Ok(checked) => collected.checked.push(checked),
+        Err(_) => collected.error(panicked(name)),
     }
 }
 
@@ -52,19 +57,9 @@ pub(super) fn lint_source(
     options: &LintOptions,
     owned: &Range<usize>,
 ) -> Result<Vec<Linted>, InputError> {
-    lint_text(&source.text, source, options, owned)
-}
-
-/// [`lint_source`] for `text`, which `source` names and says the markup of.
-fn lint_text(
-    text: &str,
-    source: &Source,
-    options: &LintOptions,
-    owned: &Range<usize>,
-) -> Result<Vec<Linted>, InputError> {
     // Lint yields items in source order, so those owned are one run.
     let linted = panic::catch_unwind(AssertUnwindSafe(|| {
-        lint::lint_markup(text, source.markup, options)
+        lint::lint_markup(&source.text, source.markup, options)
             .skip_while(|item| item.start() < owned.start)
             .take_while(|item| item.start() < owned.end)
             .collect()
