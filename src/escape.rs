@@ -59,12 +59,9 @@ pub(crate) fn text(text: &str) -> Cow<'_, str> {
 /// when there are none.
 fn escape_where(text: &str, escaped: impl Fn(char) -> bool) -> Cow<'_, str> {
     // Only control bytes and non-ASCII characters can be escaped: printable
-    // ASCII, nearly all of every URL and file name, is passed a byte at a
-    // time without decoding characters.
-    let plain = text
-        .bytes()
-        .position(|byte| !(b' '..=b'~').contains(&byte))
-        .unwrap_or(text.len());
+    // ASCII, nearly all of every URL and file name, is passed without
+    // decoding characters.
+    let plain = printable_ascii_len(text.as_bytes());
     // `plain` is a character boundary: every byte before it is ASCII.
     let Some(first) = text[plain..].find(&escaped).map(|at| plain + at) else {
         return Cow::Borrowed(text);
@@ -79,6 +76,31 @@ fn escape_where(text: &str, escaped: impl Fn(char) -> bool) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// Bytes looked at together by [`printable_ascii_len`].
+const BLOCK_LEN: usize = 16;
+
+/// How many bytes of printable ASCII `bytes` starts with. Blocks of
+/// [`BLOCK_LEN`] bytes are tested whole, without a branch per byte, which
+/// the compiler turns into a few vector instructions: every URL a run
+/// lists goes through here.
+fn printable_ascii_len(bytes: &[u8]) -> usize {
+    let is_printable = |byte: u8| byte.wrapping_sub(b' ') <= b'~' - b' ';
+    let whole_blocks = bytes
+        .chunks_exact(BLOCK_LEN)
+        .take_while(|block| {
+            block
+                .iter()
+                .fold(true, |all, &byte| all & is_printable(byte))
+        })
+        .count();
+    let checked = whole_blocks * BLOCK_LEN;
+    checked
+        + bytes[checked..]
+            .iter()
+            .position(|&byte| !is_printable(byte))
+            .unwrap_or(bytes.len() - checked)
 }
 
 #[cfg(test)]
@@ -108,6 +130,27 @@ mod tests {
             "a.txt:9:9: forged\\x0ab.txt"
         );
         assert!(matches!(line("clean"), Cow::Borrowed("clean")));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn printable_runs_are_measured_as_byte_by_byte(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![0x20u8..0x7f, proptest::num::u8::ANY],
+                0..80,
+            ),
+            split in 0usize..80,
+        ) {
+            // Mostly printable, with a stray byte somewhere.
+            let mut bytes = bytes;
+            let split = split.min(bytes.len());
+            bytes[..split].iter_mut().for_each(|byte| *byte = b' ' + *byte % 95);
+            let expected = bytes
+                .iter()
+                .position(|byte| !(b' '..=b'~').contains(byte))
+                .unwrap_or(bytes.len());
+            proptest::prop_assert_eq!(printable_ascii_len(&bytes), expected);
+        }
     }
 
     #[test]

@@ -26,7 +26,13 @@ pub(crate) enum Origin {
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Origin::File(path) => write!(f, "{}", path.display()),
+            // Nearly every path is UTF-8, written as it is; `display` would
+            // look for invalid runs in it first, which cost as much as
+            // reading a small file (a name is made for every file).
+            Origin::File(path) => match path.to_str() {
+                Some(name) => f.write_str(name),
+                None => write!(f, "{}", path.display()),
+            },
             Origin::Stdin => f.write_str("<stdin>"),
             Origin::Arguments => f.write_str("<arguments>"),
             Origin::Memory => f.write_str("<memory>"),
@@ -222,6 +228,21 @@ impl Widened {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_named_as_its_path_displays() {
+        let mut paths = vec![PathBuf::from("docs/a b/é.md"), PathBuf::from("")];
+        #[cfg(unix)]
+        {
+            use std::ffi::OsStr;
+            use std::os::unix::ffi::OsStrExt;
+            paths.push(PathBuf::from(OsStr::from_bytes(b"lat\xE9n/\xFF.txt")));
+        }
+        for path in paths {
+            let expected = path.display().to_string();
+            assert_eq!(Origin::File(path).to_string(), expected);
+        }
+    }
 
     #[test]
     fn valid_utf8_is_kept_as_is() {

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -15,10 +16,10 @@ use super::cli::{InputArgs, WalkArgs};
 use super::output::say;
 use super::parallel;
 use crate::checked::Checked;
-use crate::config::{Config, ConfigError, PerFileIgnores};
+use crate::config::{Config, ConfigError, PathFilter, PerFileIgnores};
 use crate::input::{
-    self, ChunkOptions, Input, InputError, KindGlobs, LargePlan, Note, ReadOptions, Sink,
-    WorkerRead,
+    self, ChunkOptions, Collected, Input, InputError, KindGlobs, LargePlan, Note, ReadOptions,
+    Sink, WorkerRead,
 };
 use crate::lint::LintOptions;
 use crate::report::{Reporter, Totals};
@@ -80,6 +81,10 @@ impl Written {
     /// True when `path` is one of the files; the file name is compared
     /// first, so that other inputs cost no file system lookup.
     fn contains(&self, path: &Path) -> bool {
+        // Asked for every walked file, most runs writing no file.
+        if self.files.is_empty() {
+            return false;
+        }
         let Some(name) = path.file_name() else {
             return false;
         };
@@ -168,7 +173,10 @@ pub(super) fn lint_inputs(
     inputs: &InputArgs,
     written: &Written,
 ) -> Linted {
-    let read_options = read_options(&inputs.walk, console);
+    let read_options = ReadOptions {
+        keep_text: reporter.reads_text(),
+        ..read_options(&inputs.walk, console)
+    };
     let mut sink = ReportSink::new(out, reporter, console, &inputs.paths, read_options.progress);
     let Prepared {
         inputs,
@@ -176,16 +184,19 @@ pub(super) fn lint_inputs(
         options,
         globs,
         trouble,
-    } = prepare(config, options, inputs, written, &mut sink);
+    } = prepare(config, options, inputs, written);
     sink.trouble |= trouble;
     let read_options = ReadOptions {
         globs,
         ..read_options
     };
     let output = parallel::for_each_ordered(
-        &inputs,
         threads,
-        |input| input::read_input(input, &read_options, &options.of(input)),
+        |found| inputs.walk(found),
+        |walked| match walked {
+            Walked::Input(input) => input::read_input(&input, &read_options, &options.of(&input)),
+            Walked::Skipped(told) => WorkerRead::Checked(told),
+        },
         |work| match work {
             WorkerRead::Checked(collected) => collected.replay(&mut sink),
             WorkerRead::Large(large) => {
@@ -203,9 +214,9 @@ pub(super) fn lint_inputs(
 }
 
 /// The inputs of a run, how to read them and how to lint each.
-pub(super) struct Prepared {
-    /// What to read, in report order.
-    pub inputs: Vec<Input>,
+pub(super) struct Prepared<'r> {
+    /// What to read, walked in report order as it is read.
+    pub inputs: RunInputs<'r>,
     /// Worker threads (`-j`, else the number of CPUs).
     pub threads: usize,
     /// The lint options of each input.
@@ -217,15 +228,14 @@ pub(super) struct Prepared {
     pub trouble: bool,
 }
 
-/// Expand `inputs`' paths and keep those the configuration lets through;
-/// walk errors and skipped inputs go to `sink`.
-pub(super) fn prepare(
+/// How `inputs`' paths are walked and which inputs the configuration lets
+/// through; an invalid configuration is said on stderr.
+pub(super) fn prepare<'r>(
     config: &Config,
     options: LintOptions,
-    inputs: &InputArgs,
-    written: &Written,
-    sink: &mut dyn Sink,
-) -> Prepared {
+    inputs: &'r InputArgs,
+    written: &'r Written,
+) -> Prepared<'r> {
     let walk = &inputs.walk;
     let threads = walk
         .threads
@@ -237,61 +247,110 @@ pub(super) fn prepare(
         hidden: walk.hidden,
         globs: walk.glob.clone(),
         excludes: walk.exclude.clone(),
-        threads,
     };
-    let (found, errors) = input::collect_inputs(&inputs.paths, &walk_options);
-    errors.into_iter().for_each(|err| sink.error(err));
-    let configured = configured(found, config, options, written, sink)
-        .and_then(|(inputs, options)| Ok((inputs, options, config.kind_globs()?)));
-    match configured {
-        Ok((inputs, options, globs)) => Prepared {
-            inputs,
-            threads,
-            options,
-            globs,
-            trouble: false,
-        },
+    let (filter, ignores, globs, trouble) = match configured(config) {
+        Ok((filter, ignores, globs)) => (filter, ignores, globs, false),
         Err(err) => {
             say(format_args!("{err}"));
-            Prepared {
-                inputs: Vec::new(),
-                threads,
-                options: FileOptions::new(LintOptions::default(), None),
-                globs: KindGlobs::default(),
-                trouble: true,
-            }
+            (None, None, KindGlobs::default(), true)
         }
+    };
+    Prepared {
+        inputs: RunInputs {
+            paths: &inputs.paths,
+            walk: walk_options,
+            filter,
+            written,
+            read_nothing: trouble,
+        },
+        threads,
+        options: FileOptions::new(options, ignores),
+        globs,
+        trouble,
     }
 }
 
-/// The inputs the configuration's `[paths]` let through, less the files
-/// the run writes (said in a note), and the options of each.
+/// The configuration's filter of the run's paths, its per-file ignores and
+/// its kind globs.
 fn configured(
-    mut inputs: Vec<Input>,
     config: &Config,
-    options: LintOptions,
-    written: &Written,
-    sink: &mut dyn Sink,
-) -> Result<(Vec<Input>, FileOptions), ConfigError> {
-    if let Some(filter) = config.path_filter()? {
-        inputs.retain(|input| match input {
-            Input::File(path) => filter.allows(path),
-            Input::Stdin => true,
-        });
+) -> Result<(Option<PathFilter>, Option<PerFileIgnores>, KindGlobs), ConfigError> {
+    Ok((
+        config.path_filter()?,
+        config.per_file_ignores()?,
+        config.kind_globs()?,
+    ))
+}
+
+/// The inputs of a run: its paths walked, less the inputs the
+/// configuration's `[paths]` leave out and the files the run writes.
+pub(super) struct RunInputs<'r> {
+    /// The command line's paths (none: the current directory).
+    paths: &'r [PathBuf],
+    /// How directories are walked.
+    walk: input::WalkOptions,
+    /// The configuration's `[paths]`, when it has any.
+    filter: Option<PathFilter>,
+    /// The files the run writes, never read.
+    written: &'r Written,
+    /// The configuration is invalid: the walk's errors are told, but no
+    /// input is read.
+    read_nothing: bool,
+}
+
+/// One step of a run over its inputs, in report order.
+pub(super) enum Walked {
+    /// An input to read.
+    Input(Input),
+    /// What to tell about a path not read: one the walk could not read, or
+    /// a file the run writes.
+    Skipped(Collected),
+}
+
+impl RunInputs<'_> {
+    /// Walk the run's paths, pushing each input to read and each path
+    /// skipped in report order, as the walk finds them.
+    pub(super) fn walk(&self, found: parallel::Push<'_, Walked>) -> ControlFlow<()> {
+        input::walk_inputs(self.paths, &self.walk, &mut |walked| match walked {
+            Ok(input) => match self.admitted(input) {
+                Some(walked) => found(walked),
+                None => ControlFlow::Continue(()),
+            },
+            Err(err) => {
+                let mut told = Collected::default();
+                told.error(err);
+                found(Walked::Skipped(told))
+            }
+        })
     }
-    inputs.retain(|input| match input {
-        Input::File(path) if written.contains(path) => {
-            sink.note(Note {
+
+    /// `input` as the run takes it: read, skipped with a note (a file the
+    /// run writes), or left out without a word.
+    fn admitted(&self, input: Input) -> Option<Walked> {
+        if self.read_nothing {
+            return None;
+        }
+        let Input::File(path) = &input else {
+            return Some(Walked::Input(input));
+        };
+        if self
+            .filter
+            .as_ref()
+            .is_some_and(|filter| !filter.allows(path))
+        {
+            return None;
+        }
+        if self.written.contains(path) {
+            let mut told = Collected::default();
+            told.note(Note {
                 name: path.display().to_string(),
                 message: "skipped: it is the file this run writes its report to".to_owned(),
                 skipped: true,
             });
-            false
+            return Some(Walked::Skipped(told));
         }
-        _ => true,
-    });
-    let options = FileOptions::new(options, config.per_file_ignores()?);
-    Ok((inputs, options))
+        Some(Walked::Input(input))
+    }
 }
 
 /// How `--input` and the hidden `--chunk-len` say inputs are read (the
@@ -307,6 +366,7 @@ pub(super) fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
         mail_headers: walk.mail_headers,
         chunks,
         progress: !console.quiet && io::stderr().is_terminal(),
+        keep_text: true,
     }
 }
 

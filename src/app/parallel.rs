@@ -1,12 +1,15 @@
 //! Parallel work with ordered output: items are worked on by several
 //! threads, but results come out in item order whatever the thread count.
 //!
-//! Workers take items in batches of consecutive items and hand each batch's
-//! results over at once, so that threads meet once per batch rather than
-//! once per item (a channel message and a wake-up per small file cost more
-//! than reading it). The thread that emits waits only for the batch it
-//! needs next, and workers wait only when they are too far ahead of it.
+//! Items come from a feed, which may still be finding them (a directory
+//! walk) while workers read the first ones. Workers take items in batches
+//! of consecutive items and hand each batch's results over at once, so
+//! that threads meet once per batch rather than once per item (a channel
+//! message and a wake-up per small file cost more than reading it). The
+//! thread that emits waits only for the batch it needs next, and workers
+//! wait only when they are too far ahead of it or ahead of the feed.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 
@@ -16,46 +19,62 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 const AHEAD_PER_THREAD: usize = 4;
 
 /// The most items in one batch: enough to make the handoff rare, few
-/// enough that the first results are out soon.
+/// enough that the first results are out soon and that threads finish
+/// together.
 const MAX_BATCH_LEN: usize = 64;
 
-/// Batches per thread a run is cut into at least, so that threads finish
-/// together however uneven the items are.
-const BATCHES_PER_THREAD: usize = 16;
+/// A feed: it hands each item to the function it is given, in order, and
+/// stops when that function breaks.
+pub(super) type Push<'p, T> = &'p mut dyn FnMut(T) -> ControlFlow<()>;
 
 /// How items are shared out.
 #[derive(Debug, Clone, Copy)]
 struct Plan {
     threads: usize,
-    /// Consecutive items per batch.
-    batch_len: usize,
+    /// The most consecutive items per batch.
+    max_batch_len: usize,
     /// Batches that may be worked on ahead of the oldest not yet emitted.
     window: usize,
 }
 
-/// Run `work` on every item using `threads` threads and pass each result to
-/// `emit` in item order, as soon as every earlier result has been emitted.
+impl Plan {
+    /// How many items batch `batch` holds (the last may hold fewer): the
+    /// first batches are short, so that every thread has work as soon as
+    /// the feed has found a few items, and the length doubles up to
+    /// `max_batch_len`.
+    fn batch_len(&self, batch: usize) -> usize {
+        let doubled = u32::try_from(batch)
+            .ok()
+            .and_then(|batch| 1usize.checked_shl(batch))
+            .unwrap_or(usize::MAX);
+        doubled.min(self.max_batch_len)
+    }
+}
+
+/// Run `work` on every item `feed` pushes, using `threads` threads, and
+/// pass each result to `emit` in item order, as soon as every earlier
+/// result has been emitted.
 ///
-/// For many small items (the files of a tree): they are shared out in
-/// batches. When `emit` fails, workers stop taking new items and the error
-/// is returned.
+/// For many small items (the files of a tree), found while they are
+/// worked on: they are shared out in batches, and `feed` runs on a thread
+/// of its own. When `emit` fails, the feed is stopped, workers stop taking
+/// new items and the error is returned.
 pub(super) fn for_each_ordered<T, R, E>(
-    items: &[T],
     threads: usize,
-    work: impl Fn(&T) -> R + Sync,
+    feed: impl FnOnce(Push<'_, T>) -> ControlFlow<()> + Send,
+    work: impl Fn(T) -> R + Sync,
     emit: impl FnMut(R) -> Result<(), E>,
 ) -> Result<(), E>
 where
-    T: Sync,
+    T: Send,
     R: Send,
 {
-    let batch_len = (items.len() / (threads.max(1) * BATCHES_PER_THREAD)).clamp(1, MAX_BATCH_LEN);
     let plan = Plan {
         threads,
-        batch_len,
+        max_batch_len: MAX_BATCH_LEN,
         window: threads * AHEAD_PER_THREAD,
     };
-    run(items, plan, work, emit, || ())
+    run(feed, plan, work, emit, || ())
 }
 
 /// [`for_each_ordered`] for a few large items (the parts of one large
@@ -65,8 +84,8 @@ where
 /// (the run ended, an emit failed or a worker panicked), before the workers
 /// are joined: work that waits on an earlier item must give up then, as
 /// that item may never be worked on.
-pub(super) fn for_each_ordered_large<T, R, E>(
-    items: &[T],
+pub(super) fn for_each_ordered_large<'i, T, R, E>(
+    items: &'i [T],
     threads: usize,
     work: impl Fn(&T) -> R + Sync,
     emit: impl FnMut(R) -> Result<(), E>,
@@ -76,73 +95,89 @@ where
     T: Sync,
     R: Send,
 {
+    let threads = if items.len() <= 1 { 1 } else { threads };
     let plan = Plan {
         threads,
-        batch_len: 1,
+        max_batch_len: 1,
         window: threads + 1,
     };
-    run(items, plan, work, emit, stopped)
+    let feed = |push: Push<'_, &'i T>| items.iter().try_for_each(push);
+    run(feed, plan, work, emit, stopped)
 }
 
-/// Share `items` out as `plan` says, emitting results in item order on
-/// this thread; `stopped` is called before the workers are joined.
+/// Share out the items `feed` pushes as `plan` says, emitting results in
+/// item order on this thread; `stopped` is called before the workers are
+/// joined. With one thread, each item is worked on and emitted as it is
+/// pushed.
 fn run<T, R, E>(
-    items: &[T],
+    feed: impl FnOnce(Push<'_, T>) -> ControlFlow<()> + Send,
     plan: Plan,
-    work: impl Fn(&T) -> R + Sync,
+    work: impl Fn(T) -> R + Sync,
     mut emit: impl FnMut(R) -> Result<(), E>,
     stopped: impl FnOnce(),
 ) -> Result<(), E>
 where
-    T: Sync,
+    T: Send,
     R: Send,
 {
-    if plan.threads <= 1 || items.len() <= 1 {
-        let result = items.iter().try_for_each(|item| emit(work(item)));
+    if plan.threads <= 1 {
+        let mut result = Ok(());
+        let _ = feed(&mut |item| {
+            result = emit(work(item));
+            match result {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(_) => ControlFlow::Break(()),
+            }
+        });
         stopped();
         return result;
     }
-    let batches = items.len().div_ceil(plan.batch_len);
-    let handoff = Handoff::new(batches);
+    let handoff = Handoff::new();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..plan.threads.min(batches) {
+        let feeding = &handoff;
+        scope.spawn(move || {
+            let _abandon = AbandonOnPanic(feeding);
+            feeding.feed(feed, plan);
+        });
+        for _ in 0..plan.threads {
             let (next, handoff, work) = (&next, &handoff, &work);
             scope.spawn(move || {
                 let _abandon = AbandonOnPanic(handoff);
                 loop {
                     // Batches are taken in increasing order, so the oldest
-                    // unfinished batch is always within the window: no
-                    // deadlock.
+                    // unfinished batch is always within the window, and the
+                    // feed never waits: no deadlock.
                     let batch = next.fetch_add(1, Ordering::Relaxed);
-                    if batch >= batches || !handoff.wait_for_room(batch, plan.window) {
+                    if !handoff.wait_for_room(batch, plan.window) {
                         break;
                     }
-                    let start = batch * plan.batch_len;
-                    let end = (start + plan.batch_len).min(items.len());
-                    let results = items[start..end].iter().map(work).collect();
+                    let Some(items) = handoff.items(batch) else {
+                        break;
+                    };
+                    let results = items.into_iter().map(work).collect();
                     handoff.finish(batch, results);
                 }
             });
         }
-        let result = emit_in_order(&handoff, batches, &mut emit);
+        let result = emit_in_order(&handoff, &mut emit);
         handoff.stop();
         stopped();
         result
     })
 }
 
-/// Emit every batch's results in order, waiting for each batch in turn.
-fn emit_in_order<R, E>(
-    handoff: &Handoff<R>,
-    batches: usize,
+/// Emit every batch's results in order, waiting for each batch in turn,
+/// until the feed has ended and its last batch is out.
+fn emit_in_order<T, R, E>(
+    handoff: &Handoff<T, R>,
     emit: &mut impl FnMut(R) -> Result<(), E>,
 ) -> Result<(), E> {
-    for batch in 0..batches {
-        // A worker that panicked left its batch unfinished; the scope
-        // passes its panic on once this returns.
+    // A worker that panicked left its batch unfinished; the scope passes
+    // its panic on once this returns.
+    for batch in 0.. {
         let Some(results) = handoff.take(batch) else {
-            return Ok(());
+            break;
         };
         for result in results {
             emit(result)?;
@@ -152,21 +187,30 @@ fn emit_in_order<R, E>(
     Ok(())
 }
 
-/// Where workers leave finished batches for the emitting thread.
-struct Handoff<R> {
-    state: Mutex<State<R>>,
+/// Where the feed leaves batches of items for workers, and workers leave
+/// finished batches for the emitting thread.
+struct Handoff<T, R> {
+    state: Mutex<State<T, R>>,
     /// Batches emitted so far, readable without the lock.
     emitted: AtomicUsize,
-    /// The run was stopped: an emit failed, or a worker panicked.
+    /// The run was stopped: an emit failed, or a thread panicked.
     stopped: AtomicBool,
     /// The emitting thread waits here for the batch it needs next.
     ready: Condvar,
     /// Workers wait here for room ahead of the output.
     room: Condvar,
+    /// Workers wait here for the feed to fill their batch.
+    fed: Condvar,
 }
 
 /// What the threads share under the lock.
-struct State<R> {
+struct State<T, R> {
+    /// Batches fed and not yet taken by a worker, by batch number.
+    batches: Vec<Option<Vec<T>>>,
+    /// The feed has ended: no batch comes after those in `batches`.
+    fed_all: bool,
+    /// Workers waiting for the feed.
+    workers_starving: usize,
     /// Finished batches not yet emitted, by batch number.
     finished: Vec<Option<Vec<R>>>,
     /// Batches emitted so far.
@@ -175,15 +219,18 @@ struct State<R> {
     emitter_waiting: bool,
     /// Workers waiting for room.
     workers_waiting: usize,
-    /// A worker panicked: its batch will never be finished.
+    /// A thread panicked: a batch may never be fed or finished.
     abandoned: bool,
 }
 
-impl<R> Handoff<R> {
-    fn new(batches: usize) -> Self {
+impl<T, R> Handoff<T, R> {
+    fn new() -> Self {
         Handoff {
             state: Mutex::new(State {
-                finished: (0..batches).map(|_| None).collect(),
+                batches: Vec::new(),
+                fed_all: false,
+                workers_starving: 0,
+                finished: Vec::new(),
                 emitted: 0,
                 emitter_waiting: false,
                 workers_waiting: 0,
@@ -193,13 +240,72 @@ impl<R> Handoff<R> {
             stopped: AtomicBool::new(false),
             ready: Condvar::new(),
             room: Condvar::new(),
+            fed: Condvar::new(),
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, State<R>> {
+    fn lock(&self) -> MutexGuard<'_, State<T, R>> {
         self.state
             .lock()
             .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// Run `feed`, cutting what it pushes into batches as `plan` says,
+    /// until it ends or the run stops.
+    fn feed(&self, feed: impl FnOnce(Push<'_, T>) -> ControlFlow<()>, plan: Plan) {
+        let mut batch = Vec::new();
+        let mut published = 0;
+        let _ = feed(&mut |item| {
+            batch.push(item);
+            if batch.len() == plan.batch_len(published) {
+                self.publish(std::mem::take(&mut batch));
+                published += 1;
+            }
+            if self.stopped.load(Ordering::Acquire) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if !batch.is_empty() {
+            self.publish(batch);
+        }
+        let mut state = self.lock();
+        state.fed_all = true;
+        self.fed.notify_all();
+        self.ready.notify_one();
+    }
+
+    /// Leave the next batch of items, waking the workers waiting for it.
+    fn publish(&self, items: Vec<T>) {
+        let mut state = self.lock();
+        state.batches.push(Some(items));
+        if state.workers_starving > 0 {
+            self.fed.notify_all();
+        }
+    }
+
+    /// Wait for the items of `batch` and take them; `None` when the feed
+    /// ended before it, or the run stopped.
+    fn items(&self, batch: usize) -> Option<Vec<T>> {
+        let mut state = self.lock();
+        loop {
+            if self.stopped.load(Ordering::Acquire) {
+                return None;
+            }
+            if let Some(items) = state.batches.get_mut(batch) {
+                return items.take();
+            }
+            if state.fed_all {
+                return None;
+            }
+            state.workers_starving += 1;
+            state = self
+                .fed
+                .wait(state)
+                .unwrap_or_else(|poison| poison.into_inner());
+            state.workers_starving -= 1;
+        }
     }
 
     /// Block until `batch` is within `window` batches of the output, or the
@@ -225,22 +331,25 @@ impl<R> Handoff<R> {
     /// waits for this very batch.
     fn finish(&self, batch: usize, results: Vec<R>) {
         let mut state = self.lock();
+        if state.finished.len() <= batch {
+            state.finished.resize_with(batch + 1, || None);
+        }
         state.finished[batch] = Some(results);
         if state.emitter_waiting && batch == state.emitted {
             self.ready.notify_one();
         }
     }
 
-    /// Wait for the results of `batch` and take them; `None` when a worker
-    /// panicked before finishing it.
+    /// Wait for the results of `batch` and take them; `None` when the feed
+    /// ended before it, or a thread panicked before finishing it.
     fn take(&self, batch: usize) -> Option<Vec<R>> {
         let mut state = self.lock();
         loop {
-            if let Some(results) = state.finished[batch].take() {
+            if let Some(results) = state.finished.get_mut(batch).and_then(Option::take) {
                 state.emitter_waiting = false;
                 return Some(results);
             }
-            if state.abandoned {
+            if state.abandoned || (state.fed_all && batch >= state.batches.len()) {
                 return None;
             }
             state.emitter_waiting = true;
@@ -262,19 +371,20 @@ impl<R> Handoff<R> {
         }
     }
 
-    /// Tell every worker to stop taking batches.
+    /// Tell the feed and every worker to stop.
     fn stop(&self) {
         self.stopped.store(true, Ordering::Release);
         let _state = self.lock();
         self.room.notify_all();
+        self.fed.notify_all();
     }
 }
 
-/// Stops the run when a worker panics, so that the emitting thread does not
-/// wait for a batch that will never come.
-struct AbandonOnPanic<'h, R>(&'h Handoff<R>);
+/// Stops the run when a feed or a worker panics, so that no thread waits
+/// for a batch that will never come.
+struct AbandonOnPanic<'h, T, R>(&'h Handoff<T, R>);
 
-impl<R> Drop for AbandonOnPanic<'_, R> {
+impl<T, R> Drop for AbandonOnPanic<'_, T, R> {
     fn drop(&mut self) {
         if std::thread::panicking() {
             self.0.stopped.store(true, Ordering::Release);
@@ -282,6 +392,7 @@ impl<R> Drop for AbandonOnPanic<'_, R> {
             state.abandoned = true;
             self.0.ready.notify_all();
             self.0.room.notify_all();
+            self.0.fed.notify_all();
         }
     }
 }
@@ -291,17 +402,23 @@ mod tests {
     use super::*;
     use std::time::Duration;
 
+    /// A feed of `items`, pushed in order.
+    fn fed<T: Copy + Send + Sync>(
+        items: &[T],
+    ) -> impl FnOnce(Push<'_, T>) -> ControlFlow<()> + Send + '_ {
+        |push| items.iter().try_for_each(|&item| push(item))
+    }
+
     #[test]
     fn a_slow_first_item_holds_back_how_far_others_run_ahead() {
         let items: Vec<usize> = (0..5000).collect();
         let first_done = AtomicBool::new(false);
         let furthest_started = AtomicUsize::new(0);
         let threads = 2;
-        let batch_len = (items.len() / (threads * BATCHES_PER_THREAD)).clamp(1, MAX_BATCH_LEN);
         let result: Result<(), ()> = for_each_ordered(
-            &items,
             threads,
-            |&item| {
+            fed(&items),
+            |item| {
                 if item == 0 {
                     std::thread::sleep(Duration::from_millis(200));
                     first_done.store(true, Ordering::SeqCst);
@@ -313,11 +430,29 @@ mod tests {
             |_| Ok(()),
         );
         assert!(result.is_ok());
+        let plan = Plan {
+            threads,
+            max_batch_len: MAX_BATCH_LEN,
+            window: threads * AHEAD_PER_THREAD,
+        };
+        let within_window: usize = (0..plan.window).map(|batch| plan.batch_len(batch)).sum();
         let furthest = furthest_started.load(Ordering::SeqCst);
         assert!(
-            furthest < threads * AHEAD_PER_THREAD * batch_len,
+            furthest < within_window,
             "item {furthest} started while item 0 was still being worked on"
         );
+    }
+
+    #[test]
+    fn batches_start_short_and_double() {
+        let plan = Plan {
+            threads: 2,
+            max_batch_len: 64,
+            window: 8,
+        };
+        let lens: Vec<usize> = (0..9).map(|batch| plan.batch_len(batch)).collect();
+        assert_eq!(lens, [1, 2, 4, 8, 16, 32, 64, 64, 64]);
+        assert_eq!(plan.batch_len(usize::MAX), 64);
     }
 
     #[test]
@@ -328,7 +463,7 @@ mod tests {
                 for large in [false, true] {
                     let mut seen = Vec::new();
                     // Uneven work so that later items often finish first.
-                    let work = |&n: &u64| {
+                    let work = |n: u64| {
                         std::thread::sleep(Duration::from_micros((200 - n % 200) % 7));
                         n * 2
                     };
@@ -337,9 +472,9 @@ mod tests {
                         Ok::<(), ()>(())
                     };
                     let result = if large {
-                        for_each_ordered_large(&items, threads, work, emit, || ())
+                        for_each_ordered_large(&items, threads, |&n| work(n), emit, || ())
                     } else {
-                        for_each_ordered(&items, threads, work, emit)
+                        for_each_ordered(threads, fed(&items), work, emit)
                     };
                     assert_eq!(result, Ok(()));
                     let expected: Vec<u64> = items.iter().map(|n| n * 2).collect();
@@ -350,24 +485,50 @@ mod tests {
     }
 
     #[test]
-    fn an_emit_error_stops_the_run() {
-        let items: Vec<u32> = (0..1000).collect();
-        let mut emitted = 0;
+    fn a_slow_feed_is_worked_on_as_it_comes() {
+        let items: Vec<u32> = (0..100).collect();
+        let mut seen = Vec::new();
         let result = for_each_ordered(
-            &items,
             2,
-            |&n| n,
+            |push: Push<'_, u32>| {
+                items.iter().try_for_each(|&item| {
+                    if item % 10 == 0 {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    push(item)
+                })
+            },
+            |n| n + 1,
             |n| {
-                emitted += 1;
-                if n == 10 {
-                    Err("closed")
-                } else {
-                    Ok(())
-                }
+                seen.push(n);
+                Ok::<(), ()>(())
             },
         );
-        assert_eq!(result, Err("closed"));
-        assert_eq!(emitted, 11);
+        assert_eq!(result, Ok(()));
+        assert_eq!(seen, (1..=100).collect::<Vec<u32>>());
+    }
+
+    #[test]
+    fn an_emit_error_stops_the_run_and_its_feed() {
+        for threads in [1, 2] {
+            let mut emitted = 0;
+            // A feed that never ends unless it is stopped.
+            let result = for_each_ordered(
+                threads,
+                |push: Push<'_, u32>| (0..).try_for_each(push),
+                |n| n,
+                |n| {
+                    emitted += 1;
+                    if n == 10 {
+                        Err("closed")
+                    } else {
+                        Ok(())
+                    }
+                },
+            );
+            assert_eq!(result, Err("closed"));
+            assert_eq!(emitted, 11);
+        }
     }
 
     #[test]
@@ -408,9 +569,9 @@ mod tests {
         let items: Vec<u32> = (0..300).collect();
         let run = std::panic::catch_unwind(|| {
             for_each_ordered(
-                &items,
                 2,
-                |&n| {
+                fed(&items),
+                |n| {
                     assert!(n != 150, "worker panics on item 150");
                     n
                 },

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use codespan_reporting::term::termcolor::{BufferedStandardStream, NoColor, WriteColor};
 
 use super::cli::{CheckArgs, ColorArg, FmtArgs, InputArgs};
-use super::driver::{self, Console, Named, Prepared, ReportSink, Written};
+use super::driver::{self, Console, Named, Prepared, ReportSink, Walked, Written};
 use super::output::{color_choice, say, OutputBuffer};
 use super::parallel;
 use super::status::Outcome;
@@ -257,7 +257,7 @@ impl Rewriter {
             options,
             globs,
             trouble,
-        } = driver::prepare(config, options, inputs, written, sink);
+        } = driver::prepare(config, options, inputs, written);
         self.read.globs = globs;
         let mut counts = Counts {
             changes: 0,
@@ -266,9 +266,15 @@ impl Rewriter {
             output: Ok(()),
         };
         counts.output = parallel::for_each_ordered(
-            &inputs,
             threads,
-            |input| self.process(input, &options.of(input)),
+            |found| inputs.walk(found),
+            |walked| match walked {
+                Walked::Input(input) => self.process(&input, &options.of(&input)),
+                Walked::Skipped(collected) => Done {
+                    collected,
+                    ..Done::default()
+                },
+            },
             |done| self.emit(done, &mut counts, out, sink),
         )
         .and_then(|()| out.flush());

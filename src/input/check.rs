@@ -10,7 +10,7 @@ use super::notice::{panicked, InputError};
 use super::sink::{Collected, Sink};
 use crate::checked::Checked;
 use crate::lint::{self, LintOptions, Linted};
-use crate::source::Source;
+use crate::source::{Markup, Origin, Source};
 
 /// Check the sources of a loaded text, each whole.
 pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut Collected) {
@@ -20,6 +20,30 @@ pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut C
             Ok(linted) => collected.checked.push(Checked::new(source, linted)),
             Err(err) => collected.error(err),
         }
+    }
+}
+
+/// Check `text`, read from `origin` and written in `markup`, for a
+/// reporter that reads no text (see [`ReadOptions::keep_text`]): the
+/// checked text's source has its name and no text. The URLs go into the
+/// checked text as they are found, not into a list of their own first.
+///
+/// [`ReadOptions::keep_text`]: super::ReadOptions::keep_text
+pub(super) fn check_unkept(
+    text: &str,
+    origin: Origin,
+    markup: Markup,
+    lint: &LintOptions,
+    collected: &mut Collected,
+) {
+    let source = Source::new(origin, String::new()).written_in(markup);
+    let name = source.name.clone();
+    let checked = panic::catch_unwind(AssertUnwindSafe(|| {
+        Checked::new(source, lint::lint_markup(text, markup, lint))
+    }));
+    match checked {
+        Ok(checked) => collected.checked.push(checked),
+        Err(_) => collected.error(panicked(name)),
     }
 }
 

@@ -33,5 +33,5 @@ pub(crate) use parts::{plan_large, LargePlan};
 pub(crate) use read::{read_input, read_streamed, ReadOptions, WorkerRead};
 pub(crate) use rewritable::{read_for_rewrite, ForRewrite, Kept};
 pub(crate) use sink::{Collected, Sink};
-pub(crate) use walk::{collect_inputs, glob_overrides, named_inputs, Input, WalkOptions};
+pub(crate) use walk::{glob_overrides, named_inputs, walk_inputs, Input, WalkOptions};
 pub(crate) use windows::ChunkOptions;

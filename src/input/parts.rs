@@ -1042,6 +1042,7 @@ mod tests {
             mail_headers: HeaderUrls::List,
             chunks,
             progress: false,
+            keep_text: true,
         };
         let large = LargeInput {
             input: Input::File(path),

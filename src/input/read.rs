@@ -11,7 +11,7 @@ use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
-use super::check::{check_loaded, lint_source};
+use super::check::{check_loaded, check_unkept, lint_source};
 use super::kind::{Content, InputKind, KindGlobs};
 use super::large::LargeInput;
 use super::load::{
@@ -46,6 +46,11 @@ pub(crate) struct ReadOptions {
     pub chunks: ChunkOptions,
     /// Show progress on stderr while streaming (stderr is a terminal).
     pub progress: bool,
+    /// Keep a small file's text in its checked text. Without it (the
+    /// reporter reads only names and URLs, see
+    /// [`crate::report::Reporter::reads_text`]) a UTF-8 file is linted in
+    /// the buffer it was read into, not copied into a text of its own.
+    pub keep_text: bool,
 }
 
 /// What a worker made of one input.
@@ -121,16 +126,23 @@ fn check_bytes(
         check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected);
         return collected;
     }
+    if !options.keep_text && !is_binary(bytes) {
+        if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
+            match content_of(path, named, text, options) {
+                Content::Mail(kind) => {
+                    check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected)
+                }
+                Content::Text(markup) => check_unkept(text, origin, markup, lint, &mut collected),
+            }
+            return collected;
+        }
+    }
     let loaded = load_slice(origin.clone(), bytes);
-    let content = named.unwrap_or_else(|| {
-        let text = loaded
-            .sources
-            .first()
-            .map_or("", |source| source.text.as_str());
-        let head = &text.as_bytes()[..text.len().min(mail::SNIFF_LEN)];
-        options.kind.detect(&options.globs, Some(path), head)
-    });
-    match content {
+    let text = loaded
+        .sources
+        .first()
+        .map_or("", |source| source.text.as_str());
+    match content_of(path, named, text, options) {
         // Mail is parsed from its raw bytes, not from the decoded text.
         Content::Mail(kind) => {
             check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected)
@@ -138,6 +150,15 @@ fn check_bytes(
         Content::Text(markup) => check_loaded(written_in(loaded, markup), lint, &mut collected),
     }
     collected
+}
+
+/// What the small file at `path` holds: what its name says (`named`), else
+/// what the start of its decoded `text` looks like.
+fn content_of(path: &Path, named: Option<Content>, text: &str, options: &ReadOptions) -> Content {
+    named.unwrap_or_else(|| {
+        let head = &text.as_bytes()[..text.len().min(mail::SNIFF_LEN)];
+        options.kind.detect(&options.globs, Some(path), head)
+    })
 }
 
 /// The loaded sources, marked as written in `markup`.
@@ -315,4 +336,64 @@ fn check_text(
         sink.note(latin1_note(&origin, windows.latin1_bytes()));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::{InputKind, KindGlobs};
+
+    fn options(kind: InputKind, keep_text: bool) -> ReadOptions {
+        ReadOptions {
+            kind,
+            globs: KindGlobs::default(),
+            mail_headers: mail::HeaderUrls::List,
+            chunks: ChunkOptions::default(),
+            progress: false,
+            keep_text,
+        }
+    }
+
+    /// The checked texts of the file `name` holding `bytes`, read as `kind`
+    /// with and without its text kept.
+    fn read_both_ways(name: &str, bytes: &[u8], kind: InputKind) -> [Vec<Checked>; 2] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).expect("write file");
+        let lint = LintOptions::default();
+        [true, false].map(|keep_text| {
+            let read = read_input(&Input::File(path.clone()), &options(kind, keep_text), &lint);
+            let WorkerRead::Checked(collected) = read else {
+                panic!("{name} is small")
+            };
+            collected.checked
+        })
+    }
+
+    #[test]
+    fn a_text_not_kept_gives_the_same_urls_and_names() {
+        let text = "See <URL:http://a.example/~x> and http://b.example/ now.\n";
+        for (name, kind) in [
+            ("a.txt", InputKind::Auto),
+            ("a.md", InputKind::Auto),
+            ("a.md", InputKind::Text),
+        ] {
+            let [kept, unkept] = read_both_ways(name, text.as_bytes(), kind);
+            assert_eq!(kept.len(), 1);
+            assert_eq!(kept[0].source.text, text);
+            assert_eq!(unkept[0].source.text, "", "{name} {kind:?}");
+            assert_eq!(unkept[0].source.name, kept[0].source.name);
+            assert_eq!(unkept[0].source.markup, kept[0].source.markup);
+            assert_eq!(unkept[0].reports, kept[0].reports, "{name} {kind:?}");
+            assert_eq!(kept[0].reports.len(), 2);
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_not_utf8_is_kept_decoded() {
+        let [kept, unkept] =
+            read_both_ways("l.txt", b"caf\xE9 http://c.example/\n", InputKind::Auto);
+        assert_eq!(unkept[0].source.text, "caf\u{e9} http://c.example/\n");
+        assert_eq!(unkept[0].reports, kept[0].reports);
+    }
 }

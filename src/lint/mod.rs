@@ -17,7 +17,7 @@ use crate::validate::{self, ValidateOptions};
 
 pub use finding::{Finding, Linted, UrlReport};
 pub use levels::{RuleLevels, RuleOverrides};
-use suppress::{Suppressed, Suppressions};
+use suppress::Suppressed;
 
 /// Options for [`lint`].
 #[derive(Debug, Clone, Default)]
@@ -56,19 +56,7 @@ pub fn lint_markup<'t>(
 ) -> impl Iterator<Item = Linted> + 't {
     let reports = scan::scan_markup(text, markup, &options.scan)
         .filter_map(move |found| lint_url(found, options));
-    let suppressions = if options.levels.all_off() {
-        // No rule reports: no finding is there for a directive to silence,
-        // and none is reported unused. The text is not searched for them,
-        // which on one large file is a pass over every byte.
-        Suppressions::default()
-    } else {
-        Suppressions::parse(text)
-    };
-    Suppressed::new(
-        suppressions,
-        reports,
-        options.levels.level(Rule::UnusedSuppression),
-    )
+    Suppressed::new(text, reports, &options.levels)
 }
 
 /// Lint one URL found in a text, by the scanner or by the caller (a URL
@@ -298,16 +286,15 @@ mod tests {
     }
 
     #[test]
-    fn with_every_rule_off_suppression_directives_report_nothing() {
-        // An unknown rule name and a directive that silences nothing would
-        // be findings of the text's own with `unused-suppression` on.
-        let text = "http://a.example/ urlint: ignore[no-such-rule]\n\
-                    // urlint: ignore-next-line\nsee http://b.example/x\n";
-        let options = LintOptions {
+    fn with_every_rule_off_directives_report_nothing() {
+        let text = "http://a.example/~x urlint: ignore\n\
+                    urlint: ignore-next-line[no-such-rule]\n\
+                    <URL:http://b.example/ x> urlint: ignore[bad-host]\n";
+        let silent = LintOptions {
             levels: RuleLevels::silent(),
             ..LintOptions::default()
         };
-        let items: Vec<Linted> = lint(text, &options).collect();
+        let items: Vec<Linted> = lint(text, &silent).collect();
         let urls: Vec<&str> = items
             .iter()
             .filter_map(|item| match item {
@@ -317,8 +304,12 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(urls, ["http://a.example/", "http://b.example/x"]);
-        assert_eq!(items.len(), 2, "no finding of the text's own");
+        assert_eq!(urls, ["http://a.example/~x", "http://b.example/x"]);
+        assert_eq!(items.len(), urls.len(), "no finding of the text's own");
+        // With a rule on, the same directives are read.
+        let mut loud = LintOptions::default();
+        loud.levels.set(Rule::UnusedSuppression, Level::Warning);
+        assert!(rules_in(text, &loud).contains(&Rule::UnusedSuppression));
     }
 
     #[test]

@@ -21,8 +21,9 @@ use std::sync::LazyLock;
 use memchr::memmem;
 
 use super::finding::{Finding, Linted, UrlReport};
+use super::levels::RuleLevels;
 use crate::diagnostic::Diagnostic;
-use crate::rules::{find_rule, Level, Rule, Severity};
+use crate::rules::{find_rule, Rule, Severity};
 use crate::span::Span;
 
 /// The text every directive starts with.
@@ -352,13 +353,21 @@ pub(super) struct Suppressed<I> {
 }
 
 impl<I: Iterator<Item = UrlReport>> Suppressed<I> {
-    /// Apply `suppressions`, the directives of a text, to `reports`, the
-    /// lint of that text.
-    pub(super) fn new(suppressions: Suppressions, reports: I, unused_level: Level) -> Self {
+    /// Apply the directives of `text` to `reports`, the lint of `text`
+    /// under `levels`.
+    pub(super) fn new(text: &str, reports: I, levels: &RuleLevels) -> Self {
+        // With every rule off a directive has no finding to silence, and
+        // one that silences nothing is not reported: the text is not
+        // searched for directives (`extract`'s plain listing).
+        let suppressions = if levels.all_off() {
+            Suppressions::default()
+        } else {
+            Suppressions::parse(text)
+        };
         Suppressed {
             reports,
             suppressions,
-            unused: unused_level.severity(),
+            unused: levels.level(Rule::UnusedSuppression).severity(),
             pending: VecDeque::new(),
             done: false,
         }

@@ -151,6 +151,14 @@ impl Reporter for ExtractReporter {
         Ok(())
     }
 
+    fn reads_text(&self) -> bool {
+        // Counts, and plain lines but `--vimgrep`'s, show URLs alone or
+        // with their file's name.
+        !self.options.count
+            && (self.options.format != ExtractFormat::Plain
+                || self.options.prefix == PlainPrefix::Position)
+    }
+
     fn finish(&mut self, out: &mut dyn WriteColor, _totals: &Totals) -> io::Result<()> {
         let counts = std::mem::take(&mut self.counts);
         for (url, count) in &counts {
@@ -181,7 +189,11 @@ fn plain_line(
     let url = escape::line(&report.found.url);
     let path = || escape::line(&checked.source.name);
     match prefix {
-        PlainPrefix::None => writeln!(out, "{url}"),
+        // Written as bytes, not formatted: a line per URL of every input.
+        PlainPrefix::None => {
+            out.write_all(url.as_bytes())?;
+            out.write_all(b"\n")
+        }
         PlainPrefix::Path => writeln!(out, "{}:{url}", path()),
         PlainPrefix::Position => {
             let start = checked.locate(url_start(report));

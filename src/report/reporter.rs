@@ -18,6 +18,11 @@ pub(crate) trait Reporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()>;
     /// Write whatever closes the output (summary, closing brackets).
     fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()>;
+    /// Whether [`Reporter::source`] reads a checked text itself (to place
+    /// or show a URL or finding), rather than only its name and URLs.
+    fn reads_text(&self) -> bool {
+        true
+    }
 }
 
 /// The findings of `checked` in source order, grouped: each URL with its
