@@ -31,8 +31,10 @@ impl HeaderUrls {
             HeaderUrls::None => false,
             HeaderUrls::All => true,
             HeaderUrls::List => {
-                let name = name.to_ascii_lowercase();
-                let name = name.strip_prefix("x-").unwrap_or(&name);
+                let name = match name.get(..2) {
+                    Some(prefix) if prefix.eq_ignore_ascii_case("x-") => &name[2..],
+                    _ => name,
+                };
                 LIST_FIELDS.iter().any(|field| is_field(name, field))
             }
         }

@@ -259,16 +259,15 @@ fn fields_for_parser(
     let Some((fields, block_end)) = header_fields(&buffer) else {
         return (buffer, archive);
     };
-    // A name is printable ASCII (see header_fields).
-    let name =
-        |field: &HeaderField| std::str::from_utf8(&buffer[field.name.range()]).unwrap_or_default();
-    let is_read =
-        |name: &str| PARSED_FIELDS.iter().any(|field| is_field(name, field)) || headers.reads(name);
-    let is_typed = fields
-        .iter()
-        .any(|field| is_field(name(field), "content-type"));
+    let mut is_typed = false;
     let mut kept: Vec<Span> = Vec::with_capacity(fields.len() + 1);
-    for field in fields.iter().filter(|field| is_read(name(field))) {
+    for field in &fields {
+        // A name is printable ASCII (see header_fields).
+        let name = std::str::from_utf8(&buffer[field.name.range()]).unwrap_or_default();
+        is_typed |= is_field(name, "content-type");
+        if !PARSED_FIELDS.iter().any(|parsed| is_field(name, parsed)) && !headers.reads(name) {
+            continue;
+        }
         match kept.last_mut() {
             Some(last) if last.end == field.span.start => last.end = field.span.end,
             _ => kept.push(field.span),
@@ -306,7 +305,8 @@ struct HeaderField {
 /// blank line comes. A field's lines end where mail-parser ends them: at a
 /// line break not followed by a blank.
 fn header_fields(bytes: &[u8]) -> Option<(Vec<HeaderField>, usize)> {
-    let mut fields: Vec<HeaderField> = Vec::new();
+    // Room for a list message's usual count, grown once at most.
+    let mut fields: Vec<HeaderField> = Vec::with_capacity(32);
     let mut at = 0;
     loop {
         let line_end = at + memchr::memchr(b'\n', &bytes[at..])? + 1;
