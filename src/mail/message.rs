@@ -262,10 +262,9 @@ fn fields_for_parser(
     let mut is_typed = false;
     let mut kept: Vec<Span> = Vec::with_capacity(fields.len() + 1);
     for field in &fields {
-        // A name is printable ASCII (see header_fields).
-        let name = std::str::from_utf8(&buffer[field.name.range()]).unwrap_or_default();
+        let name = &buffer[field.name.range()];
         is_typed |= is_field(name, "content-type");
-        if !PARSED_FIELDS.iter().any(|parsed| is_field(name, parsed)) && !headers.reads(name) {
+        if !PARSED_FIELDS.iter().any(|parsed| is_field(name, parsed)) && !headers.reads_name(name) {
             continue;
         }
         match kept.last_mut() {
