@@ -13,6 +13,8 @@
 //! Such bodies (usually ASCII in practice) are read byte by byte instead,
 //! ASCII as ASCII and other bytes as Latin-1, so URLs survive and map exactly.
 
+use std::sync::OnceLock;
+
 use mail_parser::decoders::charsets::map::charset_decoder;
 
 use crate::offset_map::OffsetMap;
@@ -158,25 +160,65 @@ pub fn decode_utf8_lossy(bytes: &[u8]) -> (String, OffsetMap) {
 }
 
 /// Decode line by line with one of mail-parser's charset decoders.
+///
+/// Most lines of list mail in a single-byte charset are plain ASCII, which
+/// such a decoder gives back as it is: asking the decoder (a new string
+/// per line, then a map piece per character) cost more than the rest of
+/// reading the text. A plain line is copied instead, once the decoder has
+/// been seen to keep every plain byte (see [`is_plain_ascii`]); the text
+/// and the map are the same.
 fn decode_lines(bytes: &[u8], decoder: Decoder) -> (String, OffsetMap) {
     let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
     let mut map = OffsetMap::new();
     let mut at = 0;
+    let mut keeps_plain = None;
     for line in bytes.split_inclusive(|&b| b == b'\n') {
-        let decoded = decoder(line);
-        if decoded.chars().count() == line.len() {
-            map_char_per_byte(&decoded, text.len(), at, &mut map);
-        } else {
+        let is_plain = line.iter().all(|&byte| is_plain_ascii(byte))
+            && *keeps_plain.get_or_insert_with(|| keeps_plain_ascii(decoder));
+        if is_plain {
             map.push(
-                Span::new(text.len(), text.len() + decoded.len()),
+                Span::new(text.len(), text.len() + line.len()),
                 Span::new(at, at + line.len()),
-                false,
+                true,
             );
+            // Plain bytes are ASCII, which is UTF-8.
+            text.push_str(std::str::from_utf8(line).expect("ASCII is UTF-8"));
+        } else {
+            let decoded = decoder(line);
+            if decoded.chars().count() == line.len() {
+                map_char_per_byte(&decoded, text.len(), at, &mut map);
+            } else {
+                map.push(
+                    Span::new(text.len(), text.len() + decoded.len()),
+                    Span::new(at, at + line.len()),
+                    false,
+                );
+            }
+            text.push_str(&decoded);
         }
-        text.push_str(&decoded);
         at += line.len();
     }
     (text, map)
+}
+
+/// True for the bytes of plain ASCII text: printable ASCII, tabs and line
+/// breaks, but not the bytes with which a stateful charset switches modes
+/// (`+` in UTF-7, `~` in HZ; ESC, SO and SI in ISO-2022 are control
+/// bytes), so that a line of them decodes byte by byte.
+fn is_plain_ascii(byte: u8) -> bool {
+    matches!(byte, b' '..=b'}' | b'\t' | b'\r' | b'\n') && byte != b'+'
+}
+
+/// True when `decoder` gives every plain ASCII byte back as it is.
+fn keeps_plain_ascii(decoder: Decoder) -> bool {
+    static PLAIN: OnceLock<String> = OnceLock::new();
+    let plain = PLAIN.get_or_init(|| {
+        (0..=u8::MAX)
+            .filter(|&byte| is_plain_ascii(byte))
+            .map(char::from)
+            .collect()
+    });
+    decoder(plain.as_bytes()) == *plain
 }
 
 /// Map each character of `decoded` to the one input byte it came from.
@@ -267,5 +309,95 @@ mod tests {
         assert_eq!((wide.text.as_str(), wide.problem), ("ht\n", None));
         let little = decode(b"h\0t\0", Some("UTF-16LE"));
         assert_eq!(little.text, "ht");
+    }
+
+    /// The line-by-line decoding without the plain-line copy: every line
+    /// asked of the decoder.
+    fn decode_every_line(bytes: &[u8], decoder: Decoder) -> (String, OffsetMap) {
+        let mut text = String::new();
+        let mut map = OffsetMap::new();
+        let mut at = 0;
+        for line in bytes.split_inclusive(|&b| b == b'\n') {
+            let decoded = decoder(line);
+            if decoded.chars().count() == line.len() {
+                map_char_per_byte(&decoded, text.len(), at, &mut map);
+            } else {
+                map.push(
+                    Span::new(text.len(), text.len() + decoded.len()),
+                    Span::new(at, at + line.len()),
+                    false,
+                );
+            }
+            text.push_str(&decoded);
+            at += line.len();
+        }
+        (text, map)
+    }
+
+    /// Labels of ASCII-compatible charsets of every kind: single-byte,
+    /// multi-byte, and stateful ones that switch modes with ASCII bytes.
+    const ASCII_COMPATIBLE: &[&str] = &[
+        "iso-8859-1",
+        "windows-1252",
+        "koi8-r",
+        "iso-8859-7",
+        "shift_jis",
+        "euc-jp",
+        "gb18030",
+        "big5",
+        "euc-kr",
+        "iso-2022-jp",
+        "utf-7",
+        "x-user-defined",
+    ];
+
+    proptest::proptest! {
+        #[test]
+        fn plain_lines_decode_as_the_decoder_decodes_them(
+            bytes in proptest::collection::vec(proptest::prop_oneof![
+                proptest::prelude::Just(b'\n'),
+                proptest::prelude::Just(b'+'),
+                proptest::prelude::Just(b'~'),
+                proptest::prelude::Just(0x1b),
+                proptest::prelude::Just(b'$'),
+                proptest::prelude::Just(b'B'),
+                0x20u8..0x7f,
+                proptest::prelude::any::<u8>(),
+            ], 0..80),
+        ) {
+            for label in ASCII_COMPATIBLE {
+                let Label::AsciiCompatible(decoder) = label_of(label) else {
+                    continue;
+                };
+                let (text, map) = decode_lines(&bytes, decoder);
+                let (expected_text, expected_map) = decode_every_line(&bytes, decoder);
+                proptest::prop_assert_eq!(&text, &expected_text, "{}", label);
+                proptest::prop_assert_eq!(map.pieces(), expected_map.pieces(), "{}", label);
+            }
+        }
+    }
+
+    fn label_of(name: &str) -> Label {
+        label(Some(name))
+    }
+
+    #[test]
+    fn stateful_charsets_are_decoded_by_their_decoder() {
+        // ISO-2022-JP's escapes and UTF-7's shifts are ASCII bytes that are
+        // not plain: such lines still go to the decoder.
+        for (label, bytes, expected) in [
+            (
+                "iso-2022-jp",
+                &b"\x1b$B$H\x1b(B http://a/\n"[..],
+                "\u{3068} http://a/\n",
+            ),
+            ("utf-7", b"caf+AOk- http://a/\n", "caf\u{e9} http://a/\n"),
+            ("iso-8859-1", b"plain http://a/\n", "plain http://a/\n"),
+        ] {
+            let Label::AsciiCompatible(decoder) = label_of(label) else {
+                panic!("{label} is ASCII-compatible");
+            };
+            assert_eq!(decode_lines(bytes, decoder).0, expected, "{label}");
+        }
     }
 }

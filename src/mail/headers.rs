@@ -27,12 +27,20 @@ const LIST_FIELDS: &[&str] = &["list-", "archived-at"];
 impl HeaderUrls {
     /// True when the field called `name` (any case) is read for URLs.
     pub fn reads(self, name: &str) -> bool {
+        self.reads_name(name.as_bytes())
+    }
+
+    /// [`HeaderUrls::reads`] for a name as the header block's bytes, which
+    /// need no check as UTF-8 first.
+    pub(super) fn reads_name(self, name: &[u8]) -> bool {
         match self {
             HeaderUrls::None => false,
             HeaderUrls::All => true,
             HeaderUrls::List => {
-                let name = name.to_ascii_lowercase();
-                let name = name.strip_prefix("x-").unwrap_or(&name);
+                let name = match name.split_at_checked(2) {
+                    Some((prefix, rest)) if prefix.eq_ignore_ascii_case(b"x-") => rest,
+                    _ => name,
+                };
                 LIST_FIELDS.iter().any(|field| is_field(name, field))
             }
         }
@@ -41,12 +49,12 @@ impl HeaderUrls {
 
 /// True when the field called `name` (any case) is `field`, written in
 /// lower case; a trailing `-` makes `field` a prefix of names.
-pub(super) fn is_field(name: &str, field: &str) -> bool {
+pub(super) fn is_field(name: &[u8], field: &str) -> bool {
     match field.strip_suffix('-') {
         Some(_) => name
             .get(..field.len())
-            .is_some_and(|start| start.eq_ignore_ascii_case(field)),
-        None => name.eq_ignore_ascii_case(field),
+            .is_some_and(|start| start.eq_ignore_ascii_case(field.as_bytes())),
+        None => name.eq_ignore_ascii_case(field.as_bytes()),
     }
 }
 

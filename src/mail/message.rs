@@ -125,7 +125,7 @@ pub fn parse_message(raw: RawMessage) -> ParsedMessage {
 /// `headers` names. Never fails: problems become warnings.
 pub fn parse_message_with(raw: RawMessage, headers: HeaderUrls) -> ParsedMessage {
     let (buffer, archive) = unquote(&raw);
-    let (buffer, archive) = without_unread_fields(buffer, archive, headers);
+    let (buffer, archive) = fields_for_parser(buffer, archive, headers);
     read_buffer(raw, buffer, archive, headers)
 }
 
@@ -223,9 +223,16 @@ fn unquote(raw: &RawMessage) -> (Vec<u8>, OffsetMap) {
 /// and those the message's summary shows. A trailing `-` matches a prefix.
 const PARSED_FIELDS: &[&str] = &["content-", "mime-version", "message-id", "date", "subject"];
 
-/// `buffer` (mapped onto the archive by `archive`) without the fields of
-/// its header block that nothing reads: not parsed (see
-/// [`PARSED_FIELDS`]) and not read for URLs under `headers`.
+/// The field a message without a `Content-Type` is given for mail-parser:
+/// the type such a message has (RFC 2045 section 5.2), which is parked
+/// with the other text types (see [`park`]).
+const PLAIN_TEXT_TYPE: &[u8] = b"Content-Type: text/plain\n";
+
+/// `buffer` (mapped onto the archive by `archive`) as mail-parser is given
+/// it: without the fields of its header block that nothing reads (not
+/// parsed, see [`PARSED_FIELDS`], and not read for URLs under `headers`),
+/// and with [`PLAIN_TEXT_TYPE`] at the block's end when it has no
+/// `Content-Type`.
 ///
 /// List mail is more header than body, and its trace and signature fields
 /// (`Received`, `DKIM-Signature`, ...) are most of the header: mail-parser
@@ -234,7 +241,14 @@ const PARSED_FIELDS: &[&str] = &["content-", "mime-version", "message-id", "date
 /// that does not read as plain fields up to its blank line (see
 /// [`header_fields`]) is left whole, so mail-parser sees no field boundary
 /// other than where it would have found one.
-fn without_unread_fields(
+///
+/// Half the messages of a list archive have no `Content-Type`, and
+/// mail-parser checked each one's body as UTF-8, a character at a time,
+/// into a string the walk never reads. Typed, the body is a parked text
+/// part's: the walk reads it as it read it untyped (the same media type,
+/// no charset). The added field maps onto nothing in the archive; it is
+/// not added under `--mail-headers all`, which reads every field for URLs.
+fn fields_for_parser(
     buffer: Vec<u8>,
     archive: OffsetMap,
     headers: HeaderUrls,
@@ -245,36 +259,36 @@ fn without_unread_fields(
     let Some((fields, block_end)) = header_fields(&buffer) else {
         return (buffer, archive);
     };
-    let is_read = |name: &[u8]| {
-        // A name is printable ASCII (see header_fields).
-        let name = std::str::from_utf8(name).unwrap_or_default();
-        PARSED_FIELDS.iter().any(|field| is_field(name, field)) || headers.reads(name)
-    };
+    let mut is_typed = false;
     let mut kept: Vec<Span> = Vec::with_capacity(fields.len() + 1);
-    for field in fields
-        .iter()
-        .filter(|field| is_read(&buffer[field.name.range()]))
-    {
+    for field in &fields {
+        let name = &buffer[field.name.range()];
+        is_typed |= is_field(name, "content-type");
+        if !PARSED_FIELDS.iter().any(|parsed| is_field(name, parsed)) && !headers.reads_name(name) {
+            continue;
+        }
         match kept.last_mut() {
             Some(last) if last.end == field.span.start => last.end = field.span.end,
             _ => kept.push(field.span),
         }
     }
-    if kept.iter().map(Span::len).sum::<usize>() == block_end {
+    if is_typed && kept.iter().map(Span::len).sum::<usize>() == block_end {
         return (buffer, archive);
     }
-    kept.push(Span::new(block_end, buffer.len()));
-    let mut trimmed = Vec::with_capacity(buffer.len());
+    let mut given = Vec::with_capacity(buffer.len() + PLAIN_TEXT_TYPE.len());
     let mut map = OffsetMap::new();
+    let mut push = |given: &mut Vec<u8>, span: Span| {
+        map.push(Span::new(given.len(), given.len() + span.len()), span, true);
+        given.extend_from_slice(&buffer[span.range()]);
+    };
     for span in kept {
-        map.push(
-            Span::new(trimmed.len(), trimmed.len() + span.len()),
-            span,
-            true,
-        );
-        trimmed.extend_from_slice(&buffer[span.range()]);
+        push(&mut given, span);
     }
-    (trimmed, map.then(&archive))
+    if !is_typed {
+        given.extend_from_slice(PLAIN_TEXT_TYPE);
+    }
+    push(&mut given, Span::new(block_end, buffer.len()));
+    (given, map.then(&archive))
 }
 
 /// A field of a header block: all its lines, and its name.
@@ -290,7 +304,8 @@ struct HeaderField {
 /// blank line comes. A field's lines end where mail-parser ends them: at a
 /// line break not followed by a blank.
 fn header_fields(bytes: &[u8]) -> Option<(Vec<HeaderField>, usize)> {
-    let mut fields: Vec<HeaderField> = Vec::new();
+    // Room for a list message's usual count, grown once at most.
+    let mut fields: Vec<HeaderField> = Vec::with_capacity(32);
     let mut at = 0;
     loop {
         let line_end = at + memchr::memchr(b'\n', &bytes[at..])? + 1;
@@ -420,7 +435,7 @@ mod tests {
         let raw = raw_message(text);
         let trimmed = |headers| {
             let (buffer, archive) = unquote(&raw);
-            let (buffer, map) = without_unread_fields(buffer, archive, headers);
+            let (buffer, map) = fields_for_parser(buffer, archive, headers);
             let buffer = String::from_utf8(buffer).expect("UTF-8 in, UTF-8 out");
             // Every byte left maps onto the same byte of the archive.
             for (at, byte) in buffer.bytes().enumerate() {
@@ -448,6 +463,42 @@ mod tests {
     }
 
     #[test]
+    fn rfc2045_5_2_a_message_without_a_type_is_given_plain_text() {
+        let text = "From a@b.example Mon Jan  1 00:00:00 2024\n\
+            Received: x\nSubject: s\nContent-Transfer-Encoding: 8bit\n\nbody\n";
+        let raw = raw_message(text);
+        let given = |headers| {
+            let (buffer, archive) = unquote(&raw);
+            let (buffer, map) = fields_for_parser(buffer, archive, headers);
+            let buffer = String::from_utf8(buffer).expect("UTF-8 in, UTF-8 out");
+            let added = buffer
+                .find("Content-Type")
+                .map(|at| at..at + PLAIN_TEXT_TYPE.len());
+            // Every byte but the added field's maps onto the same byte of
+            // the archive; the added field maps nowhere.
+            for (at, byte) in buffer.bytes().enumerate() {
+                let archive = map.raw_span(Span::new(at, at + 1));
+                match archive {
+                    _ if added.as_ref().is_some_and(|added| added.contains(&at)) => {
+                        assert_eq!(archive, None, "{buffer:?} {at}");
+                    }
+                    Some(archive) => assert_eq!(text.as_bytes()[archive.start - 100], byte),
+                    None => panic!("{buffer:?} {at} maps nowhere"),
+                }
+            }
+            buffer
+        };
+        assert_eq!(
+            given(HeaderUrls::None),
+            "Subject: s\nContent-Transfer-Encoding: 8bit\nContent-Type: text/plain\n\nbody\n"
+        );
+        assert_eq!(
+            given(HeaderUrls::All),
+            &text[text.find("Received").unwrap()..]
+        );
+    }
+
+    #[test]
     fn a_message_reads_the_same_with_and_without_the_fields_left_out() {
         let messages = [
             "Received: x\nSubject: s http://s.example/\nList-Archive: <http://l.example/>\n\
@@ -458,6 +509,13 @@ mod tests {
             "Received: x\n\n",
             "Received: only a header block without its end\n",
             "DKIM-Signature: a\r\n b\r\nContent-Type: text/html\r\n\r\n<a href=\"http://h.example/\">h</a>\r\n",
+            // No type: read as plain text, in whatever transfer encoding.
+            "Subject: s\r\nMIME-Version: 1.0\r\n\r\nsee http://b.example/ caf\u{e9}\r\n",
+            "Content-Transfer-Encoding: quoted-printable\n\ncaf=E9 http://q.exa=\nmple/ =\n",
+            "Content-Transfer-Encoding: Quoted-Printable\nX: y\n\nbroken == http://q.example/\n",
+            "Content-Transfer-Encoding: base64\n\naHR0cDovL2IuZXhhbXBsZS8gY2Fm6Q==\n",
+            "Content-Transfer-Encoding: base64\n\nnot base64 http://b.example/ !\n",
+            "Subject: s\n\n",
         ];
         for text in messages {
             for headers in [HeaderUrls::None, HeaderUrls::List, HeaderUrls::All] {

@@ -5,7 +5,8 @@
 //! field that opens a line is *parked* when it is one of two kinds: it is
 //! overwritten, in place and at the same length, by a type mail-parser does
 //! not know, so it keeps the part as bytes (transfer-decoded, if it was
-//! encoded) and the walk reads it.
+//! encoded) and the walk reads it. A text part's quoted-printable encoding
+//! is parked the same way.
 //!
 //! - **Messages** (`message/rfc822`, `message/global`) become
 //!   [`PARKED_MESSAGE`]. mail-parser parses a nested message along with its
@@ -23,6 +24,14 @@
 //!   mail that first decoding is most of the cost of reading a body. Parked,
 //!   a text part comes as bytes, and the walk makes mail-parser's string
 //!   itself only for a base64 part, where it is used ([`text_as_parsed`]).
+//! - **Quoted-printable text** (`Content-Transfer-Encoding:
+//!   quoted-printable` in a parked text type's header block) becomes
+//!   [`PARKED_QUOTED_PRINTABLE`]. mail-parser decoded such a body into a
+//!   buffer a byte at a time (a tenth of the instructions on list mail),
+//!   and the walk decodes it again with its map; parked, mail-parser keeps
+//!   the bytes where they are. Whether its decoder would have given up is
+//!   all the walk took from it, and [`encoding_as_parsed`] works that out
+//!   as the decoder does.
 //!
 //! A field is parked wherever it opens a line, in a header block or not: in
 //! a body that only changes the text the scanner reads there
@@ -33,15 +42,22 @@
 //! value, say) is read as it always was.
 
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use mail_parser::decoders::charsets::map::charset_decoder;
-use mail_parser::{ContentType, MessagePart, MimeHeaders, PartType};
+use mail_parser::decoders::quoted_printable::HEX_MAP;
+use mail_parser::{ContentType, Encoding, MessagePart, MimeHeaders, PartType};
+use memchr::memmem::Finder;
 
 /// What a parked message part's media type reads instead of `message`.
 pub(super) const PARKED_MESSAGE: &str = "xparked";
 
 /// What a parked text part's media type reads instead of `text`.
 pub(super) const PARKED_TEXT: &str = "x-tx";
+
+/// What a parked quoted-printable transfer encoding reads instead: a name
+/// mail-parser does not know, as long as `quoted-printable`.
+pub(super) const PARKED_QUOTED_PRINTABLE: &str = "x-parked-qp-text";
 
 /// The media types mail-parser parses as a nested message.
 const NESTED_TYPES: &[&[u8]] = &[b"message/rfc822", b"message/global"];
@@ -60,6 +76,9 @@ pub(super) fn park_content_types(bytes: &mut [u8]) {
             (opens_line && bytes[at..colon].eq_ignore_ascii_case(NAME)).then_some(at)
         })
         .collect();
+    // Lines looked at for a text part's transfer encoding are not looked
+    // at again for a later field among them (such lines are refused).
+    let mut looked_at = 0;
     for at in opening_lines {
         let line_end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
         let line = &bytes[at..line_end];
@@ -74,7 +93,152 @@ pub(super) fn park_content_types(bytes: &mut [u8]) {
         };
         let start = at + token.start;
         bytes[start..start + parked.len()].copy_from_slice(parked.as_bytes());
+        if parked == PARKED_TEXT && at >= looked_at {
+            looked_at = park_quoted_printable(bytes, at);
+        }
     }
+}
+
+/// Park the `quoted-printable` of the text part whose `Content-Type` opens
+/// the line at `at`, when its header block surely holds that field and
+/// one plain `Content-Transfer-Encoding: quoted-printable`, and no other
+/// field of either name; returns where the lines looked at end.
+///
+/// mail-parser ends a header block only at a blank line, so the block of
+/// the encoding's field lies in the run of lines that are not blank around
+/// it: a name found once in that run (looked for in every line with a `:`,
+/// blanks dropped, as mail-parser reads names) is found once in the block.
+/// The block starts after a blank line or after a delimiter line, which
+/// holds `--`: with no `--` from the `Content-Type` line to the encoding's
+/// line, a `Content-Type` before the encoding is in its block too, and one
+/// after it always is.
+fn park_quoted_printable(bytes: &mut [u8], at: usize) -> usize {
+    let start = paragraph_start(bytes, at);
+    let end = paragraph_end(bytes, at);
+    let paragraph = &bytes[start..end];
+    let mut squeezed = Vec::new();
+    let mut encoding = None;
+    let mut content_types = 0;
+    let mut line_end = 0;
+    for colon in memchr::memchr_iter(b':', paragraph) {
+        if colon < line_end {
+            continue;
+        }
+        let line_start = memchr::memrchr(b'\n', &paragraph[..colon]).map_or(0, |i| i + 1);
+        line_end =
+            memchr::memchr(b'\n', &paragraph[colon..]).map_or(paragraph.len(), |i| colon + i);
+        let (types, encodings) = field_name_counts(&paragraph[line_start..line_end], &mut squeezed);
+        content_types += types;
+        if encodings > 0 {
+            if encoding.is_some() || encodings > 1 {
+                return end;
+            }
+            encoding = Some(start + line_start);
+        }
+    }
+    let Some(line_start) = encoding.filter(|_| content_types == 1) else {
+        return end;
+    };
+    if at < line_start && memchr::memmem::find(&bytes[at..line_start], b"--").is_some() {
+        return end;
+    }
+    if let Some(value) = plain_quoted_printable(bytes, line_start) {
+        bytes[value..value + PARKED_QUOTED_PRINTABLE.len()]
+            .copy_from_slice(PARKED_QUOTED_PRINTABLE.as_bytes());
+    }
+    end
+}
+
+/// True when `line` is blank as mail-parser sees it: only whitespace
+/// before its line break, which ends a header block.
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// Where the run of lines that are not blank and holds the line at `at`
+/// starts.
+fn paragraph_start(bytes: &[u8], at: usize) -> usize {
+    let mut start = at;
+    while start > 0 {
+        let line_start = memchr::memrchr(b'\n', &bytes[..start - 1]).map_or(0, |i| i + 1);
+        if is_blank(&bytes[line_start..start]) {
+            break;
+        }
+        start = line_start;
+    }
+    start
+}
+
+/// Where the run of lines that are not blank and holds the line at `at`
+/// ends.
+fn paragraph_end(bytes: &[u8], at: usize) -> usize {
+    let mut end = at;
+    while end < bytes.len() {
+        let line_end = memchr::memchr(b'\n', &bytes[end..]).map_or(bytes.len(), |i| end + i + 1);
+        if is_blank(&bytes[end..line_end]) {
+            break;
+        }
+        end = line_end;
+    }
+    end
+}
+
+/// How many times `line`, blanks dropped, names `Content-Type` and
+/// `Content-Transfer-Encoding` (any case) before its last `:`, where any
+/// name of the line ends; `squeezed` is room for those bytes.
+fn field_name_counts(line: &[u8], squeezed: &mut Vec<u8>) -> (usize, usize) {
+    static NAMES: OnceLock<[Finder<'static>; 2]> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        [
+            Finder::new(b"content-type"),
+            Finder::new(b"content-transfer-encoding"),
+        ]
+    });
+    let names_end = memchr::memrchr(b':', line).unwrap_or(0);
+    // Both names hold `-t`: most lines, without one, need no closer look.
+    let has_dash_t = memchr::memchr_iter(b'-', &line[..names_end]).any(|dash| {
+        let after = line[dash + 1..names_end]
+            .iter()
+            .find(|byte| !byte.is_ascii_whitespace());
+        after.is_some_and(|byte| byte.eq_ignore_ascii_case(&b't'))
+    });
+    if !has_dash_t {
+        return (0, 0);
+    }
+    squeezed.clear();
+    squeezed.extend(
+        line[..names_end]
+            .iter()
+            .filter(|byte| !byte.is_ascii_whitespace())
+            .map(u8::to_ascii_lowercase),
+    );
+    let [content_type, transfer_encoding] = names;
+    (
+        content_type.find_iter(squeezed).count(),
+        transfer_encoding.find_iter(squeezed).count(),
+    )
+}
+
+/// Where `quoted-printable` is in the field opening the line at `at` when
+/// the field is `Content-Transfer-Encoding:`, blanks, `quoted-printable`
+/// (any case), its line break, and no folded line after it: mail-parser
+/// reads exactly that value from it.
+fn plain_quoted_printable(bytes: &[u8], at: usize) -> Option<usize> {
+    const NAME: &[u8] = b"content-transfer-encoding:";
+    const VALUE: &[u8] = b"quoted-printable";
+    let line_end = memchr::memchr(b'\n', &bytes[at..]).map(|i| at + i)?;
+    let line = &bytes[at..line_end];
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    if line.len() < NAME.len() || !line[..NAME.len()].eq_ignore_ascii_case(NAME) {
+        return None;
+    }
+    let blanks = line[NAME.len()..]
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let value = NAME.len() + blanks;
+    let folded = matches!(bytes.get(line_end + 1), Some(b' ' | b'\t'));
+    (blanks > 0 && line[value..].eq_ignore_ascii_case(VALUE) && !folded).then_some(at + value)
 }
 
 /// True when a part's content type is a parked message type.
@@ -85,6 +249,74 @@ pub(super) fn is_parked_message(content_type: Option<&ContentType<'_>>) -> bool 
 /// True when a part's content type is a parked text type.
 pub(super) fn is_parked_text(content_type: Option<&ContentType<'_>>) -> bool {
     content_type.is_some_and(|ct| ct.ctype().eq_ignore_ascii_case(PARKED_TEXT))
+}
+
+/// mail-parser's transfer encoding of `part`, whose body is `body`, and
+/// whether it found an encoding problem, as if its quoted-printable had not
+/// been parked.
+///
+/// A parked part's body was read up to its boundary as an unencoded body
+/// is, to the same end; a problem then (no boundary) is one either way.
+/// Otherwise mail-parser's quoted-printable decoder gives up at an `=`
+/// that comes while an escape is open (`==`, `=A=`): the state machine
+/// below is that decoder's, its output left out.
+pub(super) fn encoding_as_parsed(part: &MessagePart<'_>, body: &[u8]) -> (Encoding, bool) {
+    let is_parked = part
+        .content_transfer_encoding()
+        .is_some_and(|name| name.eq_ignore_ascii_case(PARKED_QUOTED_PRINTABLE));
+    if !is_parked || part.is_encoding_problem {
+        return (part.encoding, part.is_encoding_problem);
+    }
+    if quoted_printable_gives_up(body) {
+        (Encoding::None, true)
+    } else {
+        (Encoding::QuotedPrintable, false)
+    }
+}
+
+/// Where mail-parser's quoted-printable decoder is in an escape.
+#[derive(Clone, Copy)]
+enum Escape {
+    /// Not in one.
+    Outside,
+    /// After `=`.
+    Equals,
+    /// After `=` and a hex digit.
+    FirstDigit,
+}
+
+/// True when mail-parser's quoted-printable decoder gives up on `body`.
+/// Line breaks do not close an open `=X` (the decoder's own quirk), and
+/// blanks after `=` keep it open, as a soft break may have them; outside
+/// an escape only an `=` matters, so the decoder is followed from each.
+fn quoted_printable_gives_up(body: &[u8]) -> bool {
+    let mut at = 0;
+    while let Some(equals) = memchr::memchr(b'=', &body[at..]) {
+        at += equals + 1;
+        let mut escape = Escape::Equals;
+        while let Some(&byte) = body.get(at).filter(|_| !matches!(escape, Escape::Outside)) {
+            escape = match (escape, byte) {
+                (_, b'=') => return true,
+                (Escape::Equals, b'\n') => Escape::Outside,
+                (state, b'\n' | b'\r') => state,
+                (Escape::Equals, byte) if HEX_MAP[usize::from(byte)] != -1 => Escape::FirstDigit,
+                (Escape::Equals, byte) if byte.is_ascii_whitespace() => Escape::Equals,
+                _ => Escape::Outside,
+            };
+            at += 1;
+        }
+    }
+    false
+}
+
+/// The transfer encoding a `Content-Transfer-Encoding` value names, as it
+/// was written before parking.
+pub(super) fn unparked_encoding(name: &str) -> &str {
+    if name.eq_ignore_ascii_case(PARKED_QUOTED_PRINTABLE) {
+        "quoted-printable"
+    } else {
+        name
+    }
 }
 
 /// A media type's top-level type as it was written before parking (lower
@@ -137,6 +369,7 @@ fn value_token(line: &[u8], value: usize) -> Range<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn parked(text: &str) -> String {
         let mut bytes = text.as_bytes().to_vec();
@@ -281,6 +514,146 @@ mod tests {
             });
             assert!(is_parked, "{raw:?}");
             assert_eq!(text, None, "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn rfc2045_6_7_quoted_printable_is_parked_beside_a_text_type_only() {
+        const QP: &str = "Content-Transfer-Encoding: quoted-printable\n";
+        let cases = [
+            // In a message's header, before or after the type, CRLF or not,
+            // any case; in a part's header after its delimiter line.
+            (
+                format!("Subject: s\n{QP}Content-Type: text/plain\n\n=41\n"),
+                true,
+            ),
+            (
+                "Content-Type: text/html\r\nContent-Transfer-Encoding:\tQuoted-Printable\r\n\r\n"
+                    .into(),
+                true,
+            ),
+            (
+                format!("body\n\n--b\nContent-Type: text/plain\n{QP}\nx\n--b--\n"),
+                true,
+            ),
+            // Not beside a text type: a nested message, an image, no type.
+            (format!("Content-Type: message/rfc822\n{QP}\nx\n"), false),
+            (format!("Content-Type: image/png\n{QP}\nx\n"), false),
+            (format!("Subject: s\n{QP}\nx\n"), false),
+            // Either name twice among the lines around it, one of them not
+            // at a line's start or spelt with blanks, as mail-parser reads.
+            (format!("Content-Type: text/plain\n{QP}{QP}\nx\n"), false),
+            (
+                format!("Content-Type: text/plain\nContent - Type: image/png\n{QP}\nx\n"),
+                false,
+            ),
+            (
+                format!("Content-Type: text/plain\nX: y Content-Type: a/b\n{QP}\nx\n"),
+                false,
+            ),
+            // A delimiter line between the type and the encoding may start
+            // the encoding's header block; after the encoding it may not.
+            (format!("Content-Type: text/plain\n--b\n{QP}\nx\n"), false),
+            (
+                format!("{QP}X-Id: <a--b>\nContent-Type: text/plain\n\nx\n"),
+                true,
+            ),
+            // A value mail-parser reads as something else: folded, with a
+            // comment, with no blank before it.
+            (
+                "Content-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n \n\nx\n"
+                    .into(),
+                false,
+            ),
+            (
+                "Content-Type: text/plain\nContent-Transfer-Encoding: quoted-printable (qp)\n\nx\n"
+                    .into(),
+                false,
+            ),
+            (
+                "Content-Type: text/plain\nContent-Transfer-Encoding:quoted-printable\n\nx\n"
+                    .into(),
+                false,
+            ),
+            // Separated by a blank line: another block.
+            (format!("Content-Type: text/plain\n\n{QP}\nx\n"), false),
+        ];
+        for (text, is_parked) in cases {
+            let parked = parked(&text);
+            assert_eq!(
+                parked.contains(PARKED_QUOTED_PRINTABLE),
+                is_parked,
+                "{text:?}"
+            );
+            assert_eq!(parked.len(), text.len(), "{text:?}");
+        }
+    }
+
+    /// mail-parser's encoding, problem flag and body end for the first text
+    /// part of `message` (its text type already parked), and the same as
+    /// [`encoding_as_parsed`] gives them with its quoted-printable parked.
+    fn encodings_both_ways(message: &str) -> [(Encoding, bool, u32); 2] {
+        let parser = mail_parser::MessageParser::default();
+        let read = |bytes: &[u8]| {
+            let message = parser.parse(bytes).expect("parses");
+            let part = message
+                .parts
+                .iter()
+                .find(|part| is_parked_text(part.content_type()))
+                .expect("a text part");
+            let body = &bytes[part.offset_body as usize..part.offset_end as usize];
+            let (encoding, problem) = encoding_as_parsed(part, body);
+            (encoding, problem, part.offset_end)
+        };
+        let parked = message.replacen("quoted-printable", PARKED_QUOTED_PRINTABLE, 1);
+        [read(message.as_bytes()), read(parked.as_bytes())]
+    }
+
+    /// A message whose one text part is quoted-printable `body`, in a
+    /// multipart (closed or not) or alone.
+    fn quoted_printable_message(body: &str, shape: usize) -> String {
+        let header = "Content-Type: x-tx/plain\nContent-Transfer-Encoding: quoted-printable\n";
+        match shape {
+            0 => format!("{header}\n{body}"),
+            1 => format!(
+                "Content-Type: multipart/mixed; boundary=b\n\n--b\n{header}\n{body}.\n--b--\n"
+            ),
+            _ => format!("Content-Type: multipart/mixed; boundary=b\n\n--b\n{header}\n{body}"),
+        }
+    }
+
+    #[test]
+    fn rfc2045_6_7_a_parked_encoding_reads_as_mail_parser_decoded_it() {
+        let bodies = [
+            "plain text",
+            "caf=C3=A9 soft=\nbreak, blanks after =  \nand CRLF =\r\n",
+            "literal = sign and =ZZ and =4",
+            "==",
+            "=A=",
+            "=A\n\n=",
+            "= \t\r=",
+            "=\n=41",
+            "a=--b\nc",
+            "x--b==",
+        ];
+        for body in bodies {
+            for shape in 0..3 {
+                let message = quoted_printable_message(body, shape);
+                let [expected, parked] = encodings_both_ways(&message);
+                assert_eq!(parked, expected, "{message:?}");
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn a_parked_encoding_reads_as_mail_parser_decoded_any_body(
+            body in "[=A4g \t\r\n-]{0,24}",
+            shape in 0..3usize,
+        ) {
+            let message = quoted_printable_message(&body, shape);
+            let [expected, parked] = encodings_both_ways(&message);
+            prop_assert_eq!(parked, expected, "{:?}", message);
         }
     }
 }

@@ -263,7 +263,10 @@ impl Warnings {
 
 /// How a body was transfer-encoded, as its header declares it.
 fn declared_encoding(part: &MessagePart<'_>) -> TransferEncoding {
-    match part.content_transfer_encoding() {
+    match part
+        .content_transfer_encoding()
+        .map(park::unparked_encoding)
+    {
         Some(name) if name.eq_ignore_ascii_case("base64") => TransferEncoding::Base64,
         Some(name) if name.eq_ignore_ascii_case("quoted-printable") => {
             TransferEncoding::QuotedPrintable
@@ -740,23 +743,24 @@ impl Walker<'_> {
             self.warn_enclosing_delimiter(visit);
         }
         let head = &raw[..cut.unwrap_or(raw.len())];
-        let (encoding, decoded) =
-            if !part.is_encoding_problem || declared == TransferEncoding::Identity {
-                let encoding = match part.encoding {
-                    Encoding::Base64 => TransferEncoding::Base64,
-                    Encoding::QuotedPrintable => TransferEncoding::QuotedPrintable,
-                    Encoding::None => TransferEncoding::Identity,
-                };
-                // mail-parser's decoding is of the whole part, run on or not.
-                (encoding, decoded.filter(|_| cut.is_none()))
-            } else if transfer_decode(head, declared).is_some() {
-                // mail-parser gives up on an encoded part whose boundary
-                // never comes (a cut message): it is decoded here.
-                (declared, None)
-            } else {
-                self.warn_bad_encoding(visit, declared);
-                (TransferEncoding::Identity, None)
+        // What mail-parser made of the transfer encoding, parked or not.
+        let (parsed, is_problem) = park::encoding_as_parsed(part, raw);
+        let (encoding, decoded) = if !is_problem || declared == TransferEncoding::Identity {
+            let encoding = match parsed {
+                Encoding::Base64 => TransferEncoding::Base64,
+                Encoding::QuotedPrintable => TransferEncoding::QuotedPrintable,
+                Encoding::None => TransferEncoding::Identity,
             };
+            // mail-parser's decoding is of the whole part, run on or not.
+            (encoding, decoded.filter(|_| cut.is_none()))
+        } else if transfer_decode(head, declared).is_some() {
+            // mail-parser gives up on an encoded part whose boundary
+            // never comes (a cut message): it is decoded here.
+            (declared, None)
+        } else {
+            self.warn_bad_encoding(visit, declared);
+            (TransferEncoding::Identity, None)
+        };
         let body = self.decode_body(visit, head, encoding, charset, decoded);
         info.encoding = body.encoding;
         self.push_text(
