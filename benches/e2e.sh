@@ -4,7 +4,8 @@
 # peak RSS for a large stdin, -j1 against -j2 on a tree of many files, a
 # tree of Markdown files read as Markdown against the same bytes as text,
 # and the ratios issue 19 sets, each measured against its peer (ripgrep, a
-# read + memchr2 floor, linkify, the same bytes read as text) in one run.
+# read + memchr2 floor, linkify, the same bytes read as text) in one run,
+# with the tree's CommonMark parse alone (pulldown-cmark) as context.
 #
 # Usage: benches/e2e.sh            (from anywhere; see docs/benchmarks.md)
 #
@@ -249,7 +250,8 @@ run_timed() {
 # named CMD_A and CMD_B alternately, $race_reps times each, so that a burst
 # of load hits both alike; print each side's fastest wall time (with its CPU
 # time and the largest peak RSS), then A's time over B's against TARGET, the
-# most the ratio may be (a space-separated list for several targets).
+# most the ratio may be (a space-separated list for several targets; empty
+# for a ratio given as context only).
 race() {
   local label_a=$1 label_b=$2 target=$3
   local -n cmd_a=$4 cmd_b=$5
@@ -280,6 +282,10 @@ race() {
   say "$(printf '%-44s %8.3f s  cpu %6.2f s  %8.1f MB RSS' "$label_a" "$best_a" "$cpu_a" "$(awk -v r="$rss_a" 'BEGIN { print r / 1024 }')")"
   say "$(printf '%-44s %8.3f s  cpu %6.2f s  %8.1f MB RSS' "$label_b" "$best_b" "$cpu_b" "$(awk -v r="$rss_b" 'BEGIN { print r / 1024 }')")"
   local limit
+  if [[ -z $target ]]; then
+    say "$(awk -v a="$best_a" -v b="$best_b" 'BEGIN {
+      printf "  %-42s %7.2fx   (context, no target)\n", "ratio", (b > 0 ? a / b : 0) }')"
+  fi
   for limit in $target; do
     say "$(awk -v a="$best_a" -v b="$best_b" -v t="$limit" 'BEGIN {
       r = (b > 0 ? a / b : 0)
@@ -344,6 +350,10 @@ targets_step() {
   fi
   a=("$urlint" extract -j2 "$tree"); b=("$urlint" extract -j1 "$tree")
   race "tree: extract -j2" "tree: extract -j1" 0.70 a b
+  # Context, no target: the CommonMark parse issue 15 asks for, alone over
+  # the tree's Markdown files on one thread, against urlint on one thread.
+  a=("$urlint" extract -j1 "$tree"); b=("$peer" markdown "$tree")
+  race "tree: extract -j1" "tree: pulldown-cmark over its .md (1 thread)" "" a b
   a=("$urlint" check --format short "$tree"); b=("$urlint" extract "$tree")
   race "tree: check --format short" "tree: extract" 1.20 a b
   a=("$urlint" extract "$mbox"); b=("$urlint" extract --input text "$mbox")
