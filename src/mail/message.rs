@@ -206,10 +206,7 @@ fn unquote(raw: &RawMessage) -> (Vec<u8>, OffsetMap) {
     // starts with `>`s and `From ` loses a byte.
     let mut run = start;
     if raw.kind == MailKind::Mbox {
-        let after_newlines =
-            memchr::memmem::find_iter(&bytes[start..], b"\n>").map(|at| start + at + 1);
-        let line_starts = std::iter::once(start).chain(after_newlines);
-        for line in line_starts.filter(|&line| is_quoted_from(&bytes[line..])) {
+        for line in quoted_from_lines(bytes, start) {
             push_run(&mut buffer, &mut map, raw, run..line);
             run = line + 1;
         }
@@ -331,11 +328,24 @@ fn header_fields(bytes: &[u8]) -> Option<(Vec<HeaderField>, usize)> {
     }
 }
 
-/// True when `line` starts with one or more `>` and then `From `: an mboxrd
-/// quoted `From ` line.
-fn is_quoted_from(line: &[u8]) -> bool {
-    let quotes = line.iter().take_while(|&&b| b == b'>').count();
-    quotes > 0 && line[quotes..].starts_with(b"From ")
+/// Where the mboxrd quoted `From ` lines of `bytes` after `start` (a
+/// line's start) begin, in order: lines of one or more `>` and then
+/// `From `.
+///
+/// `From ` is searched for, then the `>`s before it: quoting `>`s open one
+/// line in ten of list mail, and a search for each line break before a `>`
+/// stopped at every one of them, where `From ` is rare.
+fn quoted_from_lines(bytes: &[u8], start: usize) -> impl Iterator<Item = usize> + '_ {
+    memchr::memmem::find_iter(&bytes[start..], b"From ").filter_map(move |at| {
+        let from = start + at;
+        let quotes = bytes[start..from]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'>')
+            .count();
+        let line = from - quotes;
+        (quotes > 0 && (line == start || bytes[line - 1] == b'\n')).then_some(line)
+    })
 }
 
 /// Copy `run` of `raw`'s bytes to the end of `buffer`, mapped onto the
@@ -564,11 +574,15 @@ mod tests {
         assert_eq!(headers(HeaderUrls::All).len(), 5);
     }
 
+    /// True when `line` starts with one or more `>` and then `From `: an
+    /// mboxrd quoted `From ` line, as each line is read below.
+    fn is_quoted_from(line: &[u8]) -> bool {
+        let quotes = line.iter().take_while(|&&b| b == b'>').count();
+        quotes > 0 && line[quotes..].starts_with(b"From ")
+    }
+
     #[test]
     fn rfc4155_quoted_from_lines_lose_one_quote_and_map_back() {
-        // Line by line, as the archive reads: a line that starts with `>`s
-        // and `From ` loses its first `>`, and every kept byte maps to its
-        // place in the archive.
         let cases = [
             ">From start\n>>From twice\n> From not\nFrom no quote\n>Fromx\n>From",
             "From a@x Mon Jan  1 00:00:00 2024\n>From\n>From a\r\n\n>>>From z",
@@ -576,38 +590,58 @@ mod tests {
             "",
             "\n>From \n",
         ];
-        for (index, case) in cases.iter().enumerate() {
-            let raw = RawMessage {
-                number: 1,
-                offset: 1000,
-                line: 1,
-                bytes: case.as_bytes().to_vec(),
-                truncated: false,
-                kind: MailKind::Mbox,
-            };
-            let (unquoted, map) = unquote(&raw);
-            let mut expected = Vec::new();
-            let mut raw_offsets = Vec::new();
-            let mut at = 0;
-            for (number, line) in case.as_bytes().split_inclusive(|&b| b == b'\n').enumerate() {
-                let envelope = number == 0 && line.starts_with(b"From ");
-                let skip = if envelope {
-                    line.len()
-                } else {
-                    usize::from(is_quoted_from(line))
-                };
-                expected.extend_from_slice(&line[skip..]);
-                raw_offsets.extend(1000 + at + skip..1000 + at + line.len());
-                at += line.len();
-            }
-            assert_eq!(unquoted, expected, "case {index}");
-            for (text_at, raw_at) in raw_offsets.into_iter().enumerate() {
-                let span = map.raw_span(Span::new(text_at, text_at + 1));
-                assert_eq!(span, Some(Span::new(raw_at, raw_at + 1)), "case {index}");
-            }
+        for case in cases {
+            assert_unquoted_line_by_line(case);
         }
         assert!(!is_quoted_from(b"From x"));
         assert!(is_quoted_from(b">>From x"));
+    }
+
+    /// Pieces of mbox lines around quoted `From ` lines.
+    const FROM_PIECES: &[&str] = &["From ", ">", "From", "\n", "\r\n", " ", "x>", "a"];
+
+    proptest! {
+        #[test]
+        fn rfc4155_any_quoted_from_line_loses_one_quote_and_maps_back(
+            picks in proptest::collection::vec(0..FROM_PIECES.len(), 0..16),
+        ) {
+            let case: String = picks.iter().map(|&pick| FROM_PIECES[pick]).collect();
+            assert_unquoted_line_by_line(&case);
+        }
+    }
+
+    /// Check `unquote` against `case` read line by line, as the archive
+    /// reads: a line that starts with `>`s and `From ` loses its first `>`,
+    /// and every kept byte maps to its place in the archive.
+    fn assert_unquoted_line_by_line(case: &str) {
+        let raw = RawMessage {
+            number: 1,
+            offset: 1000,
+            line: 1,
+            bytes: case.as_bytes().to_vec(),
+            truncated: false,
+            kind: MailKind::Mbox,
+        };
+        let (unquoted, map) = unquote(&raw);
+        let mut expected = Vec::new();
+        let mut raw_offsets = Vec::new();
+        let mut at = 0;
+        for (number, line) in case.as_bytes().split_inclusive(|&b| b == b'\n').enumerate() {
+            let envelope = number == 0 && line.starts_with(b"From ");
+            let skip = if envelope {
+                line.len()
+            } else {
+                usize::from(is_quoted_from(line))
+            };
+            expected.extend_from_slice(&line[skip..]);
+            raw_offsets.extend(1000 + at + skip..1000 + at + line.len());
+            at += line.len();
+        }
+        assert_eq!(unquoted, expected, "{case:?}");
+        for (text_at, raw_at) in raw_offsets.into_iter().enumerate() {
+            let span = map.raw_span(Span::new(text_at, text_at + 1));
+            assert_eq!(span, Some(Span::new(raw_at, raw_at + 1)), "{case:?}");
+        }
     }
 
     #[test]

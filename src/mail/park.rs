@@ -42,12 +42,10 @@
 //! value, say) is read as it always was.
 
 use std::ops::Range;
-use std::sync::OnceLock;
 
 use mail_parser::decoders::charsets::map::charset_decoder;
 use mail_parser::decoders::quoted_printable::HEX_MAP;
 use mail_parser::{ContentType, Encoding, MessagePart, MimeHeaders, PartType};
-use memchr::memmem::Finder;
 
 /// What a parked message part's media type reads instead of `message`.
 pub(super) const PARKED_MESSAGE: &str = "xparked";
@@ -114,29 +112,34 @@ pub(super) fn park_content_types(bytes: &mut [u8]) {
 /// after it always is.
 fn park_quoted_printable(bytes: &mut [u8], at: usize) -> usize {
     let start = paragraph_start(bytes, at);
-    let end = paragraph_end(bytes, at);
-    let paragraph = &bytes[start..end];
     let mut squeezed = Vec::new();
     let mut encoding = None;
     let mut content_types = 0;
-    let mut line_end = 0;
-    for colon in memchr::memchr_iter(b':', paragraph) {
-        if colon < line_end {
-            continue;
+    let mut is_refused = false;
+    // The paragraph's lines are read once, from its start to the blank line
+    // that ends it: each line's names are counted as it is passed.
+    let mut line_start = start;
+    let end = loop {
+        if line_start >= bytes.len() {
+            break bytes.len();
         }
-        let line_start = memchr::memrchr(b'\n', &paragraph[..colon]).map_or(0, |i| i + 1);
-        line_end =
-            memchr::memchr(b'\n', &paragraph[colon..]).map_or(paragraph.len(), |i| colon + i);
-        let (types, encodings) = field_name_counts(&paragraph[line_start..line_end], &mut squeezed);
-        content_types += types;
-        if encodings > 0 {
-            if encoding.is_some() || encodings > 1 {
-                return end;
+        let line_end =
+            memchr::memchr(b'\n', &bytes[line_start..]).map_or(bytes.len(), |i| line_start + i + 1);
+        let line = &bytes[line_start..line_end];
+        if is_blank(line) {
+            break line_start;
+        }
+        if !is_refused {
+            let (types, encodings) = field_name_counts(line, &mut squeezed);
+            content_types += types;
+            if encodings > 0 {
+                is_refused = encoding.is_some() || encodings > 1;
+                encoding = Some(line_start);
             }
-            encoding = Some(start + line_start);
         }
-    }
-    let Some(line_start) = encoding.filter(|_| content_types == 1) else {
+        line_start = line_end;
+    };
+    let Some(line_start) = encoding.filter(|_| content_types == 1 && !is_refused) else {
         return end;
     };
     if at < line_start && memchr::memmem::find(&bytes[at..line_start], b"--").is_some() {
@@ -169,35 +172,18 @@ fn paragraph_start(bytes: &[u8], at: usize) -> usize {
     start
 }
 
-/// Where the run of lines that are not blank and holds the line at `at`
-/// ends.
-fn paragraph_end(bytes: &[u8], at: usize) -> usize {
-    let mut end = at;
-    while end < bytes.len() {
-        let line_end = memchr::memchr(b'\n', &bytes[end..]).map_or(bytes.len(), |i| end + i + 1);
-        if is_blank(&bytes[end..line_end]) {
-            break;
-        }
-        end = line_end;
-    }
-    end
-}
-
 /// How many times `line`, blanks dropped, names `Content-Type` and
 /// `Content-Transfer-Encoding` (any case) before its last `:`, where any
-/// name of the line ends; `squeezed` is room for those bytes.
+/// name of the line ends; `squeezed` is room for those bytes when the
+/// names hold blanks.
 fn field_name_counts(line: &[u8], squeezed: &mut Vec<u8>) -> (usize, usize) {
-    static NAMES: OnceLock<[Finder<'static>; 2]> = OnceLock::new();
-    let names = NAMES.get_or_init(|| {
-        [
-            Finder::new(b"content-type"),
-            Finder::new(b"content-transfer-encoding"),
-        ]
-    });
+    const CONTENT_TYPE: &[u8] = b"content-type";
+    const TRANSFER_ENCODING: &[u8] = b"content-transfer-encoding";
     let names_end = memchr::memrchr(b':', line).unwrap_or(0);
+    let names = &line[..names_end];
     // Both names hold `-t`: most lines, without one, need no closer look.
-    let has_dash_t = memchr::memchr_iter(b'-', &line[..names_end]).any(|dash| {
-        let after = line[dash + 1..names_end]
+    let has_dash_t = memchr::memchr_iter(b'-', names).any(|dash| {
+        let after = names[dash + 1..]
             .iter()
             .find(|byte| !byte.is_ascii_whitespace());
         after.is_some_and(|byte| byte.eq_ignore_ascii_case(&b't'))
@@ -205,18 +191,31 @@ fn field_name_counts(line: &[u8], squeezed: &mut Vec<u8>) -> (usize, usize) {
     if !has_dash_t {
         return (0, 0);
     }
-    squeezed.clear();
-    squeezed.extend(
-        line[..names_end]
-            .iter()
-            .filter(|byte| !byte.is_ascii_whitespace())
-            .map(u8::to_ascii_lowercase),
-    );
-    let [content_type, transfer_encoding] = names;
+    // Names are nearly always written without blanks, and read in place.
+    let names = if names.iter().any(u8::is_ascii_whitespace) {
+        squeezed.clear();
+        squeezed.extend(names.iter().filter(|byte| !byte.is_ascii_whitespace()));
+        &squeezed[..]
+    } else {
+        names
+    };
     (
-        content_type.find_iter(squeezed).count(),
-        transfer_encoding.find_iter(squeezed).count(),
+        count_ignoring_case(names, CONTENT_TYPE),
+        count_ignoring_case(names, TRANSFER_ENCODING),
     )
+}
+
+/// How many times `needle` is in `haystack`, any case; `needle` starts
+/// with `c` and none of its proper prefixes is also its suffix, so no two
+/// can overlap.
+fn count_ignoring_case(haystack: &[u8], needle: &[u8]) -> usize {
+    memchr::memchr2_iter(b'c', b'C', haystack)
+        .filter(|&at| {
+            haystack[at..]
+                .get(..needle.len())
+                .is_some_and(|candidate| candidate.eq_ignore_ascii_case(needle))
+        })
+        .count()
 }
 
 /// Where `quoted-printable` is in the field opening the line at `at` when
@@ -641,6 +640,105 @@ mod tests {
                 let message = quoted_printable_message(body, shape);
                 let [expected, parked] = encodings_both_ways(&message);
                 assert_eq!(parked, expected, "{message:?}");
+            }
+        }
+    }
+
+    /// `park_quoted_printable` as it was before it read the lines once
+    /// (commit aa52f33): a search per `:` for its line, names squeezed into
+    /// a lower-case copy and searched for.
+    fn park_quoted_printable_per_colon(bytes: &mut [u8], at: usize) -> usize {
+        let start = paragraph_start(bytes, at);
+        let mut end = at;
+        while end < bytes.len() {
+            let line_end =
+                memchr::memchr(b'\n', &bytes[end..]).map_or(bytes.len(), |i| end + i + 1);
+            if is_blank(&bytes[end..line_end]) {
+                break;
+            }
+            end = line_end;
+        }
+        let paragraph = &bytes[start..end];
+        let mut encoding = None;
+        let mut content_types = 0;
+        let mut line_end = 0;
+        for colon in memchr::memchr_iter(b':', paragraph) {
+            if colon < line_end {
+                continue;
+            }
+            let line_start = memchr::memrchr(b'\n', &paragraph[..colon]).map_or(0, |i| i + 1);
+            line_end =
+                memchr::memchr(b'\n', &paragraph[colon..]).map_or(paragraph.len(), |i| colon + i);
+            let line = &paragraph[line_start..line_end];
+            let names_end = memchr::memrchr(b':', line).unwrap_or(0);
+            let squeezed: Vec<u8> = line[..names_end]
+                .iter()
+                .filter(|byte| !byte.is_ascii_whitespace())
+                .map(u8::to_ascii_lowercase)
+                .collect();
+            let count = |name: &[u8]| memchr::memmem::find_iter(&squeezed, name).count();
+            content_types += count(b"content-type");
+            let encodings = count(b"content-transfer-encoding");
+            if encodings > 0 {
+                if encoding.is_some() || encodings > 1 {
+                    return end;
+                }
+                encoding = Some(start + line_start);
+            }
+        }
+        let Some(line_start) = encoding.filter(|_| content_types == 1) else {
+            return end;
+        };
+        if at < line_start && memchr::memmem::find(&bytes[at..line_start], b"--").is_some() {
+            return end;
+        }
+        if let Some(value) = plain_quoted_printable(bytes, line_start) {
+            bytes[value..value + PARKED_QUOTED_PRINTABLE.len()]
+                .copy_from_slice(PARKED_QUOTED_PRINTABLE.as_bytes());
+        }
+        end
+    }
+
+    /// Lines of header blocks and bodies that parking's look at the lines
+    /// around a text type tells apart.
+    const LINES: &[&str] = &[
+        "Content-Type: text/plain\n",
+        "content-type:text/html; charset=x\r\n",
+        "Content - Type: image/png\n",
+        "Content-Transfer-Encoding: quoted-printable\n",
+        "CONTENT-TRANSFER-ENCODING:\tQuoted-Printable\r\n",
+        "Content-Transfer-Encoding:quoted-printable\n",
+        "X: y Content-Type: a/b\n",
+        "X-Content-Transfer-Encoding: 8bit\n",
+        "Content-Transfer- Encoding: base64 at 10:00\n",
+        " folded\n",
+        "--b\n",
+        "X-Id: <a--b>\n",
+        "Subject: re-think: it\n",
+        "\n",
+        " \r\n",
+        "body text\n",
+        "no line break",
+    ];
+
+    proptest! {
+        #[test]
+        fn the_lines_around_a_text_type_are_read_as_the_search_per_colon_read_them(
+            picks in proptest::collection::vec(0..LINES.len(), 0..14),
+        ) {
+            let text: String = picks.iter().map(|&pick| LINES[pick]).collect();
+            let bytes = text.as_bytes();
+            let line_starts = std::iter::once(0)
+                .chain(memchr::memchr_iter(b'\n', bytes).map(|at| at + 1))
+                .filter(|&at| at < bytes.len());
+            for at in line_starts {
+                let (mut read_once, mut per_colon) = (bytes.to_vec(), bytes.to_vec());
+                let ends = (
+                    park_quoted_printable(&mut read_once, at),
+                    park_quoted_printable_per_colon(&mut per_colon, at),
+                );
+                prop_assert_eq!(ends.0, ends.1, "{:?} at {}", text, at);
+                prop_assert_eq!(&read_once, &per_colon, "{:?} at {}", text, at);
             }
         }
     }
