@@ -290,6 +290,20 @@ fn last_break(bytes: &[u8], from: usize, mut to: usize) -> Option<usize> {
     None
 }
 
+/// True for `\r` and `\n`, the bytes that end a line.
+pub(crate) fn is_line_break(byte: u8) -> bool {
+    byte == b'\n' || byte == b'\r'
+}
+
+/// Byte length of the line break at `at` (`\r\n` counts as one), or 0.
+pub(crate) fn line_break_len(bytes: &[u8], at: usize) -> usize {
+    match (bytes.get(at), bytes.get(at + 1)) {
+        (Some(b'\r'), Some(b'\n')) => 2,
+        (Some(&b), _) if is_line_break(b) => 1,
+        _ => 0,
+    }
+}
+
 /// Characters that start in `bytes`: every byte but UTF-8 continuation bytes.
 pub(crate) fn count_chars(bytes: &[u8]) -> usize {
     count_where(bytes, |byte| (byte as i8) >= -0x40)
@@ -378,6 +392,13 @@ fn code_points(bytes: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn crlf_is_one_line_break_of_two_bytes() {
+        for (text, len) in [("\r\n", 2), ("\n", 1), ("\r", 1), ("\n\r", 1), ("x", 0)] {
+            assert_eq!(line_break_len(text.as_bytes(), 0), len, "{text:?}");
+        }
+    }
 
     #[test]
     fn line_col_counts_characters_not_bytes() {

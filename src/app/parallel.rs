@@ -38,6 +38,15 @@ struct Plan {
 }
 
 impl Plan {
+    /// The plan for many small items on `threads` threads.
+    fn for_many(threads: usize) -> Plan {
+        Plan {
+            threads,
+            max_batch_len: MAX_BATCH_LEN,
+            window: threads * AHEAD_PER_THREAD,
+        }
+    }
+
     /// How many items batch `batch` holds (the last may hold fewer): the
     /// first batches are short, so that every thread has work as soon as
     /// the feed has found a few items, and the length doubles up to
@@ -69,12 +78,7 @@ where
     T: Send,
     R: Send,
 {
-    let plan = Plan {
-        threads,
-        max_batch_len: MAX_BATCH_LEN,
-        window: threads * AHEAD_PER_THREAD,
-    };
-    run(feed, plan, work, emit, || ())
+    run(feed, Plan::for_many(threads), work, emit, || ())
 }
 
 /// [`for_each_ordered`] for a few large items (the parts of one large
@@ -430,11 +434,7 @@ mod tests {
             |_| Ok(()),
         );
         assert!(result.is_ok());
-        let plan = Plan {
-            threads,
-            max_batch_len: MAX_BATCH_LEN,
-            window: threads * AHEAD_PER_THREAD,
-        };
+        let plan = Plan::for_many(threads);
         let within_window: usize = (0..plan.window).map(|batch| plan.batch_len(batch)).sum();
         let furthest = furthest_started.load(Ordering::SeqCst);
         assert!(

@@ -184,21 +184,33 @@ fn decode_lines(bytes: &[u8], decoder: Decoder) -> (String, OffsetMap) {
             // Plain bytes are ASCII, which is UTF-8.
             text.push_str(std::str::from_utf8(line).expect("ASCII is UTF-8"));
         } else {
-            let decoded = decoder(line);
-            if decoded.chars().count() == line.len() {
-                map_char_per_byte(&decoded, text.len(), at, &mut map);
-            } else {
-                map.push(
-                    Span::new(text.len(), text.len() + decoded.len()),
-                    Span::new(at, at + line.len()),
-                    false,
-                );
-            }
-            text.push_str(&decoded);
+            push_decoded_line(line, at, decoder, &mut text, &mut map);
         }
         at += line.len();
     }
     (text, map)
+}
+
+/// Decode `line`, at `at` in the bytes, with `decoder` onto the end of
+/// `text`, mapped by character where each came from one byte, else whole.
+fn push_decoded_line(
+    line: &[u8],
+    at: usize,
+    decoder: Decoder,
+    text: &mut String,
+    map: &mut OffsetMap,
+) {
+    let decoded = decoder(line);
+    if decoded.chars().count() == line.len() {
+        map_char_per_byte(&decoded, text.len(), at, map);
+    } else {
+        map.push(
+            Span::new(text.len(), text.len() + decoded.len()),
+            Span::new(at, at + line.len()),
+            false,
+        );
+    }
+    text.push_str(&decoded);
 }
 
 /// True for the bytes of plain ASCII text: printable ASCII, tabs and line
@@ -318,17 +330,7 @@ mod tests {
         let mut map = OffsetMap::new();
         let mut at = 0;
         for line in bytes.split_inclusive(|&b| b == b'\n') {
-            let decoded = decoder(line);
-            if decoded.chars().count() == line.len() {
-                map_char_per_byte(&decoded, text.len(), at, &mut map);
-            } else {
-                map.push(
-                    Span::new(text.len(), text.len() + decoded.len()),
-                    Span::new(at, at + line.len()),
-                    false,
-                );
-            }
-            text.push_str(&decoded);
+            push_decoded_line(line, at, decoder, &mut text, &mut map);
             at += line.len();
         }
         (text, map)
@@ -365,27 +367,23 @@ mod tests {
                 proptest::prelude::any::<u8>(),
             ], 0..80),
         ) {
-            for label in ASCII_COMPATIBLE {
-                let Label::AsciiCompatible(decoder) = label_of(label) else {
+            for name in ASCII_COMPATIBLE {
+                let Label::AsciiCompatible(decoder) = label(Some(name)) else {
                     continue;
                 };
                 let (text, map) = decode_lines(&bytes, decoder);
                 let (expected_text, expected_map) = decode_every_line(&bytes, decoder);
-                proptest::prop_assert_eq!(&text, &expected_text, "{}", label);
-                proptest::prop_assert_eq!(map.pieces(), expected_map.pieces(), "{}", label);
+                proptest::prop_assert_eq!(&text, &expected_text, "{}", name);
+                proptest::prop_assert_eq!(map.pieces(), expected_map.pieces(), "{}", name);
             }
         }
-    }
-
-    fn label_of(name: &str) -> Label {
-        label(Some(name))
     }
 
     #[test]
     fn stateful_charsets_are_decoded_by_their_decoder() {
         // ISO-2022-JP's escapes and UTF-7's shifts are ASCII bytes that are
         // not plain: such lines still go to the decoder.
-        for (label, bytes, expected) in [
+        for (name, bytes, expected) in [
             (
                 "iso-2022-jp",
                 &b"\x1b$B$H\x1b(B http://a/\n"[..],
@@ -394,10 +392,10 @@ mod tests {
             ("utf-7", b"caf+AOk- http://a/\n", "caf\u{e9} http://a/\n"),
             ("iso-8859-1", b"plain http://a/\n", "plain http://a/\n"),
         ] {
-            let Label::AsciiCompatible(decoder) = label_of(label) else {
-                panic!("{label} is ASCII-compatible");
+            let Label::AsciiCompatible(decoder) = label(Some(name)) else {
+                panic!("{name} is ASCII-compatible");
             };
-            assert_eq!(decode_lines(bytes, decoder).0, expected, "{label}");
+            assert_eq!(decode_lines(bytes, decoder).0, expected, "{name}");
         }
     }
 }

@@ -437,27 +437,39 @@ mod tests {
         }
     }
 
+    /// What mail-parser is given of the message `text` (at archive offset
+    /// 100) under `headers`. Every byte of it maps onto the same byte of the
+    /// archive, but for an added [`PLAIN_TEXT_TYPE`], which maps nowhere.
+    fn given_to_parser(text: &str, headers: HeaderUrls) -> String {
+        let (buffer, archive) = unquote(&raw_message(text));
+        let (buffer, map) = fields_for_parser(buffer, archive, headers);
+        let buffer = String::from_utf8(buffer).expect("UTF-8 in, UTF-8 out");
+        let added = buffer
+            .find(std::str::from_utf8(PLAIN_TEXT_TYPE).expect("ASCII"))
+            .map(|at| at..at + PLAIN_TEXT_TYPE.len());
+        for (at, byte) in buffer.bytes().enumerate() {
+            let archive = map.raw_span(Span::new(at, at + 1));
+            match archive {
+                _ if added.as_ref().is_some_and(|added| added.contains(&at)) => {
+                    assert_eq!(archive, None, "{buffer:?} {at}");
+                }
+                Some(archive) => assert_eq!(
+                    text.as_bytes()[archive.start - 100],
+                    byte,
+                    "{buffer:?} {at}"
+                ),
+                None => panic!("{buffer:?} {at} maps nowhere"),
+            }
+        }
+        buffer
+    }
+
     #[test]
     fn fields_nothing_reads_are_left_out_and_the_rest_maps_back() {
         let text = "From a@b.example Mon Jan  1 00:00:00 2024\n\
             Received: from a\n\tby b\nSubject: s\nDKIM-Signature: v=1;\n b=x\n\
             List-Post: <mailto:l@x.example>\nCONTENT-TYPE: text/plain\nX-Spam: no\n\nbody\n";
-        let raw = raw_message(text);
-        let trimmed = |headers| {
-            let (buffer, archive) = unquote(&raw);
-            let (buffer, map) = fields_for_parser(buffer, archive, headers);
-            let buffer = String::from_utf8(buffer).expect("UTF-8 in, UTF-8 out");
-            // Every byte left maps onto the same byte of the archive.
-            for (at, byte) in buffer.bytes().enumerate() {
-                let archive = map.raw_span(Span::new(at, at + 1)).expect("mapped");
-                assert_eq!(
-                    text.as_bytes()[archive.start - 100],
-                    byte,
-                    "{buffer:?} {at}"
-                );
-            }
-            buffer
-        };
+        let trimmed = |headers| given_to_parser(text, headers);
         assert_eq!(
             trimmed(HeaderUrls::None),
             "Subject: s\nCONTENT-TYPE: text/plain\n\nbody\n"
@@ -476,28 +488,7 @@ mod tests {
     fn rfc2045_5_2_a_message_without_a_type_is_given_plain_text() {
         let text = "From a@b.example Mon Jan  1 00:00:00 2024\n\
             Received: x\nSubject: s\nContent-Transfer-Encoding: 8bit\n\nbody\n";
-        let raw = raw_message(text);
-        let given = |headers| {
-            let (buffer, archive) = unquote(&raw);
-            let (buffer, map) = fields_for_parser(buffer, archive, headers);
-            let buffer = String::from_utf8(buffer).expect("UTF-8 in, UTF-8 out");
-            let added = buffer
-                .find("Content-Type")
-                .map(|at| at..at + PLAIN_TEXT_TYPE.len());
-            // Every byte but the added field's maps onto the same byte of
-            // the archive; the added field maps nowhere.
-            for (at, byte) in buffer.bytes().enumerate() {
-                let archive = map.raw_span(Span::new(at, at + 1));
-                match archive {
-                    _ if added.as_ref().is_some_and(|added| added.contains(&at)) => {
-                        assert_eq!(archive, None, "{buffer:?} {at}");
-                    }
-                    Some(archive) => assert_eq!(text.as_bytes()[archive.start - 100], byte),
-                    None => panic!("{buffer:?} {at} maps nowhere"),
-                }
-            }
-            buffer
-        };
+        let given = |headers| given_to_parser(text, headers);
         assert_eq!(
             given(HeaderUrls::None),
             "Subject: s\nContent-Transfer-Encoding: 8bit\nContent-Type: text/plain\n\nbody\n"

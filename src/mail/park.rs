@@ -139,17 +139,24 @@ fn park_quoted_printable(bytes: &mut [u8], at: usize) -> usize {
         }
         line_start = line_end;
     };
-    let Some(line_start) = encoding.filter(|_| content_types == 1 && !is_refused) else {
-        return end;
-    };
-    if at < line_start && memchr::memmem::find(&bytes[at..line_start], b"--").is_some() {
-        return end;
+    if let Some(line_start) = encoding.filter(|_| content_types == 1 && !is_refused) {
+        park_encoding_field(bytes, at, line_start);
     }
-    if let Some(value) = plain_quoted_printable(bytes, line_start) {
+    end
+}
+
+/// Park the value of the encoding field opening the line at `field`, the
+/// one such field of the header block of the text type at `at`, when no
+/// delimiter line (`--`) may start another block between the type and it
+/// and mail-parser reads exactly `quoted-printable` from it.
+fn park_encoding_field(bytes: &mut [u8], at: usize, field: usize) {
+    if at < field && memchr::memmem::find(&bytes[at..field], b"--").is_some() {
+        return;
+    }
+    if let Some(value) = plain_quoted_printable(bytes, field) {
         bytes[value..value + PARKED_QUOTED_PRINTABLE.len()]
             .copy_from_slice(PARKED_QUOTED_PRINTABLE.as_bytes());
     }
-    end
 }
 
 /// True when `line` is blank as mail-parser sees it: only whitespace
@@ -686,15 +693,8 @@ mod tests {
                 encoding = Some(start + line_start);
             }
         }
-        let Some(line_start) = encoding.filter(|_| content_types == 1) else {
-            return end;
-        };
-        if at < line_start && memchr::memmem::find(&bytes[at..line_start], b"--").is_some() {
-            return end;
-        }
-        if let Some(value) = plain_quoted_printable(bytes, line_start) {
-            bytes[value..value + PARKED_QUOTED_PRINTABLE.len()]
-                .copy_from_slice(PARKED_QUOTED_PRINTABLE.as_bytes());
+        if let Some(line_start) = encoding.filter(|_| content_types == 1) {
+            park_encoding_field(bytes, at, line_start);
         }
         end
     }

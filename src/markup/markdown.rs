@@ -15,7 +15,7 @@ use super::destination;
 use super::document::{Document, Link, ProseBuilder};
 use super::html;
 use crate::offset_map::OffsetMap;
-use crate::span::Span;
+use crate::span::{line_break_len, Span};
 
 /// Read a Markdown document; `verbatim` makes code spans and code blocks
 /// prose too.
@@ -65,21 +65,14 @@ impl Part {
 }
 
 /// The first empty line starting after `from`, line break included.
-fn first_empty_line(bytes: &[u8], from: usize) -> Option<Span> {
-    let mut breaks = memchr::memchr2_iter(b'\n', b'\r', bytes.get(from..)?).map(|at| from + at);
-    while let Some(at) = breaks.next() {
-        let line_start = if bytes[at..].starts_with(b"\r\n") {
-            breaks.next();
-            at + 2
-        } else {
-            at + 1
-        };
-        let empty = match bytes.get(line_start..) {
-            Some([b'\r', b'\n', ..]) => 2,
-            Some([b'\n' | b'\r', ..]) => 1,
-            _ => continue,
-        };
-        return Some(Span::new(line_start, line_start + empty));
+fn first_empty_line(bytes: &[u8], mut from: usize) -> Option<Span> {
+    while let Some(found) = memchr::memchr2(b'\n', b'\r', bytes.get(from..)?) {
+        let line_start = from + found + line_break_len(bytes, from + found);
+        let empty = line_break_len(bytes, line_start);
+        if empty > 0 {
+            return Some(Span::new(line_start, line_start + empty));
+        }
+        from = line_start;
     }
     None
 }

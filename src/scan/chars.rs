@@ -1,5 +1,5 @@
-//! Character classes the scanner splits text on: whitespace of every kind,
-//! line breaks, the characters words are made of, and the scripts that write
+//! Character classes the scanner splits text on: whitespace of every kind
+//! (line breaks are [`crate::span`]'s), the characters words are made of, and the scripts that write
 //! words without spaces. Non-ASCII classes are decided by Unicode properties
 //! (`White_Space`, General Category), never by byte or block ranges, except
 //! for the spaceless scripts, which are a property of writing systems that
@@ -35,20 +35,6 @@ const SPACELESS_SCRIPTS: &[(u32, u32)] = &[
 /// The character starting at byte `at`, if `at` is a char boundary inside `text`.
 pub(crate) fn char_at(text: &str, at: usize) -> Option<char> {
     text.get(at..).and_then(|rest| rest.chars().next())
-}
-
-/// True for `\r` and `\n`, the bytes that end a line.
-pub(crate) fn is_line_break(byte: u8) -> bool {
-    byte == b'\n' || byte == b'\r'
-}
-
-/// Byte length of the line break at `at` (`\r\n` counts as one), or 0.
-pub(crate) fn line_break_len(bytes: &[u8], at: usize) -> usize {
-    match (bytes.get(at), bytes.get(at + 1)) {
-        (Some(b'\r'), Some(b'\n')) => 2,
-        (Some(&b), _) if is_line_break(b) => 1,
-        _ => 0,
-    }
 }
 
 /// True for any character that separates words: Unicode `White_Space`
@@ -126,13 +112,6 @@ mod tests {
             ("", 0),
         ] {
             assert_eq!(space_len(text, 0), len, "{text:?}");
-        }
-    }
-
-    #[test]
-    fn crlf_is_one_line_break() {
-        for (text, len) in [("\r\n", 2), ("\n", 1), ("\r", 1), ("\n\r", 1), ("x", 0)] {
-            assert_eq!(line_break_len(text.as_bytes(), 0), len, "{text:?}");
         }
     }
 

@@ -7,7 +7,8 @@
 //! (`  792. ` before every line, as in code-browsing pages), which may come
 //! before either of the others.
 
-use super::chars::{is_line_break, skip_spaces};
+use super::chars::skip_spaces;
+use crate::span::is_line_break;
 
 /// Comment leaders, longest first so `//` wins over a lone `/`; `/*` opens a
 /// block whose continuation lines start with `*`.

@@ -2,12 +2,13 @@
 //! they open and close, which source runs make up the URL, and what is
 //! reported about the whitespace and line breaks inside them.
 
-use super::chars::{char_at, line_break_len, space_len};
+use super::chars::{char_at, space_len};
 use super::found::Form;
 use super::lines::Leader;
 use super::scheme::{is_path_separator, scheme_then_colon, Schemes};
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
+use crate::span::line_break_len;
 use crate::span::Span;
 
 /// Most lines a wrapper may span before it counts as unterminated.
