@@ -119,12 +119,9 @@ fn origin_fields_come_from_the_headers() {
     let (_, messages) = read("qp_soft_breaks.eml");
     let message = &messages[0];
     assert_eq!(message.info.number, 1);
-    assert_eq!(message.info.message_id.as_deref(), Some("qp-1@example.org"));
-    assert_eq!(message.info.date.as_deref(), Some("2024-01-01T10:00:00Z"));
-    assert_eq!(
-        message.info.subject.as_deref(),
-        Some("Quoted-printable cuts URLs")
-    );
+    assert_eq!(message.info.message_id(), Some("qp-1@example.org"));
+    assert_eq!(message.info.date(), Some("2024-01-01T10:00:00Z"));
+    assert_eq!(message.info.subject(), Some("Quoted-printable cuts URLs"));
     let part = &message.texts[0].part;
     assert_eq!(
         (
@@ -202,7 +199,7 @@ fn iso_8859_1_body_maps_each_character_to_its_byte() {
         "Le café près de la gare: http://café.example.fr/menu.html\n\
          Voir aussi http://www.example.fr/~andré/\n"
     );
-    assert_eq!(message.info.subject.as_deref(), Some("Café"));
+    assert_eq!(message.info.subject(), Some("Café"));
     assert_eq!(
         raw_of(&archive, text, "http://café.example.fr/menu.html"),
         b"http://caf\xe9.example.fr/menu.html"
@@ -238,10 +235,7 @@ fn quoted_reply_keeps_its_wrapped_url_and_markers_in_place() {
         "an undecoded body maps as one run"
     );
     assert_eq!(place_of(&messages[0], text, wrapped), (9, 35));
-    assert_eq!(
-        messages[0].info.message_id.as_deref(),
-        Some("reply-1@example.org")
-    );
+    assert_eq!(messages[0].info.message_id(), Some("reply-1@example.org"));
 }
 
 #[test]
@@ -298,7 +292,7 @@ fn rfc4155_mbox_messages_headers_and_mboxrd_quoting() {
             (
                 m.info.number,
                 m.info.line,
-                m.info.message_id.as_deref().unwrap_or(""),
+                m.info.message_id().unwrap_or(""),
             )
         })
         .collect();

@@ -284,7 +284,7 @@ impl<'a> MessageCheck<'a> {
 /// A malformed-message warning, naming the message and part.
 fn message_note(origin: &Origin, info: &MessageInfo, warning: &MailWarning) -> Note {
     let mut message = format!("message {} (line {})", info.number, info.line);
-    if let Some(id) = &info.message_id {
+    if let Some(id) = info.message_id() {
         message.push_str(&format!(" <{id}>"));
     }
     if let Some(part) = &warning.part {

@@ -5,8 +5,6 @@ use std::cell::OnceCell;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use mail_parser::DateTime;
-
 use super::detect::MailKind;
 use super::empty;
 use super::headers::{is_field, HeaderUrls};
@@ -14,6 +12,7 @@ use super::mbox::RawMessage;
 use super::nested;
 use super::park;
 use super::part::{MailText, MailWarning, MessageInfo, WarningKind};
+use super::summary::Summary;
 use super::walk::{self, Walked};
 use crate::offset_map::OffsetMap;
 use crate::span::{LineCol, Span};
@@ -72,50 +71,6 @@ fn line_starts(bytes: &[u8]) -> Vec<usize> {
     starts
 }
 
-/// `date` in RFC 3339, written as mail-parser's `DateTime::to_rfc3339`
-/// writes it. Its `format!` of nine padded fields cost more per message of
-/// a list archive than parsing the field did.
-fn rfc3339(date: &DateTime) -> String {
-    let mut out = String::with_capacity(25);
-    push_padded(&mut out, date.year.into(), 4);
-    out.push('-');
-    push_padded(&mut out, date.month.into(), 2);
-    out.push('-');
-    push_padded(&mut out, date.day.into(), 2);
-    out.push('T');
-    push_padded(&mut out, date.hour.into(), 2);
-    out.push(':');
-    push_padded(&mut out, date.minute.into(), 2);
-    out.push(':');
-    push_padded(&mut out, date.second.into(), 2);
-    if date.tz_hour == 0 && date.tz_minute == 0 {
-        out.push('Z');
-        return out;
-    }
-    out.push(if date.tz_before_gmt { '-' } else { '+' });
-    push_padded(&mut out, date.tz_hour.into(), 2);
-    out.push(':');
-    push_padded(&mut out, date.tz_minute.into(), 2);
-    out
-}
-
-/// Append `value` in decimal, zero-padded to at least `width` digits.
-fn push_padded(out: &mut String, value: u32, width: usize) {
-    let mut digits = [b'0'; 10];
-    let mut at = digits.len();
-    let mut rest = value;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    let start = at.min(digits.len() - width);
-    out.extend(digits[start..].iter().map(|&digit| char::from(digit)));
-}
-
 /// Read the texts of one raw message. Never fails: problems become warnings.
 pub fn parse_message(raw: RawMessage) -> ParsedMessage {
     parse_message_with(raw, HeaderUrls::List)
@@ -150,20 +105,12 @@ fn read_buffer(
         number: raw.number,
         offset: raw.offset,
         line: raw.line,
-        message_id: None,
-        date: None,
-        subject: None,
+        summary: Summary::default(),
     };
     let repaired = OnceCell::new();
     let walked = match empty::parse(walk::parser(), &buffer, &repaired) {
         Some((message, buffer)) => {
-            info.message_id = message.message_id().map(str::to_owned);
-            info.date = message.date().map(rfc3339).or_else(|| {
-                message
-                    .header_raw("Date")
-                    .map(|date| date.trim().to_owned())
-            });
-            info.subject = message.subject().map(str::to_owned);
+            info.summary = Summary::of(&message);
             let walked = walk::walk(&message, buffer, &archive, headers, warnings);
             nested::dismantle(message);
             walked
@@ -366,20 +313,6 @@ mod tests {
     use crate::mail::part::TransferEncoding;
     use crate::source::Markup;
     use proptest::prelude::*;
-
-    proptest! {
-        #[test]
-        fn rfc3339_writes_any_date_as_mail_parser_does(
-            year: u16, month: u8, day: u8, hour: u8, minute: u8, second: u8,
-            tz_before_gmt: bool, tz_hour in prop_oneof![Just(0u8), any::<u8>()],
-            tz_minute in prop_oneof![Just(0u8), any::<u8>()],
-        ) {
-            let date = DateTime {
-                year, month, day, hour, minute, second, tz_before_gmt, tz_hour, tz_minute,
-            };
-            prop_assert_eq!(rfc3339(&date), date.to_rfc3339());
-        }
-    }
 
     fn parse(bytes: &str, kind: MailKind) -> ParsedMessage {
         parse_message(RawMessage {
@@ -690,7 +623,7 @@ mod tests {
                 ("2.1", "inner http://c.example/"),
             ]
         );
-        assert_eq!(message.info.subject.as_deref(), Some("outer"));
+        assert_eq!(message.info.subject(), Some("outer"));
         let header = &message.texts[1];
         let url = header.text.find("http://b").unwrap();
         let raw = header.map.raw_span(Span::new(url, url + 18)).unwrap();

@@ -44,6 +44,7 @@ mod message;
 mod nested;
 mod park;
 mod part;
+mod summary;
 mod transfer;
 mod walk;
 

@@ -1,6 +1,7 @@
 //! What reading a message yields: its texts with the part each came from,
 //! and the problems met on the way.
 
+use super::summary::Summary;
 use crate::offset_map::OffsetMap;
 use crate::source::Markup;
 
@@ -13,12 +14,25 @@ pub struct MessageInfo {
     pub offset: usize,
     /// 1-based archive line of the message's first byte.
     pub line: usize,
+    /// Its Message-ID, Date and Subject, parsed when first read.
+    pub(super) summary: Summary,
+}
+
+impl MessageInfo {
     /// `Message-ID`, without angle brackets.
-    pub message_id: Option<String>,
-    /// `Date`, in RFC 3339 when it parses.
-    pub date: Option<String>,
+    pub fn message_id(&self) -> Option<&str> {
+        self.summary.message_id()
+    }
+
+    /// `Date`, in RFC 3339 when it parses, else as written.
+    pub fn date(&self) -> Option<&str> {
+        self.summary.date()
+    }
+
     /// `Subject`, encoded words decoded.
-    pub subject: Option<String>,
+    pub fn subject(&self) -> Option<&str> {
+        self.summary.subject()
+    }
 }
 
 /// How a part's body was transfer-encoded.

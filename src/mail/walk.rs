@@ -18,9 +18,7 @@ use std::sync::OnceLock;
 
 use mail_parser::decoders::base64::base64_decode;
 use mail_parser::decoders::quoted_printable::quoted_printable_decode;
-use mail_parser::{
-    Encoding, HeaderName, Message, MessageParser, MessagePart, MimeHeaders, PartType,
-};
+use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 
 use super::charset::{self, CharsetProblem};
 use super::empty;
@@ -33,20 +31,17 @@ use crate::offset_map::OffsetMap;
 use crate::source::Markup;
 use crate::span::Span;
 
-/// The message parser: MIME fields, and the Message-ID, Date and Subject a
-/// message's summary shows, parsed; every other field only located (its
-/// offsets are what the header URLs are read from). Parsing all fields
-/// (trace fields, address lists) cost more than the rest of reading a list
-/// archive, for values urlint never reads.
+/// The message parser: MIME fields parsed; every other field only located
+/// (its offsets are what the header URLs and a message's summary, see
+/// [`super::summary`], are read from). Parsing all fields (trace fields,
+/// address lists) cost more than the rest of reading a list archive, for
+/// values urlint never reads.
 pub(super) fn parser() -> &'static MessageParser {
     static PARSER: OnceLock<MessageParser> = OnceLock::new();
     PARSER.get_or_init(|| {
         MessageParser::new()
             .default_header_ignore()
             .with_mime_headers()
-            .header_date(HeaderName::Date)
-            .header_id(HeaderName::MessageId)
-            .header_text(HeaderName::Subject)
     })
 }
 

@@ -142,9 +142,9 @@ pub(super) fn checked_urls(checked: &[Checked], data: &Data<'_>) -> Vec<Record> 
         .flat_map(|checked| {
             let mail = checked.mail().map(|mail| MailUrl {
                 message: mail.message.number,
-                message_id: mail.message.message_id.clone(),
-                date: mail.message.date.clone(),
-                subject: mail.message.subject.clone(),
+                message_id: mail.message.message_id().map(str::to_owned),
+                date: mail.message.date().map(str::to_owned),
+                subject: mail.message.subject().map(str::to_owned),
                 part: mail.part.path.clone(),
                 content_type: mail.part.content_type.clone(),
             });

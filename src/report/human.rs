@@ -219,9 +219,9 @@ fn mail_note(mail: &MailFrame) -> String {
     let message = &mail.message;
     let mut note = format!("in message {}", message.number);
     let fields = [
-        ("Message-ID", message.message_id.as_deref()),
-        ("Date", message.date.as_deref()),
-        ("Subject", message.subject.as_deref()),
+        ("Message-ID", message.message_id()),
+        ("Date", message.date()),
+        ("Subject", message.subject()),
     ];
     for (name, value) in fields {
         if let Some(value) = value {

@@ -86,9 +86,9 @@ impl<'a> MailJson<'a> {
         let (message, part) = (&mail.message, &mail.part);
         MailJson {
             message: message.number,
-            message_id: message.message_id.as_deref(),
-            date: message.date.as_deref(),
-            subject: message.subject.as_deref(),
+            message_id: message.message_id(),
+            date: message.date(),
+            subject: message.subject(),
             part: &part.path,
             content_type: &part.content_type,
             charset: part.charset.as_deref(),
