@@ -6,7 +6,10 @@
 //! archive, and most runs show none of them: plain `extract` and `--count`
 //! print URLs only, and a report names a message's Message-ID only for the
 //! messages it reports on. The values are mail-parser's, from the same
-//! field parsers it would have run on the same bytes.
+//! field parsers it would have run on the same bytes. One thing differs:
+//! parsed with the header block, a date whose zone is one or two letters
+//! at the end of its line took the next field into its value; located
+//! only, it ends at its line (see the tests).
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -205,26 +208,28 @@ mod tests {
     }
 
     /// A field value: words, encoded words, comments, angle brackets,
-    /// folds and stray bytes, as list mail writes them. A date never ends
-    /// in a one- or two-letter zone, see
-    /// [`a_short_zone_ends_the_date_at_its_line`].
-    fn value() -> impl Strategy<Value = String> {
+    /// folds and stray bytes, as list mail writes them.
+    fn value() -> impl Strategy<Value = Vec<u8>> {
+        let text = |piece: &str| Just(piece.as_bytes().to_vec());
         let piece = prop_oneof![
-            Just("Mon, 1 Jan 2001 10:00:00 +0100".to_owned()),
-            Just("21 Nov 97 09:55:06 GMT".to_owned()),
-            Just("Tue, 30 Feb 2024 25:61:00 -0800 (PST)".to_owned()),
-            Just("<id-1@example.org>".to_owned()),
-            Just("<a@b> <c@d>".to_owned()),
-            Just("no-brackets@example.org".to_owned()),
-            Just("=?UTF-8?Q?Caf=C3=A9?=".to_owned()),
-            Just("=?ISO-8859-1?B?SGVsbG8=?=".to_owned()),
-            Just("=?broken".to_owned()),
-            Just("(comment (nested))".to_owned()),
-            Just("\n\t".to_owned()),
-            Just("\r\n ".to_owned()),
-            Just(" ".to_owned()),
-            "[a-zA-Z0-9:<>@.,;+-]{1,12}",
-            "[\u{e9}\u{4e2d}]{1,3}",
+            text("Mon, 1 Jan 2001 10:00:00 +0100"),
+            text("21 Nov 97 09:55:06 GMT"),
+            text("Tue, 30 Feb 2024 25:61:00 -0800 (PST)"),
+            text("<id-1@example.org>"),
+            text("<a@b> <c@d>"),
+            text("no-brackets@example.org"),
+            text("=?UTF-8?Q?Caf=C3=A9?="),
+            text("=?ISO-8859-1?B?SGVsbG8=?="),
+            text("=?broken"),
+            text("(comment (nested))"),
+            text("\n\t"),
+            text("\r\n "),
+            text(" "),
+            "[a-zA-Z0-9:<>@.,;+-]{1,12}".prop_map(String::into_bytes),
+            "[\u{e9}\u{4e2d}]{1,3}".prop_map(String::into_bytes),
+            // Bytes of no charset, and any other: never a line break,
+            // which would end the field.
+            proptest::collection::vec(any::<u8>().prop_filter("no break", |&b| b != b'\n'), 1..4),
         ];
         proptest::collection::vec(piece, 0..6).prop_map(|pieces| pieces.concat())
     }
@@ -256,33 +261,28 @@ mod tests {
             ),
             line_end in prop_oneof![Just("\n"), Just("\r\n")],
         ) {
-            let mut message = String::new();
+            let mut message = Vec::new();
             for (name, value) in &fields {
-                // A date whose value ends in a short zone is left out: see
+                // A date that may end in a short zone is left out: see
                 // a_short_zone_ends_the_date_at_its_line.
-                if name.eq_ignore_ascii_case("date") && ends_in_short_zone(value) {
+                if name.eq_ignore_ascii_case("date") && ends_near_a_letter(value) {
                     continue;
                 }
-                message.push_str(&format!("{name}: {value}{line_end}"));
+                message.extend_from_slice(format!("{name}: ").as_bytes());
+                message.extend_from_slice(value);
+                message.extend_from_slice(line_end.as_bytes());
             }
-            message.push_str(&format!("{line_end}body{line_end}"));
-            assert_same_as_parsed_with_the_block(message.as_bytes())?;
+            message.extend_from_slice(format!("{line_end}body{line_end}").as_bytes());
+            assert_same_as_parsed_with_the_block(&message)?;
         }
     }
 
-    /// Whether the last word of `value` is one or two ASCII letters, which
-    /// mail-parser's date parser reads as a zone by taking two more bytes.
-    fn ends_in_short_zone(value: &str) -> bool {
-        let word = value.trim_end().rsplit([' ', '\t', '\n', '\r']).next();
-        word.is_some_and(|word| {
-            word.bytes().any(|b| b.is_ascii_alphabetic())
-                && word
-                    .bytes()
-                    .rev()
-                    .take_while(u8::is_ascii_alphabetic)
-                    .count()
-                    <= 2
-        })
+    /// Whether a letter is among the last two bytes of `value`: mail-parser's
+    /// date parser reads a letter where the zone goes as a zone of up to
+    /// three letters, taking the two bytes after it, line break or not.
+    fn ends_near_a_letter(value: &[u8]) -> bool {
+        let tail = &value[value.len().saturating_sub(2)..];
+        tail.iter().any(u8::is_ascii_alphabetic)
     }
 
     #[test]
