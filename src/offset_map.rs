@@ -155,7 +155,10 @@ impl OffsetMap {
     /// Chain this map (text -> middle) with `outer` (middle -> raw) into a
     /// map text -> raw.
     pub fn then(&self, outer: &OffsetMap) -> OffsetMap {
-        let mut map = OffsetMap::new();
+        // Most pieces map through one piece of `outer`: one allocation.
+        let mut map = OffsetMap {
+            pieces: Vec::with_capacity(self.pieces.len()),
+        };
         for piece in &self.pieces {
             if !piece.exact {
                 if let Some(raw) = outer.raw_span(piece.raw) {

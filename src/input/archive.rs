@@ -213,7 +213,7 @@ impl<'a> MessageCheck<'a> {
     /// Check the texts of one message, whose first byte is at `base`.
     fn message(
         &self,
-        mut message: ParsedMessage,
+        message: ParsedMessage,
         base: Base,
         sink: &mut dyn Sink,
         continuation: &mut bool,
@@ -221,9 +221,9 @@ impl<'a> MessageCheck<'a> {
         for warning in &message.warnings {
             sink.warning(message_note(self.origin, &message.info, warning));
         }
-        let info = Arc::new(message.info.clone());
+        let info = Arc::new(message.info);
         let mut raw: Option<Arc<RawText>> = None;
-        for text in std::mem::take(&mut message.texts) {
+        for text in message.texts {
             let mut frame = |map| {
                 // The archive text is built once per message, and only when shown.
                 let raw = raw
