@@ -57,6 +57,9 @@ pub(super) const PARKED_TEXT: &str = "x-tx";
 /// mail-parser does not know, as long as `quoted-printable`.
 pub(super) const PARKED_QUOTED_PRINTABLE: &str = "x-parked-qp-text";
 
+/// The transfer encoding that is parked, as written in any case.
+const QUOTED_PRINTABLE: &[u8] = b"quoted-printable";
+
 /// The media types mail-parser parses as a nested message.
 const NESTED_TYPES: &[&[u8]] = &[b"message/rfc822", b"message/global"];
 
@@ -77,6 +80,9 @@ pub(super) fn park_content_types(bytes: &mut [u8]) {
     // Lines looked at for a text part's transfer encoding are not looked
     // at again for a later field among them (such lines are refused).
     let mut looked_at = 0;
+    // Only a `quoted-printable` is parked, and nine list messages in ten
+    // hold none: their header blocks need no reading.
+    let mut may_park_encoding = None;
     for at in opening_lines {
         let line_end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
         let line = &bytes[at..line_end];
@@ -92,7 +98,12 @@ pub(super) fn park_content_types(bytes: &mut [u8]) {
         let start = at + token.start;
         bytes[start..start + parked.len()].copy_from_slice(parked.as_bytes());
         if parked == PARKED_TEXT && at >= looked_at {
-            looked_at = park_quoted_printable(bytes, at);
+            let may_park = *may_park_encoding.get_or_insert_with(|| {
+                find_ignoring_case(bytes, QUOTED_PRINTABLE).next().is_some()
+            });
+            if may_park {
+                looked_at = park_quoted_printable(bytes, at);
+            }
         }
     }
 }
@@ -212,17 +223,28 @@ fn field_name_counts(line: &[u8], squeezed: &mut Vec<u8>) -> (usize, usize) {
     )
 }
 
-/// How many times `needle` is in `haystack`, any case; `needle` starts
-/// with `c` and none of its proper prefixes is also its suffix, so no two
-/// can overlap.
+/// How many times `needle` is in `haystack`, any case; none of its proper
+/// prefixes is also its suffix, so no two can overlap.
 fn count_ignoring_case(haystack: &[u8], needle: &[u8]) -> usize {
-    memchr::memchr2_iter(b'c', b'C', haystack)
-        .filter(|&at| {
-            haystack[at..]
-                .get(..needle.len())
-                .is_some_and(|candidate| candidate.eq_ignore_ascii_case(needle))
-        })
-        .count()
+    find_ignoring_case(haystack, needle).count()
+}
+
+/// Where `needle`, which starts with a letter, is in `haystack`, any case.
+fn find_ignoring_case<'h>(
+    haystack: &'h [u8],
+    needle: &'h [u8],
+) -> impl Iterator<Item = usize> + 'h {
+    let first = needle[0];
+    memchr::memchr2_iter(
+        first.to_ascii_lowercase(),
+        first.to_ascii_uppercase(),
+        haystack,
+    )
+    .filter(move |&at| {
+        haystack[at..]
+            .get(..needle.len())
+            .is_some_and(|candidate| candidate.eq_ignore_ascii_case(needle))
+    })
 }
 
 /// Where `quoted-printable` is in the field opening the line at `at` when
@@ -231,7 +253,7 @@ fn count_ignoring_case(haystack: &[u8], needle: &[u8]) -> usize {
 /// reads exactly that value from it.
 fn plain_quoted_printable(bytes: &[u8], at: usize) -> Option<usize> {
     const NAME: &[u8] = b"content-transfer-encoding:";
-    const VALUE: &[u8] = b"quoted-printable";
+    const VALUE: &[u8] = QUOTED_PRINTABLE;
     let line_end = memchr::memchr(b'\n', &bytes[at..]).map(|i| at + i)?;
     let line = &bytes[at..line_end];
     let line = line.strip_suffix(b"\r").unwrap_or(line);
