@@ -15,7 +15,7 @@ use codespan_reporting::term::termcolor::WriteColor;
 use super::cli::{InputArgs, WalkArgs};
 use super::output::say;
 use super::parallel;
-use crate::checked::Checked;
+use crate::checked::{Checked, KeepText};
 use crate::config::{Config, ConfigError, PathFilter, PerFileIgnores};
 use crate::input::{
     self, ChunkOptions, Collected, Input, InputError, KindGlobs, LargePlan, Note, ReadOptions,
@@ -174,7 +174,7 @@ pub(super) fn lint_inputs(
     written: &Written,
 ) -> Linted {
     let read_options = ReadOptions {
-        keep_text: reporter.reads_text(),
+        keep_text: reporter.keeps_text(),
         ..read_options(&inputs.walk, console)
     };
     let mut sink = ReportSink::new(out, reporter, console, &inputs.paths, read_options.progress);
@@ -366,7 +366,7 @@ pub(super) fn read_options(walk: &WalkArgs, console: Console) -> ReadOptions {
         mail_headers: walk.mail_headers,
         chunks,
         progress: !console.quiet && io::stderr().is_terminal(),
-        keep_text: true,
+        keep_text: KeepText::Always,
     }
 }
 

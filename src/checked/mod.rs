@@ -18,6 +18,19 @@ use crate::span::{clamp, LineCol, LineCursor, LineIndex, Span};
 
 pub(crate) use frame::{Base, Frame, MailFrame, RawText};
 
+/// Which checked texts keep their source's text for the reporter, so that a
+/// small file is copied out of the buffer it was read into only when
+/// something will show or place a part of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeepText {
+    /// Every text: the reporter places or shows each URL.
+    Always,
+    /// Texts with a finding: the reporter places or shows findings only.
+    WithFindings,
+    /// None: the reporter shows names and URLs only.
+    Never,
+}
+
 /// One source after linting: its text and every URL found in it.
 ///
 /// Positions are placed through its [`Frame`] (see [`Checked::locate`]).
@@ -71,6 +84,15 @@ impl Checked {
     /// True when the text has neither a URL nor a finding of its own.
     pub(crate) fn is_empty(&self) -> bool {
         self.reports.is_empty() && self.findings.is_empty()
+    }
+
+    /// True when a URL or the text itself has a finding.
+    pub(crate) fn has_findings(&self) -> bool {
+        !self.findings.is_empty()
+            || self
+                .reports
+                .iter()
+                .any(|report| !report.findings.is_empty())
     }
 
     /// Line starts of `source.text`, computed on first use and then kept.

@@ -8,7 +8,7 @@ use std::panic::{self, AssertUnwindSafe};
 use super::load::Loaded;
 use super::notice::{panicked, InputError};
 use super::sink::{Collected, Sink};
-use crate::checked::Checked;
+use crate::checked::{Checked, KeepText};
 use crate::lint::{self, LintOptions, Linted};
 use crate::source::{Markup, Origin, Source};
 
@@ -24,9 +24,10 @@ pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut C
 }
 
 /// Check `text`, read from `origin` and written in `markup`, for a
-/// reporter that reads no text (see [`ReadOptions::keep_text`]): the
-/// checked text's source has its name and no text. The URLs go into the
-/// checked text as they are found, not into a list of their own first.
+/// reporter that reads only some texts (see [`ReadOptions::keep_text`]):
+/// the checked text's source has its name, and its text only when `keep`
+/// says the reporter reads it. The URLs go into the checked text as they
+/// are found, not into a list of their own first.
 ///
 /// [`ReadOptions::keep_text`]: super::ReadOptions::keep_text
 pub(super) fn check_unkept(
@@ -34,6 +35,7 @@ pub(super) fn check_unkept(
     origin: Origin,
     markup: Markup,
     lint: &LintOptions,
+    keep: KeepText,
     collected: &mut Collected,
 ) {
     let source = Source::new(origin, String::new()).written_in(markup);
@@ -42,7 +44,13 @@ pub(super) fn check_unkept(
         Checked::new(source, lint::lint_markup(text, markup, lint))
     }));
     match checked {
-        Ok(checked) => collected.checked.push(checked),
+        Ok(mut checked) => {
+            // Nothing has been placed yet, so the text can still be given.
+            if keep == KeepText::WithFindings && checked.has_findings() {
+                checked.source.text = text.to_owned();
+            }
+            collected.checked.push(checked)
+        }
         Err(_) => collected.error(panicked(name)),
     }
 }

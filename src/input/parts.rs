@@ -1042,7 +1042,7 @@ mod tests {
             mail_headers: HeaderUrls::List,
             chunks,
             progress: false,
-            keep_text: true,
+            keep_text: crate::checked::KeepText::Always,
         };
         let large = LargeInput {
             input: Input::File(path),

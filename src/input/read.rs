@@ -23,7 +23,7 @@ use super::progress::Progress;
 use super::sink::{Collected, Sink};
 use super::walk::Input;
 use super::windows::{ChunkOptions, Windows};
-use crate::checked::{Checked, Frame};
+use crate::checked::{Checked, Frame, KeepText};
 use crate::escape;
 use crate::lint::LintOptions;
 use crate::mail::{self, HeaderUrls, MailKind};
@@ -46,11 +46,11 @@ pub(crate) struct ReadOptions {
     pub chunks: ChunkOptions,
     /// Show progress on stderr while streaming (stderr is a terminal).
     pub progress: bool,
-    /// Keep a small file's text in its checked text. Without it (the
-    /// reporter reads only names and URLs, see
-    /// [`crate::report::Reporter::reads_text`]) a UTF-8 file is linted in
-    /// the buffer it was read into, not copied into a text of its own.
-    pub keep_text: bool,
+    /// Which small files' texts are kept in their checked texts (see
+    /// [`crate::report::Reporter::keeps_text`]). A UTF-8 file whose text
+    /// need not be kept is linted in the buffer it was read into, and copied
+    /// into a text of its own only when the reporter will show it.
+    pub keep_text: KeepText,
 }
 
 /// What a worker made of one input.
@@ -126,13 +126,20 @@ fn check_bytes(
         check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected);
         return collected;
     }
-    if !options.keep_text && !is_binary(bytes) {
+    if options.keep_text != KeepText::Always && !is_binary(bytes) {
         if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
             match content_of(path, named, text, options) {
                 Content::Mail(kind) => {
                     check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected)
                 }
-                Content::Text(markup) => check_unkept(text, origin, markup, lint, &mut collected),
+                Content::Text(markup) => check_unkept(
+                    text,
+                    origin,
+                    markup,
+                    lint,
+                    options.keep_text,
+                    &mut collected,
+                ),
             }
             return collected;
         }
@@ -343,7 +350,7 @@ mod tests {
     use super::*;
     use crate::input::{InputKind, KindGlobs};
 
-    fn options(kind: InputKind, keep_text: bool) -> ReadOptions {
+    fn options(kind: InputKind, keep_text: KeepText) -> ReadOptions {
         ReadOptions {
             kind,
             globs: KindGlobs::default(),
@@ -355,13 +362,13 @@ mod tests {
     }
 
     /// The checked texts of the file `name` holding `bytes`, read as `kind`
-    /// with and without its text kept.
-    fn read_both_ways(name: &str, bytes: &[u8], kind: InputKind) -> [Vec<Checked>; 2] {
+    /// with its text kept always, with findings only, and never.
+    fn read_three_ways(name: &str, bytes: &[u8], kind: InputKind) -> [Vec<Checked>; 3] {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join(name);
         std::fs::write(&path, bytes).expect("write file");
         let lint = LintOptions::default();
-        [true, false].map(|keep_text| {
+        [KeepText::Always, KeepText::WithFindings, KeepText::Never].map(|keep_text| {
             let read = read_input(&Input::File(path.clone()), &options(kind, keep_text), &lint);
             let WorkerRead::Checked(collected) = read else {
                 panic!("{name} is small")
@@ -372,28 +379,49 @@ mod tests {
 
     #[test]
     fn a_text_not_kept_gives_the_same_urls_and_names() {
-        let text = "See <URL:http://a.example/~x> and http://b.example/ now.\n";
+        let text = "See <URL:http://a.example/x> and http://b.example/ now.\n";
         for (name, kind) in [
             ("a.txt", InputKind::Auto),
             ("a.md", InputKind::Auto),
             ("a.md", InputKind::Text),
         ] {
-            let [kept, unkept] = read_both_ways(name, text.as_bytes(), kind);
+            let [kept, without_findings, unkept] = read_three_ways(name, text.as_bytes(), kind);
             assert_eq!(kept.len(), 1);
             assert_eq!(kept[0].source.text, text);
-            assert_eq!(unkept[0].source.text, "", "{name} {kind:?}");
-            assert_eq!(unkept[0].source.name, kept[0].source.name);
-            assert_eq!(unkept[0].source.markup, kept[0].source.markup);
-            assert_eq!(unkept[0].reports, kept[0].reports, "{name} {kind:?}");
             assert_eq!(kept[0].reports.len(), 2);
+            assert!(!kept[0].has_findings());
+            for other in [&without_findings, &unkept] {
+                assert_eq!(other[0].source.text, "", "{name} {kind:?}");
+                assert_eq!(other[0].source.name, kept[0].source.name);
+                assert_eq!(other[0].source.markup, kept[0].source.markup);
+                assert_eq!(other[0].reports, kept[0].reports, "{name} {kind:?}");
+            }
         }
     }
 
     #[test]
-    fn a_text_that_is_not_utf8_is_kept_decoded() {
-        let [kept, unkept] =
-            read_both_ways("l.txt", b"caf\xE9 http://c.example/\n", InputKind::Auto);
-        assert_eq!(unkept[0].source.text, "caf\u{e9} http://c.example/\n");
+    fn rfc1738_2_2_a_text_with_a_finding_is_kept_for_a_reporter_of_findings() {
+        let text = "See <URL:http://a.example/~x> now.\n";
+        let [kept, with_findings, unkept] =
+            read_three_ways("a.txt", text.as_bytes(), InputKind::Auto);
+        assert!(kept[0].has_findings(), "'~' is unsafe");
+        assert_eq!(with_findings[0].source.text, text);
+        assert_eq!(with_findings[0].reports, kept[0].reports);
+        assert_eq!(
+            with_findings[0].locate(kept[0].reports[0].found.outer),
+            kept[0].locate(kept[0].reports[0].found.outer)
+        );
+        assert_eq!(unkept[0].source.text, "");
         assert_eq!(unkept[0].reports, kept[0].reports);
+    }
+
+    #[test]
+    fn a_text_that_is_not_utf8_is_kept_decoded() {
+        let [kept, with_findings, unkept] =
+            read_three_ways("l.txt", b"caf\xE9 http://c.example/\n", InputKind::Auto);
+        for other in [&with_findings, &unkept] {
+            assert_eq!(other[0].source.text, "caf\u{e9} http://c.example/\n");
+            assert_eq!(other[0].reports, kept[0].reports);
+        }
     }
 }

@@ -147,7 +147,7 @@ mod tests {
                 mail_headers: crate::mail::HeaderUrls::None,
                 chunks: Default::default(),
                 progress: false,
-                keep_text: true,
+                keep_text: crate::checked::KeepText::Always,
             },
             &LintOptions::default(),
         )

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::json::{MailJson, UrlJson};
 use super::reporter::{is_valid, url_start, Reporter, Totals};
-use crate::checked::Checked;
+use crate::checked::{Checked, KeepText};
 use crate::escape;
 use crate::lint::UrlReport;
 
@@ -151,12 +151,17 @@ impl Reporter for ExtractReporter {
         Ok(())
     }
 
-    fn reads_text(&self) -> bool {
+    fn keeps_text(&self) -> KeepText {
         // Counts, and plain lines but `--vimgrep`'s, show URLs alone or
         // with their file's name.
-        !self.options.count
+        let places_urls = !self.options.count
             && (self.options.format != ExtractFormat::Plain
-                || self.options.prefix == PlainPrefix::Position)
+                || self.options.prefix == PlainPrefix::Position);
+        if places_urls {
+            KeepText::Always
+        } else {
+            KeepText::Never
+        }
     }
 
     fn finish(&mut self, out: &mut dyn WriteColor, _totals: &Totals) -> io::Result<()> {

@@ -11,7 +11,7 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 
 use super::reporter::{findings_in_order, fix_line, placed_spans, Reporter, Totals};
-use crate::checked::Checked;
+use crate::checked::{Checked, KeepText};
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
 
@@ -28,6 +28,10 @@ impl Reporter for GithubReporter {
 
     fn finish(&mut self, _out: &mut dyn WriteColor, _totals: &Totals) -> io::Result<()> {
         Ok(())
+    }
+
+    fn keeps_text(&self) -> KeepText {
+        KeepText::WithFindings
     }
 }
 

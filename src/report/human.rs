@@ -12,7 +12,7 @@ use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
 use super::excerpt::Excerpt;
 use super::reporter::{entries, fix_line, is_valid, placed_spans, Reporter, Totals};
-use crate::checked::{Checked, MailFrame};
+use crate::checked::{Checked, KeepText, MailFrame};
 use crate::escape;
 use crate::lint::{Finding, UrlReport};
 use crate::rules::{self, Rule};
@@ -83,6 +83,11 @@ impl Reporter for HumanReporter {
             return Ok(());
         }
         summary_line(out, totals, self.options.verdicts)
+    }
+
+    fn keeps_text(&self) -> KeepText {
+        // A verdict shows the URL alone; excerpts are of findings.
+        KeepText::WithFindings
     }
 }
 

@@ -5,7 +5,7 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use crate::checked::Checked;
+use crate::checked::{Checked, KeepText};
 use crate::diagnostic::Applicability;
 use crate::lint::{Finding, UrlReport};
 use crate::rewrite::place;
@@ -18,10 +18,10 @@ pub(crate) trait Reporter {
     fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()>;
     /// Write whatever closes the output (summary, closing brackets).
     fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()>;
-    /// Whether [`Reporter::source`] reads a checked text itself (to place
-    /// or show a URL or finding), rather than only its name and URLs.
-    fn reads_text(&self) -> bool {
-        true
+    /// Which checked texts [`Reporter::source`] reads itself (to place or
+    /// show a URL or finding), rather than only their names and URLs.
+    fn keeps_text(&self) -> KeepText {
+        KeepText::Always
     }
 }
 

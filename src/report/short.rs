@@ -7,7 +7,7 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 
 use super::reporter::{findings_in_order, placed_spans, Reporter, Totals};
-use crate::checked::Checked;
+use crate::checked::{Checked, KeepText};
 use crate::escape;
 use crate::lint::{Finding, UrlReport};
 
@@ -24,6 +24,10 @@ impl Reporter for ShortReporter {
 
     fn finish(&mut self, _out: &mut dyn WriteColor, _totals: &Totals) -> io::Result<()> {
         Ok(())
+    }
+
+    fn keeps_text(&self) -> KeepText {
+        KeepText::WithFindings
     }
 }
 
