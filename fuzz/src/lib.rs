@@ -250,8 +250,8 @@ pub fn check_mail(archive: &[u8], kind: MailKind) {
             archive.len()
         );
         // The summary is parsed when first read: read it as a report would.
-        let _ = (message.info.message_id(), message.info.date());
-        let _ = message.info.subject();
+        let info = &message.info;
+        let _ = (info.message_id(), info.date(), info.subject());
         for text in &message.texts {
             check_markup(&text.text, text.markup);
             check_text_maps_into_message(&message, text, &options);

@@ -174,7 +174,7 @@ pub(super) fn lint_inputs(
     written: &Written,
 ) -> Linted {
     let read_options = ReadOptions {
-        keep_text: reporter.keeps_text(),
+        keep_text: reporter.texts_read(),
         ..read_options(&inputs.walk, console)
     };
     let mut sink = ReportSink::new(out, reporter, console, &inputs.paths, read_options.progress);

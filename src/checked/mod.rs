@@ -31,6 +31,18 @@ pub(crate) enum KeepText {
     Never,
 }
 
+impl KeepText {
+    /// Whether the reporter reads `checked`'s text (and, for mail, its
+    /// message's summary).
+    pub(crate) fn keeps(self, checked: &Checked) -> bool {
+        match self {
+            KeepText::Always => true,
+            KeepText::WithFindings => checked.has_findings(),
+            KeepText::Never => false,
+        }
+    }
+}
+
 /// One source after linting: its text and every URL found in it.
 ///
 /// Positions are placed through its [`Frame`] (see [`Checked::locate`]).
@@ -84,6 +96,16 @@ impl Checked {
     /// True when the text has neither a URL nor a finding of its own.
     pub(crate) fn is_empty(&self) -> bool {
         self.reports.is_empty() && self.findings.is_empty()
+    }
+
+    /// The same checked text with its source's text given: for a text linted
+    /// where it was read and copied only once a reporter needs it.
+    pub(crate) fn with_text(mut self, text: String) -> Self {
+        self.source.text = text;
+        // Positions found so far index the text given before.
+        self.lines = OnceLock::new();
+        self.cursor = Cell::new(LineCursor::default());
+        self
     }
 
     /// True when a URL or the text itself has a finding.

@@ -11,7 +11,7 @@ use super::check::lint_source;
 use super::notice::{cannot_read, Note};
 use super::sink::Sink;
 use super::windows::{ChunkOptions, Windows};
-use crate::checked::{Base, Checked, Frame, MailFrame, RawText};
+use crate::checked::{Base, Checked, Frame, KeepText, MailFrame, RawText};
 use crate::lint::LintOptions;
 use crate::mail::{
     self, ArchivePoint, HeaderUrls, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage,
@@ -32,6 +32,10 @@ pub(crate) struct MailReading {
     pub start: ArchivePoint,
     /// How a long decoded text is cut into windows.
     pub chunks: ChunkOptions,
+    /// Which checked texts the reporter reads: a message whose texts it
+    /// reads has its summary parsed by the worker that read it, not by the
+    /// one thread that reports.
+    pub keep_text: KeepText,
 }
 
 impl MailReading {
@@ -44,13 +48,19 @@ impl MailReading {
     }
 
     /// A whole archive of `kind`, with the URLs of the header fields
-    /// `headers` names.
-    pub(crate) fn whole(kind: MailKind, headers: HeaderUrls, chunks: ChunkOptions) -> Self {
+    /// `headers` names, for a reporter that reads `keep_text`.
+    pub(crate) fn whole(
+        kind: MailKind,
+        headers: HeaderUrls,
+        chunks: ChunkOptions,
+        keep_text: KeepText,
+    ) -> Self {
         MailReading {
             kind,
             headers,
             start: ArchivePoint::START,
             chunks,
+            keep_text,
         }
     }
 }
@@ -196,6 +206,7 @@ struct MessageCheck<'a> {
     /// huge part is held with the findings of one window at a time.
     chunks: ChunkOptions,
     lint: &'a LintOptions,
+    keep_text: KeepText,
 }
 
 impl<'a> MessageCheck<'a> {
@@ -207,6 +218,7 @@ impl<'a> MessageCheck<'a> {
                 ..reading.chunks
             },
             lint,
+            keep_text: reading.keep_text,
         }
     }
 
@@ -239,7 +251,7 @@ impl<'a> MessageCheck<'a> {
             // An HTML part is parsed whole, as its structure needs all of it.
             if text.text.len() <= self.chunks.chunk_len || text.markup != Markup::Plain {
                 let whole = (text.text, text.map, 0..usize::MAX);
-                self.window(whole, text.markup, &mut frame, sink, continuation)?;
+                self.window(whole, &info, text.markup, &mut frame, sink, continuation)?;
                 continue;
             }
             for window in Windows::new(text.text.as_bytes(), self.chunks) {
@@ -248,17 +260,19 @@ impl<'a> MessageCheck<'a> {
                 let start = window.base.offset;
                 let map = text.map.window(Span::new(start, start + window.text.len()));
                 let piece = (window.text, map, window.owned);
-                self.window(piece, Markup::Plain, &mut frame, sink, continuation)?;
+                self.window(piece, &info, Markup::Plain, &mut frame, sink, continuation)?;
             }
         }
         Ok(())
     }
 
-    /// Check one window of a text, written in `markup`: its text, its map
-    /// onto the archive, and the offsets at which the URLs it reports start.
+    /// Check one window of a text of the message `info`, written in
+    /// `markup`: its text, its map onto the archive, and the offsets at
+    /// which the URLs it reports start.
     fn window(
         &self,
         (text, map, owned): (String, OffsetMap, Range<usize>),
+        info: &MessageInfo,
         markup: Markup,
         frame: &mut dyn FnMut(OffsetMap) -> Frame,
         sink: &mut dyn Sink,
@@ -273,9 +287,13 @@ impl<'a> MessageCheck<'a> {
                 return Ok(());
             }
         };
-        let checked = Checked::new(source, linted)
-            .in_frame(frame(map))
-            .continuing(*continuation);
+        let checked = Checked::new(source, linted);
+        if self.keep_text.keeps(&checked) {
+            // The report shows the message's summary: parsed on this
+            // worker, not on the one thread that reports.
+            info.parse_summary();
+        }
+        let checked = checked.in_frame(frame(map)).continuing(*continuation);
         *continuation = true;
         sink.checked(checked)
     }
@@ -308,7 +326,13 @@ mod tests {
         let mut collected = Collected::default();
         check_mail(
             archive.as_bytes(),
-            MailReading::whole(MailKind::Mbox, HeaderUrls::List, ChunkOptions::default()),
+            MailReading {
+                kind: MailKind::Mbox,
+                headers: HeaderUrls::List,
+                start: ArchivePoint::START,
+                chunks: ChunkOptions::default(),
+                keep_text: KeepText::Always,
+            },
             &Origin::Stdin,
             &LintOptions::default(),
             &mut collected,

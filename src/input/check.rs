@@ -44,13 +44,10 @@ pub(super) fn check_unkept(
         Checked::new(source, lint::lint_markup(text, markup, lint))
     }));
     match checked {
-        Ok(mut checked) => {
-            // Nothing has been placed yet, so the text can still be given.
-            if keep == KeepText::WithFindings && checked.has_findings() {
-                checked.source.text = text.to_owned();
-            }
-            collected.checked.push(checked)
+        Ok(checked) if keep.keeps(&checked) => {
+            collected.checked.push(checked.with_text(text.to_owned()))
         }
+        Ok(checked) => collected.checked.push(checked),
         Err(_) => collected.error(panicked(name)),
     }
 }

@@ -11,6 +11,7 @@ use super::kind::{Content, InputKind, KindGlobs};
 use super::load::{load, Loaded, HEAD_LEN};
 use super::sink::Collected;
 use super::windows::ChunkOptions;
+use crate::checked::KeepText;
 use crate::lint::LintOptions;
 use crate::mail::{ArchivePoint, HeaderUrls};
 use crate::source::{Origin, Source};
@@ -64,6 +65,8 @@ pub(crate) fn read_held(
                 headers: mail.headers,
                 start: mail.start,
                 chunks: ChunkOptions::default(),
+                // Records are read on the thread that reads the data.
+                keep_text: KeepText::Always,
             };
             // Reading from memory cannot fail, and a collecting sink always accepts.
             let _ = check_mail(bytes, reading, &Origin::Memory, lint, &mut collected);

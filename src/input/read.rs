@@ -47,7 +47,7 @@ pub(crate) struct ReadOptions {
     /// Show progress on stderr while streaming (stderr is a terminal).
     pub progress: bool,
     /// Which small files' texts are kept in their checked texts (see
-    /// [`crate::report::Reporter::keeps_text`]). A UTF-8 file whose text
+    /// [`crate::report::Reporter::texts_read`]). A UTF-8 file whose text
     /// need not be kept is linted in the buffer it was read into, and copied
     /// into a text of its own only when the reporter will show it.
     pub keep_text: KeepText,
@@ -187,7 +187,12 @@ fn check_mail_bytes(
     lint: &LintOptions,
     collected: &mut Collected,
 ) {
-    let reading = MailReading::whole(kind, options.mail_headers, options.chunks);
+    let reading = MailReading::whole(
+        kind,
+        options.mail_headers,
+        options.chunks,
+        options.keep_text,
+    );
     // Reading from memory cannot fail, and a collecting sink always accepts.
     let _ = check_mail(bytes, reading, origin, lint, collected);
 }
@@ -253,7 +258,12 @@ pub(crate) fn read_streamed(
     };
     let markup = match options.kind.detect(&options.globs, path, &head) {
         Content::Mail(mail) => {
-            let reading = MailReading::whole(mail, options.mail_headers, options.chunks);
+            let reading = MailReading::whole(
+                mail,
+                options.mail_headers,
+                options.chunks,
+                options.keep_text,
+            );
             return check_mail(
                 Cursor::new(head).chain(reader),
                 reading,
@@ -349,6 +359,7 @@ fn check_text(
 mod tests {
     use super::*;
     use crate::input::{InputKind, KindGlobs};
+    use crate::rules::{Level, Rule};
 
     fn options(kind: InputKind, keep_text: KeepText) -> ReadOptions {
         ReadOptions {
@@ -364,12 +375,21 @@ mod tests {
     /// The checked texts of the file `name` holding `bytes`, read as `kind`
     /// with its text kept always, with findings only, and never.
     fn read_three_ways(name: &str, bytes: &[u8], kind: InputKind) -> [Vec<Checked>; 3] {
+        read_three_ways_linted(name, bytes, kind, &LintOptions::default())
+    }
+
+    /// [`read_three_ways`], linted as `lint` says.
+    fn read_three_ways_linted(
+        name: &str,
+        bytes: &[u8],
+        kind: InputKind,
+        lint: &LintOptions,
+    ) -> [Vec<Checked>; 3] {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join(name);
         std::fs::write(&path, bytes).expect("write file");
-        let lint = LintOptions::default();
         [KeepText::Always, KeepText::WithFindings, KeepText::Never].map(|keep_text| {
-            let read = read_input(&Input::File(path.clone()), &options(kind, keep_text), &lint);
+            let read = read_input(&Input::File(path.clone()), &options(kind, keep_text), lint);
             let WorkerRead::Checked(collected) = read else {
                 panic!("{name} is small")
             };
@@ -400,7 +420,7 @@ mod tests {
     }
 
     #[test]
-    fn rfc1738_2_2_a_text_with_a_finding_is_kept_for_a_reporter_of_findings() {
+    fn a_text_with_a_url_finding_is_kept_for_a_reporter_of_findings() {
         let text = "See <URL:http://a.example/~x> now.\n";
         let [kept, with_findings, unkept] =
             read_three_ways("a.txt", text.as_bytes(), InputKind::Auto);
@@ -413,6 +433,23 @@ mod tests {
         );
         assert_eq!(unkept[0].source.text, "");
         assert_eq!(unkept[0].reports, kept[0].reports);
+    }
+
+    #[test]
+    fn a_text_with_a_finding_of_its_own_is_kept_for_a_reporter_of_findings() {
+        let text = "see http://a.example/x // urlint: ignore\n";
+        let mut lint = LintOptions::default();
+        lint.levels.set(Rule::UnusedSuppression, Level::Warning);
+        let [kept, with_findings, unkept] =
+            read_three_ways_linted("a.txt", text.as_bytes(), InputKind::Auto, &lint);
+        assert_eq!(kept[0].findings.len(), 1, "the suppression is unused");
+        assert!(kept[0]
+            .reports
+            .iter()
+            .all(|report| report.findings.is_empty()));
+        assert_eq!(with_findings[0].source.text, text);
+        assert_eq!(with_findings[0].findings, kept[0].findings);
+        assert_eq!(unkept[0].source.text, "");
     }
 
     #[test]

@@ -101,7 +101,12 @@ pub(crate) fn read_for_rewrite(
     let why = match options.kind.detect(&options.globs, path, head) {
         Content::Mail(kind) => {
             // Only reading can fail here, and the bytes are in memory.
-            let reading = MailReading::whole(kind, options.mail_headers, options.chunks);
+            let reading = MailReading::whole(
+                kind,
+                options.mail_headers,
+                options.chunks,
+                options.keep_text,
+            );
             let checked = check_mail(&bytes[..], reading, &origin, lint, &mut collected);
             if let Err(err) = checked {
                 collected.error(cannot_read(&origin, &err));

@@ -314,6 +314,24 @@ mod tests {
     use crate::source::Markup;
     use proptest::prelude::*;
 
+    /// A date ending in a zone of one or two letters is only located, so
+    /// the field after it is read as a field (see [`super::super::summary`]).
+    #[test]
+    fn rfc2045_5_a_type_after_a_date_in_a_letter_zone_is_read() {
+        for zone in ["UT", "Z"] {
+            let message = parse(
+                &format!(
+                    "Date: Mon, 1 Jan 2001 10:00:00 {zone}\nContent-Type: text/html\n\n\
+                     <a href=\"http://a.example/\">a</a>\n"
+                ),
+                MailKind::Eml,
+            );
+            assert_eq!(message.texts.len(), 1, "{zone}");
+            assert_eq!(message.texts[0].markup, Markup::Html, "{zone}");
+            assert_eq!(message.info.date(), Some("2001-01-01T10:00:00Z"), "{zone}");
+        }
+    }
+
     fn parse(bytes: &str, kind: MailKind) -> ParsedMessage {
         parse_message(RawMessage {
             number: 1,

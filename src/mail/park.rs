@@ -80,7 +80,7 @@ pub(super) fn park_content_types(bytes: &mut [u8]) {
     // Lines looked at for a text part's transfer encoding are not looked
     // at again for a later field among them (such lines are refused).
     let mut looked_at = 0;
-    // Only a `quoted-printable` is parked, and nine list messages in ten
+    // Only a `quoted-printable` is parked, and eight list messages in nine
     // hold none: their header blocks need no reading.
     let mut may_park_encoding = None;
     for at in opening_lines {
@@ -253,7 +253,6 @@ fn find_ignoring_case<'h>(
 /// reads exactly that value from it.
 fn plain_quoted_printable(bytes: &[u8], at: usize) -> Option<usize> {
     const NAME: &[u8] = b"content-transfer-encoding:";
-    const VALUE: &[u8] = QUOTED_PRINTABLE;
     let line_end = memchr::memchr(b'\n', &bytes[at..]).map(|i| at + i)?;
     let line = &bytes[at..line_end];
     let line = line.strip_suffix(b"\r").unwrap_or(line);
@@ -266,7 +265,8 @@ fn plain_quoted_printable(bytes: &[u8], at: usize) -> Option<usize> {
         .count();
     let value = NAME.len() + blanks;
     let folded = matches!(bytes.get(line_end + 1), Some(b' ' | b'\t'));
-    (blanks > 0 && line[value..].eq_ignore_ascii_case(VALUE) && !folded).then_some(at + value)
+    (blanks > 0 && line[value..].eq_ignore_ascii_case(QUOTED_PRINTABLE) && !folded)
+        .then_some(at + value)
 }
 
 /// True when a part's content type is a parked message type.
@@ -605,6 +605,15 @@ mod tests {
             ),
             // Separated by a blank line: another block.
             (format!("Content-Type: text/plain\n\n{QP}\nx\n"), false),
+            // A first text part with no encoding, a later one in
+            // quoted-printable: the message holds it, the later is parked.
+            (
+                format!(
+                    "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\n\
+                     x\n--b\nContent-Type: text/html\n{QP}\ny\n--b--\n"
+                ),
+                true,
+            ),
         ];
         for (text, is_parked) in cases {
             let parked = parked(&text);

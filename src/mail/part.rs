@@ -24,7 +24,7 @@ impl MessageInfo {
         self.summary.message_id()
     }
 
-    /// `Date`, in RFC 3339 when it parses, else as written.
+    /// `Date`, in RFC 3339 when it parses, else as written, trimmed.
     pub fn date(&self) -> Option<&str> {
         self.summary.date()
     }
@@ -32,6 +32,12 @@ impl MessageInfo {
     /// `Subject`, encoded words decoded.
     pub fn subject(&self) -> Option<&str> {
         self.summary.subject()
+    }
+
+    /// Parse the summary now, on this thread, for a report that will show
+    /// it.
+    pub(crate) fn parse_summary(&self) {
+        self.summary.parse();
     }
 }
 

@@ -151,7 +151,7 @@ impl Reporter for ExtractReporter {
         Ok(())
     }
 
-    fn keeps_text(&self) -> KeepText {
+    fn texts_read(&self) -> KeepText {
         // Counts, and plain lines but `--vimgrep`'s, show URLs alone or
         // with their file's name.
         let places_urls = !self.options.count

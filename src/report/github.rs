@@ -30,7 +30,7 @@ impl Reporter for GithubReporter {
         Ok(())
     }
 
-    fn keeps_text(&self) -> KeepText {
+    fn texts_read(&self) -> KeepText {
         KeepText::WithFindings
     }
 }

@@ -85,7 +85,7 @@ impl Reporter for HumanReporter {
         summary_line(out, totals, self.options.verdicts)
     }
 
-    fn keeps_text(&self) -> KeepText {
+    fn texts_read(&self) -> KeepText {
         // A verdict shows the URL alone; excerpts are of findings.
         KeepText::WithFindings
     }

@@ -20,7 +20,7 @@ pub(crate) trait Reporter {
     fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()>;
     /// Which checked texts [`Reporter::source`] reads itself (to place or
     /// show a URL or finding), rather than only their names and URLs.
-    fn keeps_text(&self) -> KeepText {
+    fn texts_read(&self) -> KeepText {
         KeepText::Always
     }
 }

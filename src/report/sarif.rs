@@ -25,7 +25,7 @@ use serde::Serialize;
 
 use super::explain::{example_profiles, rule_entry};
 use super::reporter::{findings_in_order, fix_instruction, placed_spans, Reporter, Totals};
-use crate::checked::Checked;
+use crate::checked::{Checked, KeepText};
 use crate::diagnostic::Applicability;
 use crate::lint::{Finding, UrlReport};
 use crate::rewrite::place;
@@ -453,6 +453,11 @@ impl Reporter for SarifReporter {
     fn finish(&mut self, out: &mut dyn WriteColor, _totals: &Totals) -> io::Result<()> {
         self.open(out)?;
         writeln!(out, "]}}]}}")
+    }
+
+    fn texts_read(&self) -> KeepText {
+        // A result is a finding; URLs without findings are not listed.
+        KeepText::WithFindings
     }
 }
 

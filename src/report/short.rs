@@ -26,7 +26,7 @@ impl Reporter for ShortReporter {
         Ok(())
     }
 
-    fn keeps_text(&self) -> KeepText {
+    fn texts_read(&self) -> KeepText {
         KeepText::WithFindings
     }
 }

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::human;
 use super::json::{self, SCHEMA_VERSION};
 use super::reporter::{findings_in_order, Reporter, Totals};
-use crate::checked::Checked;
+use crate::checked::{Checked, KeepText};
 use crate::rules::{Rule, Severity};
 
 /// How the counts are written.
@@ -109,6 +109,11 @@ impl Reporter for StatisticsReporter {
             *self.counts.entry(key).or_default() += 1;
         }
         Ok(())
+    }
+
+    fn texts_read(&self) -> KeepText {
+        // Findings are counted, never placed.
+        KeepText::Never
     }
 
     fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()> {
