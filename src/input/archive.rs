@@ -326,13 +326,12 @@ mod tests {
         let mut collected = Collected::default();
         check_mail(
             archive.as_bytes(),
-            MailReading {
-                kind: MailKind::Mbox,
-                headers: HeaderUrls::List,
-                start: ArchivePoint::START,
-                chunks: ChunkOptions::default(),
-                keep_text: KeepText::Always,
-            },
+            MailReading::whole(
+                MailKind::Mbox,
+                HeaderUrls::List,
+                ChunkOptions::default(),
+                KeepText::Always,
+            ),
             &Origin::Stdin,
             &LintOptions::default(),
             &mut collected,

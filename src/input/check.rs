@@ -23,10 +23,10 @@ pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut C
     }
 }
 
-/// Check `text`, read from `origin` and written in `markup`, for a
-/// reporter that reads only some texts (see [`ReadOptions::keep_text`]):
-/// the checked text's source has its name, and its text only when `keep`
-/// says the reporter reads it. The URLs go into the checked text as they
+/// Check `text`, read from `origin` and written in `markup` and borrowed
+/// from where it was read (see [`ReadOptions::keep_text`]): the checked
+/// text's source has its name, and its text only when `keep` says the
+/// reporter reads it. The URLs go into the checked text as they
 /// are found, not into a list of their own first.
 ///
 /// [`ReadOptions::keep_text`]: super::ReadOptions::keep_text

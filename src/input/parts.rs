@@ -78,12 +78,7 @@ pub(crate) fn plan_large(
         // No longer a regular file: read as it reads.
         return Ok(LargePlan::Streamed(large));
     };
-    let reading = MailReading::whole(
-        MailKind::Mbox,
-        options.mail_headers,
-        options.chunks,
-        options.keep_text,
-    );
+    let reading = options.mail_reading(MailKind::Mbox);
     let (pieces, chain) = match options.kind.detect(&options.globs, Some(path), &head) {
         Content::Mail(MailKind::Mbox) => (slice_cuts(&file, len, reading.window_len()), true),
         // A message, a binary file and a document are read as they stream.

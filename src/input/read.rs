@@ -47,10 +47,17 @@ pub(crate) struct ReadOptions {
     /// Show progress on stderr while streaming (stderr is a terminal).
     pub progress: bool,
     /// Which small files' texts are kept in their checked texts (see
-    /// [`crate::report::Reporter::texts_read`]). A UTF-8 file whose text
-    /// need not be kept is linted in the buffer it was read into, and copied
-    /// into a text of its own only when the reporter will show it.
+    /// [`crate::report::Reporter::texts_read`]). A UTF-8 file is linted in
+    /// the buffer it was read into, and copied into a text of its own only
+    /// when the reporter will read it.
     pub keep_text: KeepText,
+}
+
+impl ReadOptions {
+    /// How a whole mail input of `kind` is read under these options.
+    pub(super) fn mail_reading(&self, kind: MailKind) -> MailReading {
+        MailReading::whole(kind, self.mail_headers, self.chunks, self.keep_text)
+    }
 }
 
 /// What a worker made of one input.
@@ -126,7 +133,9 @@ fn check_bytes(
         check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected);
         return collected;
     }
-    if options.keep_text != KeepText::Always && !is_binary(bytes) {
+    // UTF-8 is linted in the buffer it was read into, and copied only as
+    // far as the reporter reads it; other text is decoded first.
+    if !is_binary(bytes) {
         if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
             match content_of(path, named, text, options) {
                 Content::Mail(kind) => {
@@ -187,12 +196,7 @@ fn check_mail_bytes(
     lint: &LintOptions,
     collected: &mut Collected,
 ) {
-    let reading = MailReading::whole(
-        kind,
-        options.mail_headers,
-        options.chunks,
-        options.keep_text,
-    );
+    let reading = options.mail_reading(kind);
     // Reading from memory cannot fail, and a collecting sink always accepts.
     let _ = check_mail(bytes, reading, origin, lint, collected);
 }
@@ -258,12 +262,7 @@ pub(crate) fn read_streamed(
     };
     let markup = match options.kind.detect(&options.globs, path, &head) {
         Content::Mail(mail) => {
-            let reading = MailReading::whole(
-                mail,
-                options.mail_headers,
-                options.chunks,
-                options.keep_text,
-            );
+            let reading = options.mail_reading(mail);
             return check_mail(
                 Cursor::new(head).chain(reader),
                 reading,

@@ -16,7 +16,7 @@
 use std::fmt;
 use std::io::{self, Read};
 
-use super::archive::{check_mail, MailReading};
+use super::archive::check_mail;
 use super::check::check_loaded;
 use super::kind::Content;
 use super::load::{is_binary, load, HEAD_LEN};
@@ -101,12 +101,7 @@ pub(crate) fn read_for_rewrite(
     let why = match options.kind.detect(&options.globs, path, head) {
         Content::Mail(kind) => {
             // Only reading can fail here, and the bytes are in memory.
-            let reading = MailReading::whole(
-                kind,
-                options.mail_headers,
-                options.chunks,
-                options.keep_text,
-            );
+            let reading = options.mail_reading(kind);
             let checked = check_mail(&bytes[..], reading, &origin, lint, &mut collected);
             if let Err(err) = checked {
                 collected.error(cannot_read(&origin, &err));

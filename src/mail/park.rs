@@ -682,9 +682,9 @@ mod tests {
         }
     }
 
-    /// `park_quoted_printable` as it was before it read the lines once
-    /// (commit aa52f33): a search per `:` for its line, names squeezed into
-    /// a lower-case copy and searched for.
+    /// The plain per-colon reading of `park_quoted_printable`, the oracle
+    /// of its one-pass reading: a search per `:` for its line, names
+    /// squeezed into a lower-case copy and searched for.
     fn park_quoted_printable_per_colon(bytes: &mut [u8], at: usize) -> usize {
         let start = paragraph_start(bytes, at);
         let mut end = at;

@@ -77,8 +77,9 @@ fn first_empty_line(bytes: &[u8], mut from: usize) -> Option<Span> {
     None
 }
 
-/// Read `source`, or its `part`, the rest blanked; true with it when an
-/// HTML block that blank lines do not end is open at the part's end.
+/// Read `source`, or only its `part` (its prose ends with the part); true
+/// with it when an HTML block that blank lines do not end is open at the
+/// part's end.
 fn read(source: &str, part: Option<Part>, verbatim: bool) -> (Document, bool) {
     let options = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
@@ -90,7 +91,7 @@ fn read(source: &str, part: Option<Part>, verbatim: bool) -> (Document, bool) {
     let mut reader = Reader {
         source: parsed,
         verbatim,
-        prose: ProseBuilder::new(source),
+        prose: ProseBuilder::new(parsed),
         links: Vec::new(),
         open_links: Vec::new(),
         in_code_block: false,

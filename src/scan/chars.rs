@@ -1,9 +1,9 @@
 //! Character classes the scanner splits text on: whitespace of every kind
-//! (line breaks are [`crate::span`]'s), the characters words are made of, and the scripts that write
-//! words without spaces. Non-ASCII classes are decided by Unicode properties
-//! (`White_Space`, General Category), never by byte or block ranges, except
-//! for the spaceless scripts, which are a property of writing systems that
-//! Unicode does not record.
+//! (line breaks are [`crate::span`]'s), the characters words are made of,
+//! and the scripts that write words without spaces. Non-ASCII classes are
+//! decided by Unicode properties (`White_Space`, General Category), never
+//! by byte or block ranges, except for the spaceless scripts, which are a
+//! property of writing systems that Unicode does not record.
 
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 

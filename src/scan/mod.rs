@@ -111,8 +111,11 @@ pub fn scan_markup<'t>(
 /// source's, where [`Schemes::last_url_opening`] looks for each of them.
 fn last_url_syntax(text: &str, markup: Markup, schemes: &Schemes) -> Option<usize> {
     let made = markup::last_made_url_syntax(text, markup);
-    let opened = schemes.last_url_opening(text);
-    made.max(opened)
+    if made == Some(text.len()) {
+        // Nothing in the source comes later (reStructuredText).
+        return made;
+    }
+    made.max(schemes.last_url_opening(text))
 }
 
 /// Every URL of `text` written in `markup`, `last` being where the last

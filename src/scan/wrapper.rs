@@ -8,8 +8,7 @@ use super::lines::Leader;
 use super::scheme::{is_path_separator, scheme_then_colon, Schemes};
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
-use crate::span::line_break_len;
-use crate::span::Span;
+use crate::span::{line_break_len, Span};
 
 /// Most lines a wrapper may span before it counts as unterminated.
 pub(crate) const MAX_LINES: usize = 5;
