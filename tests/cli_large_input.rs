@@ -194,3 +194,62 @@ fn a_text_read_in_windows_on_any_thread_count_reads_as_whole() {
         }
     }
 }
+
+#[test]
+fn hyphen_breaks_are_weighed_the_same_in_windows_of_any_length() {
+    // Two runs of 40 hyphen breaks 1 KB apart, 300 KB of prose between
+    // them. Each break's part appears unbroken just before it, so a
+    // searched break drops its hyphen; in each run the breaks after the
+    // 32nd have 32 others within 256 KiB before them and are not searched.
+    let filler = format!("{}\n", "plain prose without addresses ".repeat(33));
+    let mut text = String::new();
+    for run in 0..2 {
+        for index in 0..40 {
+            let part = format!("r{run}n{index:02}");
+            text.push_str(&format!(
+                "see {part}xy\n<URL:http://example.org/{part}x-\n  y>\n{filler}"
+            ));
+        }
+        for _ in 0..300 {
+            text.push_str(&filler);
+        }
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("breaks.txt");
+    std::fs::write(&path, &text).expect("write text");
+    let path = path.to_string_lossy().into_owned();
+
+    let whole = output(&["extract", &path]);
+    let urls: Vec<&str> = whole.1.lines().collect();
+    assert_eq!(urls.len(), 80, "{}", whole.2);
+    let kept: Vec<&str> = urls
+        .iter()
+        .copied()
+        .filter(|url| url.contains("x-y"))
+        .collect();
+    assert_eq!(kept.len(), 16, "{kept:?}");
+    for run in 0..2 {
+        for index in 32..40 {
+            assert!(kept.contains(&format!("http://example.org/r{run}n{index}x-y").as_str()));
+        }
+    }
+    let check = output(&["check", "--format", "jsonl", &path]);
+    let not_searched = check
+        .1
+        .lines()
+        .filter(|line| line.starts_with(r#"{"type":"finding""#))
+        .filter(|line| line.contains("32 other hyphen breaks lie in the 256 KiB before it"))
+        .count();
+    assert_eq!(not_searched, 16, "{}", check.1);
+
+    for command in [
+        &["check", "--format", "json"][..],
+        &["extract", "--format", "jsonl"],
+    ] {
+        let whole = output(&[command, &[path.as_str()]].concat());
+        for chunk_len in ["1000", "65536", "300000"] {
+            let args = [command, &["--chunk-len", chunk_len, "-j2", &path]].concat();
+            assert_eq!(output(&args), whole, "{command:?} --chunk-len {chunk_len}");
+        }
+    }
+}

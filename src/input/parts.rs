@@ -14,8 +14,8 @@
 //! Parts are cut where the whole file's reading would not notice: windows
 //! at bytes that start a character as [`crate::source::decode`] reads them
 //! and never between `\r` and `\n`; slices at the `From ` lines the archive
-//! reader splits messages at. Windows are as long as the streamed reader's,
-//! as the scanner's hyphen-break evidence budget is spent per scanned text;
+//! reader splits messages at. Windows are as long as the streamed reader's
+//! (the `windows` module says why their length changes nothing found);
 //! they are measured in the file's bytes rather than decoded text, which
 //! differs only where bytes are read as Latin-1.
 

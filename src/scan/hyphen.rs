@@ -12,6 +12,8 @@
 //! Without evidence the hyphen is kept, as the Appendix asks writers not to
 //! break lines after a URL's own hyphen, and a reader must see both readings.
 
+use std::collections::VecDeque;
+
 use memchr::memmem;
 
 use super::found::{join, Alternative};
@@ -22,9 +24,13 @@ use crate::span::Span;
 /// Bytes around a URL searched for the other occurrence of a broken part.
 pub(crate) const SEARCH_WINDOW: usize = 256 * 1024;
 
-/// Total bytes one scan may search for occurrence evidence, so that many
-/// hyphen breaks in a huge text stay linear.
-pub(crate) const SEARCH_BUDGET: usize = 64 * 1024 * 1024;
+/// A break is searched for occurrence evidence only when fewer than this
+/// many breaks lie in the [`SEARCH_WINDOW`] bytes before it. A search reads
+/// at most 1 MiB (two parts, each on both sides of the URL), so hyphen-dense
+/// text costs at most 128 bytes searched per byte and stays linear. The limit
+/// looks only at the text near the break, so a text read whole and one read
+/// in windows of any length weigh every break the same.
+pub(crate) const SEARCHED_BREAKS_PER_WINDOW: usize = 32;
 
 /// A broken part shorter than this is too common to be evidence.
 const MIN_PART_LEN: usize = 4;
@@ -47,7 +53,7 @@ struct Decision {
 }
 
 /// What the scanner needs to weigh hyphen breaks: the source, the wrapper's
-/// extent, the host check and the remaining search budget.
+/// extent, the host check and the breaks weighed before.
 pub(crate) struct Evidence<'a> {
     /// The whole source text.
     pub(crate) text: &'a str,
@@ -55,8 +61,31 @@ pub(crate) struct Evidence<'a> {
     pub(crate) outer: Span,
     /// True when a URL's host is invalid (the validator's `bad-host`).
     pub(crate) host_invalid: &'a dyn Fn(&str) -> bool,
-    /// Bytes still allowed for occurrence searches.
-    pub(crate) budget: &'a mut usize,
+    /// Breaks seen before in this text, by source offset of the hyphen.
+    pub(crate) earlier: &'a mut EarlierBreaks,
+}
+
+/// The hyphen breaks of one text in the [`SEARCH_WINDOW`] bytes before the
+/// one being weighed, oldest first: how crowded its neighbourhood is.
+#[derive(Debug, Default)]
+pub(crate) struct EarlierBreaks {
+    hyphens: VecDeque<usize>,
+}
+
+impl EarlierBreaks {
+    /// Record the break at `hyphen` (breaks come in source order) and say
+    /// whether [`SEARCHED_BREAKS_PER_WINDOW`] or more came before it within
+    /// [`SEARCH_WINDOW`] bytes. Every break counts, searched or not, so the
+    /// answer depends on the nearby text alone.
+    fn crowded(&mut self, hyphen: usize) -> bool {
+        let since = hyphen.saturating_sub(SEARCH_WINDOW);
+        while self.hyphens.front().is_some_and(|&earlier| earlier < since) {
+            self.hyphens.pop_front();
+        }
+        let crowded = self.hyphens.len() >= SEARCHED_BREAKS_PER_WINDOW;
+        self.hyphens.push_back(hyphen);
+        crowded
+    }
 }
 
 /// The URL's runs after resolving each hyphen break, with the other reading
@@ -82,7 +111,14 @@ pub(crate) fn resolve(
         let dropped = without_hyphen(&spans, hyphen);
         let keep = join(evidence.text, &spans);
         let drop = join(evidence.text, &dropped);
-        let decision = decide(&keep, &drop, url_offset(&spans, hyphen), evidence);
+        let searchable = !evidence.earlier.crowded(hyphen);
+        let decision = decide(
+            &keep,
+            &drop,
+            url_offset(&spans, hyphen),
+            searchable,
+            evidence,
+        );
         // Either fix picks a reading, so it is a suggestion: a kept hyphen
         // is written %2D (the same character, RFC 1738 section 2.2 and RFC
         // 3986 section 2.3), so the line no longer ends with '-'; a dropped
@@ -115,14 +151,32 @@ pub(crate) fn resolve(
     resolved
 }
 
-/// Weigh the two readings of one break; `at` is the hyphen's URL offset in `keep`.
-fn decide(keep: &str, drop: &str, at: usize, evidence: &mut Evidence<'_>) -> Decision {
-    by_host(keep, drop, evidence.host_invalid)
-        .or_else(|| by_occurrence(keep, at, evidence))
-        .unwrap_or(Decision {
+/// Weigh the two readings of one break; `at` is the hyphen's URL offset in
+/// `keep`, and the text is searched for occurrences only when `searchable`.
+fn decide(
+    keep: &str,
+    drop: &str,
+    at: usize,
+    searchable: bool,
+    evidence: &Evidence<'_>,
+) -> Decision {
+    if let Some(decision) = by_host(keep, drop, evidence.host_invalid) {
+        return decision;
+    }
+    if !searchable {
+        return Decision {
             reading: Reading::KeepHyphen,
-            evidence: "no evidence decided, so the hyphen is kept as written".to_string(),
-        })
+            evidence: format!(
+                "{SEARCHED_BREAKS_PER_WINDOW} other hyphen breaks lie in the {} KiB before it, \
+                 so the text was not searched for evidence and the hyphen is kept as written",
+                SEARCH_WINDOW / 1024
+            ),
+        };
+    }
+    by_occurrence(keep, at, evidence).unwrap_or(Decision {
+        reading: Reading::KeepHyphen,
+        evidence: "no evidence decided, so the hyphen is kept as written".to_string(),
+    })
 }
 
 /// Evidence 1: exactly one reading has an invalid host.
@@ -145,7 +199,7 @@ fn by_host(keep: &str, drop: &str, host_invalid: &dyn Fn(&str) -> bool) -> Optio
 }
 
 /// Evidence 2: the broken part appears unbroken elsewhere in one reading only.
-fn by_occurrence(keep: &str, at: usize, evidence: &mut Evidence<'_>) -> Option<Decision> {
+fn by_occurrence(keep: &str, at: usize, evidence: &Evidence<'_>) -> Option<Decision> {
     let bytes = keep.as_bytes();
     let start = bytes[..at]
         .iter()
@@ -160,8 +214,8 @@ fn by_occurrence(keep: &str, at: usize, evidence: &mut Evidence<'_>) -> Option<D
     if without.len() < MIN_PART_LEN {
         return None;
     }
-    let found_with = occurs_elsewhere(with, evidence)?;
-    let found_without = occurs_elsewhere(&without, evidence)?;
+    let found_with = occurs_elsewhere(with, evidence);
+    let found_without = occurs_elsewhere(&without, evidence);
     let (reading, part) = match (found_with, found_without) {
         (true, false) => (Reading::KeepHyphen, with),
         (false, true) => (Reading::DropHyphen, without.as_str()),
@@ -173,16 +227,13 @@ fn by_occurrence(keep: &str, at: usize, evidence: &mut Evidence<'_>) -> Option<D
     })
 }
 
-/// Whether `part` occurs near the wrapper but outside it; `None` once the
-/// search budget is spent.
-fn occurs_elsewhere(part: &str, evidence: &mut Evidence<'_>) -> Option<bool> {
+/// Whether `part` occurs near the wrapper but outside it.
+fn occurs_elsewhere(part: &str, evidence: &Evidence<'_>) -> bool {
     let text = evidence.text.as_bytes();
     let before = &text[evidence.outer.start.saturating_sub(SEARCH_WINDOW)..evidence.outer.start];
     let after = &text[evidence.outer.end..text.len().min(evidence.outer.end + SEARCH_WINDOW)];
-    let cost = before.len() + after.len();
-    *evidence.budget = evidence.budget.checked_sub(cost)?;
     let finder = memmem::Finder::new(part.as_bytes());
-    Some(finder.find(before).is_some() || finder.find(after).is_some())
+    finder.find(before).is_some() || finder.find(after).is_some()
 }
 
 /// Offset in the joined URL of the source byte `source`.
@@ -236,16 +287,23 @@ mod tests {
     fn resolve_first(
         text: &str,
         host_invalid: &dyn Fn(&str) -> bool,
-        budget: usize,
+    ) -> (String, Vec<String>, Vec<String>) {
+        resolve_first_after(text, host_invalid, &mut EarlierBreaks::default())
+    }
+
+    /// [`resolve_first`] with the breaks `earlier` met before in the text.
+    fn resolve_first_after(
+        text: &str,
+        host_invalid: &dyn Fn(&str) -> bool,
+        earlier: &mut EarlierBreaks,
     ) -> (String, Vec<String>, Vec<String>) {
         let at = text.find('<').unwrap();
         let parsed = wrapper::parse(text, at, &Schemes::new(&[])).unwrap();
-        let mut budget = budget;
         let mut evidence = Evidence {
             text,
             outer: parsed.outer,
             host_invalid,
-            budget: &mut budget,
+            earlier,
         };
         let resolved = resolve(parsed.spans, &parsed.hyphens, &mut evidence);
         for diagnostic in &resolved.diagnostics {
@@ -259,10 +317,19 @@ mod tests {
         )
     }
 
+    /// Breaks met before, at `offsets`.
+    fn earlier_at(offsets: impl IntoIterator<Item = usize>) -> EarlierBreaks {
+        let mut earlier = EarlierBreaks::default();
+        for offset in offsets {
+            earlier.crowded(offset);
+        }
+        earlier
+    }
+
     #[test]
     fn appendix_hyphen_is_kept_without_evidence() {
         let text = "<URL:http://info.cern.ch/marie-\n  claude>";
-        let (url, alternatives, help) = resolve_first(text, &never_invalid, SEARCH_BUDGET);
+        let (url, alternatives, help) = resolve_first(text, &never_invalid);
         assert_eq!(url, "http://info.cern.ch/marie-claude");
         assert_eq!(alternatives, ["http://info.cern.ch/marieclaude"]);
         assert!(help[0].contains("no evidence decided"), "{}", help[0]);
@@ -271,11 +338,11 @@ mod tests {
     #[test]
     fn appendix_invalid_host_decides_the_reading() {
         let text = "<URL:http://ds.inter-\n  nic.net/rfc>";
-        let (url, _, help) = resolve_first(text, &never_invalid, SEARCH_BUDGET);
+        let (url, _, help) = resolve_first(text, &never_invalid);
         assert_eq!(url, "http://ds.inter-nic.net/rfc");
         assert!(help[0].contains("no evidence"));
         let text = "<URL:http://ds.internic-\n  .net/rfc>";
-        let (url, alternatives, help) = resolve_first(text, &label_ends_in_hyphen, SEARCH_BUDGET);
+        let (url, alternatives, help) = resolve_first(text, &label_ends_in_hyphen);
         assert_eq!(url, "http://ds.internic.net/rfc");
         assert_eq!(alternatives, ["http://ds.internic-.net/rfc"]);
         assert!(
@@ -288,7 +355,7 @@ mod tests {
     #[test]
     fn appendix_unbroken_occurrence_decides_the_reading() {
         let dropped = "Mirror: ftp://ds.internic.net/rfc\n<URL:ftp://ds.inter-\n   nic.net/rfc>";
-        let (url, alternatives, help) = resolve_first(dropped, &never_invalid, SEARCH_BUDGET);
+        let (url, alternatives, help) = resolve_first(dropped, &never_invalid);
         assert_eq!(url, "ftp://ds.internic.net/rfc");
         assert_eq!(alternatives, ["ftp://ds.inter-nic.net/rfc"]);
         assert!(
@@ -298,7 +365,7 @@ mod tests {
         );
 
         let kept = "<URL:http://a.b/marie-\n  claude> is marie-claude's page";
-        let (url, alternatives, help) = resolve_first(kept, &never_invalid, SEARCH_BUDGET);
+        let (url, alternatives, help) = resolve_first(kept, &never_invalid);
         assert_eq!(url, "http://a.b/marie-claude");
         assert_eq!(alternatives, ["http://a.b/marieclaude"]);
         assert!(
@@ -309,17 +376,64 @@ mod tests {
     }
 
     #[test]
-    fn occurrence_search_stops_when_the_budget_is_spent() {
+    fn a_break_crowded_by_earlier_ones_is_not_searched() {
         let text = "ftp://ds.internic.net/rfc <URL:ftp://ds.inter-\n nic.net/rfc>";
-        let (url, _, help) = resolve_first(text, &never_invalid, 0);
+        let (url, _, help) = resolve_first_after(
+            text,
+            &never_invalid,
+            &mut earlier_at(0..SEARCHED_BREAKS_PER_WINDOW - 1),
+        );
+        assert_eq!(url, "ftp://ds.internic.net/rfc", "{}", help[0]);
+
+        let (url, alternatives, help) = resolve_first_after(
+            text,
+            &never_invalid,
+            &mut earlier_at(0..SEARCHED_BREAKS_PER_WINDOW),
+        );
         assert_eq!(url, "ftp://ds.inter-nic.net/rfc");
-        assert!(help[0].contains("no evidence"));
+        assert_eq!(alternatives, ["ftp://ds.internic.net/rfc"]);
+        assert!(
+            help[0].contains(
+                "32 other hyphen breaks lie in the 256 KiB before it, so the text was not searched"
+            ),
+            "{}",
+            help[0]
+        );
+    }
+
+    #[test]
+    fn a_crowded_break_is_still_decided_by_its_host() {
+        let text = "<URL:http://ds.internic-\n  .net/rfc>";
+        let (url, _, help) = resolve_first_after(
+            text,
+            &label_ends_in_hyphen,
+            &mut earlier_at(0..SEARCHED_BREAKS_PER_WINDOW),
+        );
+        assert_eq!(url, "http://ds.internic.net/rfc");
+        assert!(
+            help[0].contains("with the hyphen the host is invalid"),
+            "{}",
+            help[0]
+        );
+    }
+
+    #[test]
+    fn only_breaks_within_the_search_window_before_crowd() {
+        let mut earlier = earlier_at(0..SEARCHED_BREAKS_PER_WINDOW);
+        // All of them lie within the window before this one.
+        assert!(earlier.crowded(SEARCH_WINDOW));
+        // Here the first has left it.
+        let mut earlier = earlier_at(0..SEARCHED_BREAKS_PER_WINDOW);
+        assert!(!earlier.crowded(SEARCH_WINDOW + 1));
+        // Every break counts, crowded or not: the later half still crowds.
+        let mut earlier = earlier_at(0..2 * SEARCHED_BREAKS_PER_WINDOW);
+        assert!(earlier.crowded(SEARCH_WINDOW + SEARCHED_BREAKS_PER_WINDOW));
     }
 
     #[test]
     fn each_break_is_resolved_on_its_own() {
         let text = "see a-bc.example\n<URL:http://a-\n bc.example/x-\n y>";
-        let (url, alternatives, _) = resolve_first(text, &never_invalid, SEARCH_BUDGET);
+        let (url, alternatives, _) = resolve_first(text, &never_invalid);
         assert_eq!(url, "http://a-bc.example/x-y");
         assert_eq!(
             alternatives,

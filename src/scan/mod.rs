@@ -208,8 +208,8 @@ struct Scanner<'t> {
     /// End of the last URL returned; no later URL starts before it.
     floor: usize,
     host_invalid: fn(&str) -> bool,
-    /// Bytes still allowed for hyphen-break occurrence searches.
-    search_budget: usize,
+    /// Hyphen breaks met so far that may still crowd a later one's search.
+    earlier_breaks: hyphen::EarlierBreaks,
 }
 
 impl<'t> Scanner<'t> {
@@ -220,7 +220,7 @@ impl<'t> Scanner<'t> {
             pos: 0,
             floor: 0,
             host_invalid,
-            search_budget: hyphen::SEARCH_BUDGET,
+            earlier_breaks: hyphen::EarlierBreaks::default(),
         }
     }
 
@@ -241,7 +241,7 @@ impl<'t> Scanner<'t> {
             text: self.text,
             outer: parsed.outer,
             host_invalid: &self.host_invalid,
-            budget: &mut self.search_budget,
+            earlier: &mut self.earlier_breaks,
         };
         let resolved = hyphen::resolve(parsed.spans, &parsed.hyphens, &mut evidence);
         let mut diagnostics = parsed.diagnostics;
