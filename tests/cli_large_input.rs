@@ -195,12 +195,69 @@ fn a_text_read_in_windows_on_any_thread_count_reads_as_whole() {
     }
 }
 
+/// Bytes the hyphen-break evidence searches on each side of a wrapper, and
+/// the breaks before a break that may keep it from being searched.
+const EVIDENCE_REACH: usize = 256 * 1024;
+
+/// Breaks within [`EVIDENCE_REACH`] before a break that keep it from being
+/// searched.
+const CROWDING_BREAKS: usize = 16;
+
+/// `text` written to a file in `dir`, and its path.
+fn write_text(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("write text");
+    path.to_string_lossy().into_owned()
+}
+
+/// The findings of `check --format jsonl` whose help says the text was
+/// not searched.
+fn not_searched(path: &str) -> Vec<String> {
+    output(&["check", "--format", "jsonl", path])
+        .1
+        .lines()
+        .filter(|line| line.starts_with(r#"{"type":"finding""#))
+        .filter(|line| line.contains("or more other hyphen breaks lie in the 256 KiB before it"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// `check --format json` and `extract --format jsonl` print the same for
+/// `path` whole and in windows of each of `chunk_lens` bytes.
+fn assert_windows_read_as_whole(path: &str, chunk_lens: &[usize]) {
+    for command in [
+        &["check", "--format", "json"][..],
+        &["extract", "--format", "jsonl"],
+    ] {
+        let whole = output(&[command, &[path]].concat());
+        for chunk_len in chunk_lens {
+            let chunk_len = chunk_len.to_string();
+            let args = [command, &["--chunk-len", &chunk_len, "-j2", path]].concat();
+            assert_eq!(output(&args), whole, "{command:?} --chunk-len {chunk_len}");
+        }
+    }
+}
+
+/// Lines of prose without URLs up to `len` bytes of `text`.
+fn pad_to(text: &mut String, len: usize) {
+    const LINE: &str = "plain prose without any address in it\n";
+    assert!(text.len() <= len, "{} > {len}", text.len());
+    while len - text.len() > LINE.len() {
+        text.push_str(LINE);
+    }
+    let short = len - text.len();
+    text.push_str(&"z".repeat(short.saturating_sub(1)));
+    if short > 0 {
+        text.push('\n');
+    }
+}
+
 #[test]
-fn hyphen_breaks_are_weighed_the_same_in_windows_of_any_length() {
+fn crowded_hyphen_breaks_are_weighed_the_same_in_windows_of_any_length() {
     // Two runs of 40 hyphen breaks 1 KB apart, 300 KB of prose between
     // them. Each break's part appears unbroken just before it, so a
     // searched break drops its hyphen; in each run the breaks after the
-    // 32nd have 32 others within 256 KiB before them and are not searched.
+    // 16th have 16 others within 256 KiB before them and are not searched.
     let filler = format!("{}\n", "plain prose without addresses ".repeat(33));
     let mut text = String::new();
     for run in 0..2 {
@@ -215,41 +272,69 @@ fn hyphen_breaks_are_weighed_the_same_in_windows_of_any_length() {
         }
     }
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("breaks.txt");
-    std::fs::write(&path, &text).expect("write text");
-    let path = path.to_string_lossy().into_owned();
+    let path = write_text(&dir, "breaks.txt", &text);
 
     let whole = output(&["extract", &path]);
     let urls: Vec<&str> = whole.1.lines().collect();
     assert_eq!(urls.len(), 80, "{}", whole.2);
-    let kept: Vec<&str> = urls
-        .iter()
-        .copied()
-        .filter(|url| url.contains("x-y"))
-        .collect();
-    assert_eq!(kept.len(), 16, "{kept:?}");
     for run in 0..2 {
-        for index in 32..40 {
-            assert!(kept.contains(&format!("http://example.org/r{run}n{index}x-y").as_str()));
+        for index in 0..40 {
+            let searched = index < CROWDING_BREAKS;
+            let hyphen = if searched { "" } else { "-" };
+            let url = format!("http://example.org/r{run}n{index:02}x{hyphen}y");
+            assert!(urls.contains(&url.as_str()), "{url} in {urls:?}");
         }
     }
-    let check = output(&["check", "--format", "jsonl", &path]);
-    let not_searched = check
-        .1
-        .lines()
-        .filter(|line| line.starts_with(r#"{"type":"finding""#))
-        .filter(|line| line.contains("32 other hyphen breaks lie in the 256 KiB before it"))
-        .count();
-    assert_eq!(not_searched, 16, "{}", check.1);
+    assert_eq!(not_searched(&path).len(), 2 * (40 - CROWDING_BREAKS));
+    assert_windows_read_as_whole(&path, &[1000, 65536, 300_000]);
+}
 
-    for command in [
-        &["check", "--format", "json"][..],
-        &["extract", "--format", "jsonl"],
-    ] {
-        let whole = output(&[command, &[path.as_str()]].concat());
-        for chunk_len in ["1000", "65536", "300000"] {
-            let args = [command, &["--chunk-len", chunk_len, "-j2", &path]].concat();
-            assert_eq!(output(&args), whole, "{command:?} --chunk-len {chunk_len}");
-        }
+#[test]
+fn hyphen_breaks_at_the_edges_of_the_evidence_reach_read_the_same_in_windows() {
+    let mut text = String::from("Breaks far apart.\n");
+    // Sixteen breaks, the first in a long wrapper whose `<` lies 1.5 KB
+    // before its hyphen.
+    let long = format!("<URL:http://example.org/{}e00-\n  z>\n", "a".repeat(1500));
+    let first_hyphen = text.len() + long.find('-').expect("a hyphen");
+    text.push_str(&long);
+    for index in 1..CROWDING_BREAKS {
+        text.push_str(&format!("<URL:http://example.org/e{index:02}-\n  z>\n"));
     }
+    // A break whose hyphen lies exactly the reach after the first: all
+    // sixteen crowd it, so its unbroken part just before goes unseen.
+    let crowded = "see t1partxy\n<URL:http://example.org/t1partx-\n  y>\n";
+    pad_to(
+        &mut text,
+        first_hyphen + EVIDENCE_REACH - crowded.find('-').expect("a hyphen"),
+    );
+    let crowded_start = text.len() + crowded.find('<').expect("a wrapper");
+    text.push_str(crowded);
+    // Well past them, a break searched, whose part appears unbroken at the
+    // far end of the reach after its wrapper.
+    let past = text.len() + 300_000;
+    pad_to(&mut text, past);
+    let searched = "<URL:http://example.org/t2partx-\n  y>";
+    let searched_start = text.len();
+    text.push_str(searched);
+    text.push('\n');
+    let searched_end = searched_start + searched.len();
+    pad_to(&mut text, searched_end + EVIDENCE_REACH - "t2partxy".len());
+    text.push_str("t2partxy");
+    let end = text.len() + 1000;
+    pad_to(&mut text, end);
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = write_text(&dir, "edges.txt", &text);
+    let urls = output(&["extract", &path]).1;
+    assert!(urls.contains("http://example.org/t1partx-y\n"), "{urls}");
+    assert!(urls.contains("http://example.org/t2partxy\n"), "{urls}");
+    let not_searched = not_searched(&path);
+    assert_eq!(not_searched.len(), 1, "{not_searched:?}");
+    assert!(not_searched[0].contains("t1partx"), "{}", not_searched[0]);
+
+    // Windows cut just where each break's window must reach furthest: one
+    // starting at the crowded wrapper, which must still see the long
+    // wrapper's `<`; one ending just after the searched wrapper's `<`,
+    // which must still see the whole reach after it.
+    assert_windows_read_as_whole(&path, &[crowded_start, searched_start + 1, 100_000]);
 }

@@ -47,6 +47,9 @@ pub enum Kind {
     Angles,
     /// URLs in and around parentheses nested 5,000 deep.
     Parens,
+    /// `<URL:` wrappers broken after a hyphen, each searched for evidence
+    /// through the whole reach on both sides and never finding any.
+    HyphenBreaks,
 }
 
 /// Each kind with its command-line name and whether it is pathological.
@@ -59,6 +62,7 @@ const KINDS: &[(Kind, &str, bool)] = &[
     (Kind::Unterminated, "unterminated", true),
     (Kind::Angles, "angles", true),
     (Kind::Parens, "parens", true),
+    (Kind::HyphenBreaks, "hyphen-breaks", true),
 ];
 
 impl Kind {
@@ -108,6 +112,7 @@ enum Blocks {
     Unterminated(Prng),
     Angles(Prng),
     Parens,
+    HyphenBreaks,
 }
 
 impl Blocks {
@@ -121,6 +126,7 @@ impl Blocks {
             Kind::Unterminated => Blocks::Unterminated(Prng::new(seed)),
             Kind::Angles => Blocks::Angles(Prng::new(seed)),
             Kind::Parens => Blocks::Parens,
+            Kind::HyphenBreaks => Blocks::HyphenBreaks,
         }
     }
 
@@ -134,6 +140,7 @@ impl Blocks {
             Blocks::Unterminated(rng) => pathological::unterminated(rng, out),
             Blocks::Angles(rng) => pathological::angles(rng, out),
             Blocks::Parens => pathological::parens(out),
+            Blocks::HyphenBreaks => pathological::hyphen_breaks(out),
         }
     }
 }

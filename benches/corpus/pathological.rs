@@ -13,6 +13,11 @@ pub const UNTERMINATED_PER_BLOCK: usize = 10_000;
 /// Nesting depth of the parenthesis blocks.
 pub const PAREN_DEPTH: usize = 5_000;
 
+/// Bytes from one hyphen break to the next: just over the 256 KiB the
+/// evidence searches, shared among the 16 breaks that keep a break from
+/// being searched, so that every break is searched.
+pub const HYPHEN_BREAK_SPACING: usize = 16_500;
+
 /// What follows an unterminated `<URL:`: never a `>`, so a scanner that looks
 /// ahead for the closing bracket without a bound reads to the end every time.
 const UNTERMINATED_TAILS: &[&str] = &[
@@ -67,4 +72,20 @@ pub fn parens(out: &mut String) {
     out.push_str(&format!("see http://b.example.org/{close}.\n"));
     out.push_str(&format!("{open} no URL here, only brackets\n"));
     out.push_str(&format!("({open}https://c.example.com/a_(b){close}\n"));
+}
+
+/// A wrapper broken after a hyphen, then lines of the letters of its parts
+/// up to [`HYPHEN_BREAK_SPACING`] bytes: neither reading of the part occurs
+/// unbroken, so each search reads its whole reach, and every candidate
+/// position of the prose nearly matches.
+pub fn hyphen_breaks(out: &mut String) {
+    let start = out.len();
+    out.push_str("<URL:http://example.org/eeeeeeeeee-\n eeeeeeeeeex>\n");
+    let line = format!("{}\n", "eeeeeeeeex".repeat(20));
+    while out.len() - start + line.len() <= HYPHEN_BREAK_SPACING {
+        out.push_str(&line);
+    }
+    let rest = HYPHEN_BREAK_SPACING - (out.len() - start);
+    out.extend(std::iter::repeat_n('e', rest - 1));
+    out.push('\n');
 }

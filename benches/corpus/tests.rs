@@ -1,7 +1,7 @@
 //! The corpus promises that the benchmark figures rely on: exact sizes,
 //! determinism, and the densities and shapes each kind is named for.
 
-use super::pathological::{COLON_LINE, PAREN_DEPTH, UNTERMINATED_PER_BLOCK};
+use super::pathological::{COLON_LINE, HYPHEN_BREAK_SPACING, PAREN_DEPTH, UNTERMINATED_PER_BLOCK};
 use super::*;
 
 /// Scheme prefixes the generator writes; counting them counts URLs.
@@ -154,10 +154,22 @@ fn parens_nest_thousands_deep_around_urls() {
 }
 
 #[test]
+fn hyphen_breaks_come_one_per_spacing_and_never_unbroken() {
+    let text = generate(Kind::HyphenBreaks, 1_000_000, DEFAULT_SEED);
+    let breaks: Vec<usize> = text.match_indices("-\n ").map(|(at, _)| at).collect();
+    assert_eq!(breaks.len(), 1_000_000 / HYPHEN_BREAK_SPACING + 1);
+    assert!(breaks
+        .windows(2)
+        .all(|pair| pair[1] - pair[0] == HYPHEN_BREAK_SPACING));
+    assert!(!text.contains("eeeeeeeeee-eeeeeeeeeex"));
+    assert!(!text.contains("eeeeeeeeeeeeeeeeeeeex"));
+}
+
+#[test]
 fn kinds_round_trip_through_their_names() {
     for kind in Kind::all() {
         assert_eq!(Kind::parse(kind.name()), Ok(kind));
     }
     assert!(Kind::parse("poetry").is_err());
-    assert_eq!(Kind::pathological().count(), 5);
+    assert_eq!(Kind::pathological().count(), 6);
 }

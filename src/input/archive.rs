@@ -40,9 +40,9 @@ pub(crate) struct MailReading {
 
 impl MailReading {
     /// The most of a decoded text checked at once, and the length of the
-    /// slices a large mbox is read in: at most 4 MiB however long a text
-    /// file's window is, as a message's raw bytes, decoded text and
-    /// displayed text are held beside the window's findings.
+    /// slices a large mbox is read in: at most [`MAIL_WINDOW_LEN`] however
+    /// long a text file's window is, as a message's raw bytes, decoded text
+    /// and displayed text are held beside the window's findings.
     pub(crate) fn window_len(&self) -> usize {
         self.chunks.chunk_len.min(MAIL_WINDOW_LEN)
     }

@@ -9,11 +9,14 @@
 //! window that reaches [`ChunkOptions::context`] (the evidence reach and
 //! two wrappers) before and after its owned stretch sees every URL that
 //! starts in the stretch whole, with the same surroundings and the same
-//! earlier breaks a whole-text scan gives it. Scanning each window and
-//! keeping only the URLs whose match starts in the owned stretch therefore
-//! finds each URL once and unchanged, whatever the cuts. The exception is
-//! an undelimited URL longer than the context (a line of more than 256 KiB
-//! without whitespace), which can be cut at the window's end.
+//! earlier breaks a whole-text scan gives it: whatever precedes a window's
+//! start, the scanner is back in step within a wrapper's length, as every
+//! `<URL:` opens a wrapper (an unclosed one ends at the next) and an
+//! undelimited URL ends at `<`. Scanning each window and keeping only the
+//! URLs whose match starts in the owned stretch therefore finds each URL
+//! once and unchanged, whatever the cuts. The exception is an undelimited
+//! URL longer than the context (a line of more than 256 KiB without
+//! whitespace), which can be cut at the window's end.
 //!
 //! Text is decoded as [`crate::source::decode`] decodes whole files (UTF-8,
 //! other bytes as Latin-1), across read boundaries, so offsets are the same.
@@ -27,10 +30,9 @@ use crate::source::for_each_run_of_prefix;
 use crate::span::{count_chars, LineCol, LineCursor};
 
 /// Default owned stretch per window: short enough that threads share a
-/// large file out evenly and reuse buffers that stay in cache (on the
-/// 211 MB corpus at two threads, 4 MiB against 16 MiB took a sixth less
-/// CPU and a third of the memory), long enough that the context scanned
-/// twice stays an eighth of the window.
+/// large file out evenly and reuse buffers that stay in cache, long enough
+/// that the context scanned twice stays an eighth of the window
+/// (docs/benchmarks.md, sixth pass, has the figures).
 pub(super) const DEFAULT_CHUNK_LEN: usize = 4 << 20;
 
 /// Bytes read from the input at a time.
@@ -49,10 +51,12 @@ impl Default for ChunkOptions {
     fn default() -> Self {
         ChunkOptions {
             chunk_len: DEFAULT_CHUNK_LEN,
-            // A wrapper whose `<` is owned ends up to a wrapper's length
-            // later and its evidence reaches on from there; the breaks that
-            // decide whether to look lie in wrappers starting up to a
-            // wrapper's length before the evidence's reach back.
+            // After the owned stretch: a wrapper opened at its end runs up
+            // to a wrapper's length on, and its evidence reaches on from
+            // there. Before it: the breaks that decide whether an owned
+            // break is searched lie up to the evidence's reach back, in
+            // wrappers opened up to a wrapper's length earlier, whose line
+            // leaders are looked for up to 256 bytes before that.
             context: EVIDENCE_WINDOW + 2 * MAX_WRAPPER_BYTES,
         }
     }

@@ -6,8 +6,9 @@
 //! 1. host validity: one reading has a host the validator rejects
 //!    (`bad-host`, e.g. a label ending in `-`) and the other does not;
 //! 2. occurrence: the part of the URL around the break (between `/`, `?`,
-//!    `#`, `;`, `&`, `=`, `@` and `:`) appears unbroken elsewhere in the same
-//!    text in one reading only.
+//!    `#`, `;`, `&`, `=`, `@` and `:`) appears unbroken within
+//!    [`SEARCH_WINDOW`] bytes of the wrapper in one reading only. A break
+//!    crowded by [`CROWDING_BREAKS`] others just before it is not searched.
 //!
 //! Without evidence the hyphen is kept, as the Appendix asks writers not to
 //! break lines after a URL's own hyphen, and a reader must see both readings.
@@ -27,10 +28,12 @@ pub(crate) const SEARCH_WINDOW: usize = 256 * 1024;
 /// A break is searched for occurrence evidence only when fewer than this
 /// many breaks lie in the [`SEARCH_WINDOW`] bytes before it. A search reads
 /// at most 1 MiB (two parts, each on both sides of the URL), so hyphen-dense
-/// text costs at most 128 bytes searched per byte and stays linear. The limit
-/// looks only at the text near the break, so a text read whole and one read
-/// in windows of any length weigh every break the same.
-pub(crate) const SEARCHED_BREAKS_PER_WINDOW: usize = 32;
+/// text costs at most 64 bytes searched per byte and stays linear; real
+/// text is far below the limit (the shared corpus has at most 7 breaks in
+/// any 256 KiB). The limit looks only at the text near the break, so a text
+/// read whole and one read in windows of any length weigh every break the
+/// same.
+const CROWDING_BREAKS: usize = 16;
 
 /// A broken part shorter than this is too common to be evidence.
 const MIN_PART_LEN: usize = 4;
@@ -73,16 +76,18 @@ pub(crate) struct EarlierBreaks {
 }
 
 impl EarlierBreaks {
-    /// Record the break at `hyphen` (breaks come in source order) and say
-    /// whether [`SEARCHED_BREAKS_PER_WINDOW`] or more came before it within
+    /// Record the break at `hyphen`, and say whether it is crowded:
+    /// whether [`CROWDING_BREAKS`] or more came before it within
     /// [`SEARCH_WINDOW`] bytes. Every break counts, searched or not, so the
     /// answer depends on the nearby text alone.
-    fn crowded(&mut self, hyphen: usize) -> bool {
+    fn record(&mut self, hyphen: usize) -> bool {
+        // A scan meets wrappers, and a wrapper its breaks, in source order.
+        debug_assert!(self.hyphens.back().is_none_or(|&last| last < hyphen));
         let since = hyphen.saturating_sub(SEARCH_WINDOW);
         while self.hyphens.front().is_some_and(|&earlier| earlier < since) {
             self.hyphens.pop_front();
         }
-        let crowded = self.hyphens.len() >= SEARCHED_BREAKS_PER_WINDOW;
+        let crowded = self.hyphens.len() >= CROWDING_BREAKS;
         self.hyphens.push_back(hyphen);
         crowded
     }
@@ -111,7 +116,7 @@ pub(crate) fn resolve(
         let dropped = without_hyphen(&spans, hyphen);
         let keep = join(evidence.text, &spans);
         let drop = join(evidence.text, &dropped);
-        let searchable = !evidence.earlier.crowded(hyphen);
+        let searchable = !evidence.earlier.record(hyphen);
         let decision = decide(
             &keep,
             &drop,
@@ -167,7 +172,7 @@ fn decide(
         return Decision {
             reading: Reading::KeepHyphen,
             evidence: format!(
-                "{SEARCHED_BREAKS_PER_WINDOW} other hyphen breaks lie in the {} KiB before it, \
+                "{CROWDING_BREAKS} or more other hyphen breaks lie in the {} KiB before it, \
                  so the text was not searched for evidence and the hyphen is kept as written",
                 SEARCH_WINDOW / 1024
             ),
@@ -321,7 +326,7 @@ mod tests {
     fn earlier_at(offsets: impl IntoIterator<Item = usize>) -> EarlierBreaks {
         let mut earlier = EarlierBreaks::default();
         for offset in offsets {
-            earlier.crowded(offset);
+            earlier.record(offset);
         }
         earlier
     }
@@ -381,20 +386,17 @@ mod tests {
         let (url, _, help) = resolve_first_after(
             text,
             &never_invalid,
-            &mut earlier_at(0..SEARCHED_BREAKS_PER_WINDOW - 1),
+            &mut earlier_at(0..CROWDING_BREAKS - 1),
         );
         assert_eq!(url, "ftp://ds.internic.net/rfc", "{}", help[0]);
 
-        let (url, alternatives, help) = resolve_first_after(
-            text,
-            &never_invalid,
-            &mut earlier_at(0..SEARCHED_BREAKS_PER_WINDOW),
-        );
+        let (url, alternatives, help) =
+            resolve_first_after(text, &never_invalid, &mut earlier_at(0..CROWDING_BREAKS));
         assert_eq!(url, "ftp://ds.inter-nic.net/rfc");
         assert_eq!(alternatives, ["ftp://ds.internic.net/rfc"]);
         assert!(
             help[0].contains(
-                "32 other hyphen breaks lie in the 256 KiB before it, so the text was not searched"
+                "16 or more other hyphen breaks lie in the 256 KiB before it, so the text was not searched"
             ),
             "{}",
             help[0]
@@ -407,7 +409,7 @@ mod tests {
         let (url, _, help) = resolve_first_after(
             text,
             &label_ends_in_hyphen,
-            &mut earlier_at(0..SEARCHED_BREAKS_PER_WINDOW),
+            &mut earlier_at(0..CROWDING_BREAKS),
         );
         assert_eq!(url, "http://ds.internic.net/rfc");
         assert!(
@@ -418,16 +420,16 @@ mod tests {
     }
 
     #[test]
-    fn only_breaks_within_the_search_window_before_crowd() {
-        let mut earlier = earlier_at(0..SEARCHED_BREAKS_PER_WINDOW);
+    fn only_breaks_within_the_search_window_before_crowd_a_break() {
+        let mut earlier = earlier_at(0..CROWDING_BREAKS);
         // All of them lie within the window before this one.
-        assert!(earlier.crowded(SEARCH_WINDOW));
+        assert!(earlier.record(SEARCH_WINDOW));
         // Here the first has left it.
-        let mut earlier = earlier_at(0..SEARCHED_BREAKS_PER_WINDOW);
-        assert!(!earlier.crowded(SEARCH_WINDOW + 1));
+        let mut earlier = earlier_at(0..CROWDING_BREAKS);
+        assert!(!earlier.record(SEARCH_WINDOW + 1));
         // Every break counts, crowded or not: the later half still crowds.
-        let mut earlier = earlier_at(0..2 * SEARCHED_BREAKS_PER_WINDOW);
-        assert!(earlier.crowded(SEARCH_WINDOW + SEARCHED_BREAKS_PER_WINDOW));
+        let mut earlier = earlier_at(0..2 * CROWDING_BREAKS);
+        assert!(earlier.record(SEARCH_WINDOW + CROWDING_BREAKS));
     }
 
     #[test]
