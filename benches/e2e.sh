@@ -251,11 +251,14 @@ run_timed() {
 # of load hits both alike; print each side's fastest wall time (with its CPU
 # time and the largest peak RSS), then A's time over B's against TARGET, the
 # most the ratio may be (a space-separated list for several targets; empty
-# for a ratio given as context only).
+# for a ratio given as context only). The ratio of the sides' median times
+# is printed beside it: on a noisy machine one lucky fastest run can decide
+# the first, and the second shows whether it did.
 race() {
   local label_a=$1 label_b=$2 target=$3
   local -n cmd_a=$4 cmd_b=$5
   local best_a="" best_b="" cpu_a="" cpu_b="" rss_a=0 rss_b=0 rep side
+  local walls_a=() walls_b=()
   for ((rep = 1; rep <= race_reps; rep++)); do
     for side in a b; do
       if [[ $side == a ]]; then run_timed "$work/race.time" "${cmd_a[@]}"
@@ -267,11 +270,13 @@ race() {
         return
       fi
       if [[ $side == a ]]; then
+        walls_a+=("$run_wall")
         if [[ -z $best_a ]] || awk -v x="$run_wall" -v y="$best_a" 'BEGIN { exit !(x < y) }'; then
           best_a=$run_wall; cpu_a=$run_cpu
         fi
         ((run_rss > rss_a)) && rss_a=$run_rss
       else
+        walls_b+=("$run_wall")
         if [[ -z $best_b ]] || awk -v x="$run_wall" -v y="$best_b" 'BEGIN { exit !(x < y) }'; then
           best_b=$run_wall; cpu_b=$run_cpu
         fi
@@ -281,16 +286,26 @@ race() {
   done
   say "$(printf '%-44s %8.3f s  cpu %6.2f s  %8.1f MB RSS' "$label_a" "$best_a" "$cpu_a" "$(awk -v r="$rss_a" 'BEGIN { print r / 1024 }')")"
   say "$(printf '%-44s %8.3f s  cpu %6.2f s  %8.1f MB RSS' "$label_b" "$best_b" "$cpu_b" "$(awk -v r="$rss_b" 'BEGIN { print r / 1024 }')")"
-  local limit
+  local limit median_ratio
+  median_ratio=$(awk -v a="$(median "${walls_a[@]}")" -v b="$(median "${walls_b[@]}")" \
+    'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')
   if [[ -z $target ]]; then
-    say "$(awk -v a="$best_a" -v b="$best_b" 'BEGIN {
-      printf "  %-42s %7.2fx   (context, no target)\n", "ratio", (b > 0 ? a / b : 0) }')"
+    say "$(awk -v a="$best_a" -v b="$best_b" -v m="$median_ratio" 'BEGIN {
+      printf "  %-42s %7.2fx   (context, no target; medians %s)\n", "ratio", (b > 0 ? a / b : 0), m }')"
   fi
   for limit in $target; do
-    say "$(awk -v a="$best_a" -v b="$best_b" -v t="$limit" 'BEGIN {
+    say "$(awk -v a="$best_a" -v b="$best_b" -v t="$limit" -v m="$median_ratio" 'BEGIN {
       r = (b > 0 ? a / b : 0)
-      printf "  %-42s %7.2fx   target <= %.2fx: %s\n", "ratio", r, t, (r <= t ? "met" : "MISSED") }')"
+      printf "  %-42s %7.2fx   target <= %.2fx: %s (medians %s)\n", "ratio", r, t, (r <= t ? "met" : "MISSED"), m }')"
   done
+}
+
+# median TIME... : the middle of the times (the mean of the two middle ones
+# for an even count).
+median() {
+  printf '%s\n' "$@" | sort -g | awk '{ t[NR] = $1 } END {
+    if (NR == 0) { print 0; exit }
+    print (NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2) }'
 }
 
 # The issue 19 inputs, built from the shared corpus in the work directory:
@@ -336,7 +351,7 @@ targets_step() {
   # Warm the page cache, so that no side pays for the first read.
   find "$tree" -type f -exec cat {} + >/dev/null
   cat "$big" "$mbox" >/dev/null
-  say "== issue 19 targets: fastest of $race_reps alternating runs per side; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  say "== issue 19 targets: fastest of $race_reps alternating runs per side (ratio of medians beside); load average $(cut -d' ' -f1-3 /proc/loadavg)"
   say "   tree: $(find "$tree" -type f | wc -l) files, $(bytes_of "$tree") bytes; mbox: $(bytes_of "$mbox") bytes; big.txt: $(bytes_of "$big") bytes"
   local regex='https?://[^[:space:]<>"]+'
   local a b
