@@ -196,7 +196,8 @@ fn a_text_read_in_windows_on_any_thread_count_reads_as_whole() {
 }
 
 /// Bytes the hyphen-break evidence searches on each side of a wrapper, and
-/// the breaks before a break that may keep it from being searched.
+/// how far before a break the breaks that may keep it from being searched
+/// lie.
 const EVIDENCE_REACH: usize = 256 * 1024;
 
 /// Breaks within [`EVIDENCE_REACH`] before a break that keep it from being
