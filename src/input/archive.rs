@@ -251,7 +251,7 @@ impl<'a> MessageCheck<'a> {
             // An HTML part is parsed whole, as its structure needs all of it.
             if text.text.len() <= self.chunks.chunk_len || text.markup != Markup::Plain {
                 let whole = (text.text, text.map, 0..usize::MAX);
-                self.window(whole, &info, text.markup, &mut frame, sink, continuation)?;
+                self.window(whole, text.markup, &mut frame, sink, continuation)?;
                 continue;
             }
             for window in Windows::new(text.text.as_bytes(), self.chunks) {
@@ -260,19 +260,17 @@ impl<'a> MessageCheck<'a> {
                 let start = window.base.offset;
                 let map = text.map.window(Span::new(start, start + window.text.len()));
                 let piece = (window.text, map, window.owned);
-                self.window(piece, &info, Markup::Plain, &mut frame, sink, continuation)?;
+                self.window(piece, Markup::Plain, &mut frame, sink, continuation)?;
             }
         }
         Ok(())
     }
 
-    /// Check one window of a text of the message `info`, written in
-    /// `markup`: its text, its map onto the archive, and the offsets at
-    /// which the URLs it reports start.
+    /// Check one window of a text, written in `markup`: its text, its map
+    /// onto the archive, and the offsets at which the URLs it reports start.
     fn window(
         &self,
         (text, map, owned): (String, OffsetMap, Range<usize>),
-        info: &MessageInfo,
         markup: Markup,
         frame: &mut dyn FnMut(OffsetMap) -> Frame,
         sink: &mut dyn Sink,
@@ -287,13 +285,14 @@ impl<'a> MessageCheck<'a> {
                 return Ok(());
             }
         };
-        let checked = Checked::new(source, linted);
-        if self.keep_text.keeps(&checked) {
+        let checked = Checked::new(source, linted)
+            .in_frame(frame(map))
+            .continuing(*continuation);
+        if let Some(mail) = checked.mail().filter(|_| self.keep_text.keeps(&checked)) {
             // The report shows the message's summary: parsed on this
             // worker, not on the one thread that reports.
-            info.parse_summary();
+            mail.message.parse_summary();
         }
-        let checked = checked.in_frame(frame(map)).continuing(*continuation);
         *continuation = true;
         sink.checked(checked)
     }

@@ -30,7 +30,7 @@ pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut C
 /// are found, not into a list of their own first.
 ///
 /// [`ReadOptions::keep_text`]: super::ReadOptions::keep_text
-pub(super) fn check_unkept(
+pub(super) fn check_borrowed(
     text: &str,
     origin: Origin,
     markup: Markup,

@@ -11,7 +11,7 @@ use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
-use super::check::{check_loaded, check_unkept, lint_source};
+use super::check::{check_borrowed, check_loaded, lint_source};
 use super::kind::{Content, InputKind, KindGlobs};
 use super::large::LargeInput;
 use super::load::{
@@ -141,7 +141,7 @@ fn check_bytes(
                 Content::Mail(kind) => {
                     check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected)
                 }
-                Content::Text(markup) => check_unkept(
+                Content::Text(markup) => check_borrowed(
                     text,
                     origin,
                     markup,

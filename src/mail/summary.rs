@@ -28,7 +28,7 @@ pub(super) struct Summary {
 
 /// The bytes of each field's value, from after its colon to the end of its
 /// last line, as mail-parser located them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 struct RawFields {
     message_id: Option<Box<[u8]>>,
     date: Option<Box<[u8]>>,
@@ -36,7 +36,7 @@ struct RawFields {
 }
 
 /// The values a report shows.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 struct Parsed {
     message_id: Option<String>,
     date: Option<String>,

@@ -322,6 +322,11 @@ mod tests {
         )
     }
 
+    /// Assert that a finding's help says `words`.
+    fn assert_says(help: &str, words: &str) {
+        assert!(help.contains(words), "{help:?} does not say {words:?}");
+    }
+
     /// Breaks met before, at `offsets`.
     fn earlier_at(offsets: impl IntoIterator<Item = usize>) -> EarlierBreaks {
         let mut earlier = EarlierBreaks::default();
@@ -337,7 +342,7 @@ mod tests {
         let (url, alternatives, help) = resolve_first(text, &never_invalid);
         assert_eq!(url, "http://info.cern.ch/marie-claude");
         assert_eq!(alternatives, ["http://info.cern.ch/marieclaude"]);
-        assert!(help[0].contains("no evidence decided"), "{}", help[0]);
+        assert_says(&help[0], "no evidence decided");
     }
 
     #[test]
@@ -345,16 +350,12 @@ mod tests {
         let text = "<URL:http://ds.inter-\n  nic.net/rfc>";
         let (url, _, help) = resolve_first(text, &never_invalid);
         assert_eq!(url, "http://ds.inter-nic.net/rfc");
-        assert!(help[0].contains("no evidence"));
+        assert_says(&help[0], "no evidence");
         let text = "<URL:http://ds.internic-\n  .net/rfc>";
         let (url, alternatives, help) = resolve_first(text, &label_ends_in_hyphen);
         assert_eq!(url, "http://ds.internic.net/rfc");
         assert_eq!(alternatives, ["http://ds.internic-.net/rfc"]);
-        assert!(
-            help[0].contains("with the hyphen the host is invalid"),
-            "{}",
-            help[0]
-        );
+        assert_says(&help[0], "with the hyphen the host is invalid");
     }
 
     #[test]
@@ -363,21 +364,13 @@ mod tests {
         let (url, alternatives, help) = resolve_first(dropped, &never_invalid);
         assert_eq!(url, "ftp://ds.internic.net/rfc");
         assert_eq!(alternatives, ["ftp://ds.inter-nic.net/rfc"]);
-        assert!(
-            help[0].contains("'ds.internic.net' appears unbroken"),
-            "{}",
-            help[0]
-        );
+        assert_says(&help[0], "'ds.internic.net' appears unbroken");
 
         let kept = "<URL:http://a.b/marie-\n  claude> is marie-claude's page";
         let (url, alternatives, help) = resolve_first(kept, &never_invalid);
         assert_eq!(url, "http://a.b/marie-claude");
         assert_eq!(alternatives, ["http://a.b/marieclaude"]);
-        assert!(
-            help[0].contains("'marie-claude' appears unbroken"),
-            "{}",
-            help[0]
-        );
+        assert_says(&help[0], "'marie-claude' appears unbroken");
     }
 
     #[test]
@@ -394,13 +387,7 @@ mod tests {
             resolve_first_after(text, &never_invalid, &mut earlier_at(0..CROWDING_BREAKS));
         assert_eq!(url, "ftp://ds.inter-nic.net/rfc");
         assert_eq!(alternatives, ["ftp://ds.internic.net/rfc"]);
-        assert!(
-            help[0].contains(
-                "16 or more other hyphen breaks lie in the 256 KiB before it, so the text was not searched"
-            ),
-            "{}",
-            help[0]
-        );
+        assert_says(&help[0], "16 or more other hyphen breaks lie in the 256 KiB before it, so the text was not searched");
     }
 
     #[test]
@@ -412,11 +399,7 @@ mod tests {
             &mut earlier_at(0..CROWDING_BREAKS),
         );
         assert_eq!(url, "http://ds.internic.net/rfc");
-        assert!(
-            help[0].contains("with the hyphen the host is invalid"),
-            "{}",
-            help[0]
-        );
+        assert_says(&help[0], "with the hyphen the host is invalid");
     }
 
     #[test]
