@@ -20,7 +20,11 @@ use crate::span::{line_break_len, Span};
 /// Read a Markdown document; `verbatim` makes code spans and code blocks
 /// prose too.
 pub(crate) fn document(source: &str, verbatim: bool) -> Document {
-    read(source, None, verbatim).0
+    let whole = Run {
+        span: Span::new(0, source.len()),
+        empty_line: None,
+    };
+    read(source, &[whole], verbatim).0
 }
 
 /// Read a Markdown document up to `part`'s [`Part::end`], the rest blanked,
@@ -28,8 +32,30 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
 /// that, an HTML block that blank lines do not end being open where the
 /// part ends.
 pub(crate) fn document_part(source: &str, part: Part, verbatim: bool) -> Option<Document> {
-    let (document, html_open) = read(source, Some(part), verbatim);
-    (!html_open).then_some(document)
+    let run = Run {
+        span: Span::new(0, part.end()),
+        empty_line: Some(part.empty_line),
+    };
+    let (document, open) = read(source, &[run], verbatim);
+    (!open.html).then_some(document)
+}
+
+/// Read the `runs` of a Markdown document, each alone, the rest blanked:
+/// `runs` are sections ([`super::sections`]) in source order, adjacent
+/// ones joined. `None` when a run may read otherwise alone than in the
+/// whole document: an HTML block that blank lines do not end is open where
+/// one ends, or a code block where one before the last does.
+pub(crate) fn document_runs(source: &str, runs: &[Span], verbatim: bool) -> Option<Document> {
+    let runs: Vec<Run> = runs
+        .iter()
+        .map(|&span| Run {
+            span,
+            empty_line: last_line(source.as_bytes(), span)
+                .filter(|line| span.end < source.len() && is_blank_line(source, *line)),
+        })
+        .collect();
+    let (document, open) = read(source, &runs, verbatim);
+    (!open.html && !open.code_before_last).then_some(document)
 }
 
 /// The first part of a Markdown document that reads as the whole does up
@@ -77,17 +103,57 @@ fn first_empty_line(bytes: &[u8], mut from: usize) -> Option<Span> {
     None
 }
 
-/// Read `source`, or only its `part` (its prose ends with the part); true
-/// with it when an HTML block that blank lines do not end is open at the
-/// part's end.
-fn read(source: &str, part: Option<Part>, verbatim: bool) -> (Document, bool) {
+/// The last line of `span`, line break included.
+fn last_line(bytes: &[u8], span: Span) -> Option<Span> {
+    let body = bytes.get(span.range())?;
+    let content_end = body.len() - trailing_line_break_len(body);
+    let start = memchr::memrchr2(b'\n', b'\r', &body[..content_end]).map_or(0, |at| at + 1);
+    (start < body.len()).then(|| Span::new(span.start + start, span.end))
+}
+
+/// The length of the line break `bytes` end with.
+fn trailing_line_break_len(bytes: &[u8]) -> usize {
+    match bytes {
+        [.., b'\r', b'\n'] => 2,
+        [.., b'\n' | b'\r'] => 1,
+        _ => 0,
+    }
+}
+
+/// True when `line` holds nothing but blanks and its line break.
+fn is_blank_line(source: &str, line: Span) -> bool {
+    source.as_bytes()[line.range()]
+        .iter()
+        .all(|byte| matches!(byte, b' ' | b'\t' | b'\n' | b'\r'))
+}
+
+/// A stretch of the source parsed alone.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    span: Span,
+    /// The blank line the run ends with, when more of the document follows.
+    empty_line: Option<Span>,
+}
+
+/// Blocks open where a run ends that may go on past it in the whole
+/// document.
+#[derive(Debug, Clone, Copy, Default)]
+struct OpenAtRunEnd {
+    /// An HTML block that blank lines do not end.
+    html: bool,
+    /// A code block, at the end of a run that is not the last.
+    code_before_last: bool,
+}
+
+/// Read each of `runs` (in source order) alone, the source between and
+/// after them blanked; with the blocks open at their ends.
+fn read(source: &str, runs: &[Run], verbatim: bool) -> (Document, OpenAtRunEnd) {
     let options = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
         | Options::ENABLE_GFM;
-    let parsed = &source[..part.map_or(source.len(), Part::end)];
-    let mut events = Parser::new_ext(parsed, options).into_offset_iter();
+    let parsed = &source[..runs.last().map_or(0, |run| run.span.end)];
     let mut reader = Reader {
         source: parsed,
         verbatim,
@@ -97,30 +163,48 @@ fn read(source: &str, part: Option<Part>, verbatim: bool) -> (Document, bool) {
         in_code_block: false,
         html_block: Vec::new(),
         leaf_blocks: Vec::new(),
-        part_end: part.map(|part| part.empty_line),
+        part_end: None,
         html_open_at_part_end: false,
+        code_block_end: 0,
     };
-    for (event, range) in &mut events {
-        reader.event(event, Span::from(range));
-    }
-    let mut links = reader.links;
-    // Definitions are written between leaf blocks; the parser knows the
-    // first of each label, which checks what is read here.
-    let known: HashMap<usize, &str> = events
-        .reference_definitions()
-        .iter()
-        .map(|(_, definition)| (definition.span.start, definition.dest.as_ref()))
-        .collect();
-    for gap in gaps(&reader.leaf_blocks, parsed.len()) {
-        for open in destination::definition_starts(parsed, gap) {
-            let dest = known.get(&open).copied();
-            links.extend(destination::definition(parsed, open, gap.end, dest));
+    let mut open = OpenAtRunEnd::default();
+    for (index, run) in runs.iter().enumerate() {
+        reader.part_end = run.empty_line;
+        let first_block = reader.leaf_blocks.len();
+        let mut events = Parser::new_ext(&parsed[run.span.range()], options).into_offset_iter();
+        for (event, range) in &mut events {
+            reader.event(event, Span::from(range).shifted(run.span.start));
+        }
+        let last = index + 1 == runs.len();
+        if let (Some(empty_line), false) = (run.empty_line, last) {
+            open.code_before_last |= reader.code_block_end > empty_line.start;
+        }
+        // Definitions are written between leaf blocks; the parser knows the
+        // first of each label, which checks what is read here.
+        let known: HashMap<usize, &str> = events
+            .reference_definitions()
+            .iter()
+            .map(|(_, definition)| {
+                (
+                    run.span.start + definition.span.start,
+                    definition.dest.as_ref(),
+                )
+            })
+            .collect();
+        for gap in gaps(&reader.leaf_blocks[first_block..], run.span) {
+            for open in destination::definition_starts(parsed, gap) {
+                let dest = known.get(&open).copied();
+                reader
+                    .links
+                    .extend(destination::definition(parsed, open, gap.end, dest));
+            }
         }
     }
+    open.html = reader.html_open_at_part_end;
+    let mut links = reader.links;
     links.sort_by_key(|link| link.outer.start);
     let (prose, map) = reader.prose.finish();
-    let document = Document { prose, map, links };
-    (document, reader.html_open_at_part_end)
+    (Document { prose, map, links }, open)
 }
 
 /// A link or image whose end has not been read yet.
@@ -154,6 +238,8 @@ struct Reader<'s> {
     part_end: Option<Span>,
     /// An HTML block that blank lines do not end reached `part_end`.
     html_open_at_part_end: bool,
+    /// Where the last code block read ends.
+    code_block_end: usize,
 }
 
 impl<'s> Reader<'s> {
@@ -179,7 +265,10 @@ impl<'s> Reader<'s> {
             }) => self.open_link(span, link_type, dest_url, 2),
             Event::End(TagEnd::Link | TagEnd::Image) => self.close_link(),
             Event::Start(Tag::CodeBlock(_)) => self.in_code_block = true,
-            Event::End(TagEnd::CodeBlock) => self.in_code_block = false,
+            Event::End(TagEnd::CodeBlock) => {
+                self.in_code_block = false;
+                self.code_block_end = span.end;
+            }
             Event::Start(Tag::HtmlBlock) => self.html_block.clear(),
             Event::End(TagEnd::HtmlBlock) => {
                 let lines = std::mem::take(&mut self.html_block);
@@ -371,18 +460,19 @@ fn is_inline(event: &Event<'_>) -> bool {
     )
 }
 
-/// The source between `blocks` (in source order), and after the last one.
-fn gaps(blocks: &[Span], len: usize) -> Vec<Span> {
+/// The source of `within` between `blocks` (in source order, inside it),
+/// and after the last one.
+fn gaps(blocks: &[Span], within: Span) -> Vec<Span> {
     let mut gaps = Vec::with_capacity(blocks.len() + 1);
-    let mut start = 0;
+    let mut start = within.start;
     for block in blocks {
         if block.start > start {
             gaps.push(Span::new(start, block.start));
         }
         start = start.max(block.end);
     }
-    if start < len {
-        gaps.push(Span::new(start, len));
+    if start < within.end {
+        gaps.push(Span::new(start, within.end));
     }
     gaps
 }

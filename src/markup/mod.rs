@@ -13,9 +13,12 @@ mod document;
 mod html;
 mod markdown;
 mod rst;
+mod sections;
 
 pub(crate) use document::{last_made_url_syntax, Document, Link, LinkSyntax};
 pub(crate) use markdown::Part as MarkdownPart;
+
+use crate::span::Span;
 
 /// Read a Markdown document; `verbatim` reads code spans and code blocks
 /// as prose too.
@@ -27,6 +30,20 @@ pub(crate) fn markdown(source: &str, verbatim: bool) -> Document {
 /// rest blanked, when it reads as the whole does (see [`MarkdownPart`]).
 pub(crate) fn markdown_part(source: &str, part: MarkdownPart, verbatim: bool) -> Option<Document> {
     markdown::document_part(source, part, verbatim)
+}
+
+/// Where a Markdown document's block structure starts afresh: the starts
+/// of the sections that read alone as they read in the whole (see
+/// [`sections`]). Empty when the document is one section.
+pub(crate) fn markdown_fresh_starts(source: &str) -> Vec<usize> {
+    sections::fresh_starts(source)
+}
+
+/// Read the `runs` of a Markdown document, each one or more adjacent
+/// sections (starting at [`markdown_fresh_starts`]) in source order, the
+/// rest blanked, when they read as in the whole document.
+pub(crate) fn markdown_runs(source: &str, runs: &[Span], verbatim: bool) -> Option<Document> {
+    markdown::document_runs(source, runs, verbatim)
 }
 
 /// Read a reStructuredText document; `verbatim` reads literal blocks, code

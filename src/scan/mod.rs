@@ -41,6 +41,7 @@ pub(crate) use wrapper::MAX_LINES as MAX_WRAPPER_LINES;
 
 use crate::markup;
 use crate::rules::Rule;
+use crate::span::Span;
 use crate::validate::{validate, ValidateOptions};
 use found::joined;
 use scheme::Schemes;
@@ -128,7 +129,8 @@ fn parsed(
     last: usize,
 ) -> Vec<Found> {
     if markup == Markup::Markdown {
-        if let Some(urls) = markdown_part(text, options, schemes, last) {
+        let in_sections = markdown_sections(text, options, schemes);
+        if let Some(urls) = in_sections.or_else(|| markdown_part(text, options, schemes, last)) {
             return urls;
         }
     }
@@ -148,12 +150,37 @@ fn read_whole(text: &str, markup: Markup, options: &ScanOptions, schemes: &Schem
     document::placed(document, in_prose, markup, schemes)
 }
 
+/// The URLs of a Markdown document read only in the sections that may
+/// hold one ([`markup::markdown_fresh_starts`]): in most documents they
+/// are a small part. `None` when the document is one section, when a
+/// section may read otherwise alone ([`markup::markdown_runs`]), or when
+/// the prose holds a hyphen break ([`placed_without_hyphen_breaks`]).
+fn markdown_sections(text: &str, options: &ScanOptions, schemes: &Schemes) -> Option<Vec<Found>> {
+    let starts = markup::markdown_fresh_starts(text);
+    if starts.is_empty() {
+        return None;
+    }
+    let mut runs: Vec<Span> = Vec::new();
+    let ends = starts.iter().copied().chain([text.len()]);
+    let sections = [0].into_iter().chain(starts.iter().copied()).zip(ends);
+    for (start, end) in sections {
+        if last_url_syntax(&text[start..end], Markup::Markdown, schemes).is_none() {
+            continue;
+        }
+        match runs.last_mut() {
+            Some(run) if run.end == start => run.end = end,
+            _ => runs.push(Span::new(start, end)),
+        }
+    }
+    let document = markup::markdown_runs(text, &runs, options.include_verbatim)?;
+    placed_without_hyphen_breaks(document, options, schemes)
+}
+
 /// The URLs of a Markdown document read only as far as the empty line
 /// after `last`, where its last URL may be: the rest holds none, and is
 /// often most of it. `None` when that part may read otherwise alone than
 /// in the whole document ([`markup::MarkdownPart`]), or when the prose
-/// holds a hyphen break, whose reading is weighed by searching the prose
-/// around it, the rest included.
+/// holds a hyphen break ([`placed_without_hyphen_breaks`]).
 fn markdown_part(
     text: &str,
     options: &ScanOptions,
@@ -162,6 +189,17 @@ fn markdown_part(
 ) -> Option<Vec<Found>> {
     let part = markup::MarkdownPart::holding(text, last)?;
     let document = markup::markdown_part(text, part, options.include_verbatim)?;
+    placed_without_hyphen_breaks(document, options, schemes)
+}
+
+/// The URLs of a Markdown document read in part, placed in the source;
+/// `None` when its prose holds a hyphen break, whose reading is weighed by
+/// searching the prose around it, the parts not read included.
+fn placed_without_hyphen_breaks(
+    document: markup::Document,
+    options: &ScanOptions,
+    schemes: &Schemes,
+) -> Option<Vec<Found>> {
     let in_prose: Vec<Found> = scan(&document.prose, options).collect();
     if in_prose.iter().any(|found| !found.alternatives.is_empty()) {
         return None;
@@ -632,6 +670,89 @@ mod tests {
             .collect()
     }
 
+    /// Whole lines of generated Markdown documents: mostly prose with
+    /// URLs in text, code and links, and blank lines; then the blocks that
+    /// go on past blank lines (fences, HTML of kinds 1 to 5, lists, quotes)
+    /// and what may claim or end them; now and then a definition or a lone
+    /// carriage return.
+    fn markdown_line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        use proptest::sample::select;
+        const BLANK: &[&str] = &["", "", "  ", "\t", "\u{c}"];
+        const PROSE: &[&str] = &[
+            "text http://a.example/x",
+            "see <http://b.example/> and [l](http://c.example/)",
+            "`http://code.example/` words",
+            "<URL:http://w.example/a-",
+            "b/c>",
+            "plain words: here",
+            "more plain words",
+            "[x] and [x][] http://ref.example/",
+            "# head http://j.example/",
+            "    indented http://i.example/",
+        ];
+        const BLOCKS: &[&str] = &[
+            "```",
+            "````",
+            "~~~",
+            "``` rust",
+            "```a`b",
+            "  ```",
+            "   ~~~  ",
+            "    ```",
+            "- ```",
+            "> ```",
+            "\t```",
+            "<!--",
+            "-->",
+            "<!-->",
+            "<!-- x --> http://after.example/",
+            "<pre>",
+            "</pre>",
+            "</PRE>",
+            "<script src=\"http://s.example/\">",
+            "</script>",
+            "<?x",
+            "?>",
+            "<!DOCTYPE x",
+            ">",
+            "<![CDATA[",
+            "]]>",
+            "<div>",
+            "</div>",
+            "<a href=\"http://h.example/\">",
+            "<span>x",
+        ];
+        const CONTAINERS: &[&str] = &[
+            "- item http://li.example/",
+            "* item",
+            "1. item",
+            "2) item",
+            "-",
+            "  - nested",
+            "  continued http://cont.example/",
+            "> quote http://q.example/",
+            ">",
+            "| a | http://t.example/ |",
+            "|---|---|",
+            "a | b",
+            "===",
+            "---",
+            "***",
+            "[^1]",
+        ];
+        const RARE: &[&str] = &["[x]: http://def.example/", "lone\r"];
+        let line = prop_oneof![
+            8 => select(BLANK),
+            10 => select(PROSE),
+            3 => select(BLOCKS),
+            3 => select(CONTAINERS),
+            1 => select(RARE),
+        ];
+        (line, select(&["\n", "\n", "\n", "\r\n"][..]))
+            .prop_map(|(line, end)| format!("{line}{end}"))
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1024))]
 
@@ -674,6 +795,18 @@ mod tests {
             let tail = decoding_defused(&colons_defused(&tail.concat(), &schemes));
             let text = format!("{}\n\n{}", head.concat(), tail);
             skipped_and_parsed(&text, Markup::Markdown, &options);
+        }
+
+        #[test]
+        fn a_markdown_document_read_in_sections_reads_as_read_whole(
+            lines in proptest::collection::vec(markdown_line(), 0..60),
+            include_verbatim: bool,
+        ) {
+            let options = ScanOptions {
+                include_verbatim,
+                ..ScanOptions::default()
+            };
+            skipped_and_parsed(&lines.concat(), Markup::Markdown, &options);
         }
     }
 }

@@ -1,0 +1,410 @@
+//! Where a Markdown document's block structure starts afresh, so that the
+//! sections between those places each read alone as they read in the whole
+//! document, and one with no URL syntax need not be read at all.
+//!
+//! CommonMark closes every open block at a line that starts in its first
+//! column after a blank line: the blank line ends a paragraph, a table and
+//! an HTML block of kinds 6 and 7 (section 4.6) and leaves no lazy
+//! continuation, and a line that is not indented is no list item's
+//! content, no indented code and, without its `>`, no block quote's.
+//! Three things are left open past such a line, and this module follows
+//! them line by line:
+//!
+//! - a list, when the line is its next item's marker: no section starts at
+//!   one, since the list's looseness and numbering are the whole list's;
+//! - a fenced code block (section 4.5) and an HTML block of kinds 1 to 5,
+//!   which end at a line of their own, when they are the document's own
+//!   blocks. Those inside a list item or a block quote end with it.
+//!
+//! Reference and footnote definitions make a link in one section depend on
+//! another, so a document holding `]:` is not cut at all. Whatever the
+//! following here cannot be sure of (a fence or HTML block that may or may
+//! not be inside a list item, or that follows a line HTML or a table may
+//! claim) ends the cutting: the rest of the document is one section. So
+//! does a line break that is a lone `\r`, which pulldown-cmark takes for
+//! one in some places and not in others.
+
+/// The places where a Markdown document's block structure starts afresh,
+/// in order: each the start of a line that begins a section. Empty when
+/// the document is one section.
+pub(crate) fn fresh_starts(source: &str) -> Vec<usize> {
+    let bytes = source.as_bytes();
+    if memchr::memmem::find(bytes, b"]:").is_some() || has_lone_carriage_return(bytes) {
+        return Vec::new();
+    }
+    let mut follower = Follower::default();
+    let mut starts = Vec::new();
+    let mut line_start = 0;
+    let line_ends = memchr::memchr_iter(b'\n', bytes).chain([bytes.len()]);
+    for line_end in line_ends {
+        if line_start >= bytes.len() {
+            break;
+        }
+        let line = &bytes[line_start..line_end];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        match follower.line(line) {
+            Step::Fresh if line_start > 0 => starts.push(line_start),
+            Step::Unsure => return starts,
+            _ => {}
+        }
+        line_start = line_end + 1;
+    }
+    starts
+}
+
+/// True when a `\r` ends a line without a `\n`: pulldown-cmark takes it
+/// for a line break in some places and not in others.
+fn has_lone_carriage_return(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b'\r', bytes).any(|at| bytes.get(at + 1) != Some(&b'\n'))
+}
+
+/// What one line tells of the document's block structure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// The structure starts afresh at this line.
+    Fresh,
+    /// Nothing is certain from this line on.
+    Unsure,
+    /// Neither.
+    Other,
+}
+
+/// A block of the document's own that goes on past blank lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Open {
+    /// Nothing that does.
+    Nothing,
+    /// A fenced code block: its fence's character and length.
+    Fence(u8, usize),
+    /// An HTML block of kinds 1 to 5: the text its last line holds.
+    Html(&'static [u8]),
+}
+
+/// The line state the follower keeps between lines.
+#[derive(Debug, Clone, Copy)]
+struct Follower {
+    open: Open,
+    /// The previous line was blank (or there was none).
+    after_blank: bool,
+    /// No list item, block quote or footnote may be open: a fence or HTML
+    /// block indented by one to three columns is the document's own.
+    outside_containers: bool,
+    /// A line since the last blank one opened with `<` or held `|`: it
+    /// may be HTML of kind 6 or 7 or a table row, in which a fence or HTML
+    /// block opening is text, or a paragraph, which it interrupts.
+    claimed: bool,
+}
+
+impl Default for Follower {
+    fn default() -> Self {
+        Follower {
+            open: Open::Nothing,
+            after_blank: true,
+            outside_containers: true,
+            claimed: false,
+        }
+    }
+}
+
+impl Follower {
+    /// Take in one line, without its line break.
+    fn line(&mut self, line: &[u8]) -> Step {
+        let step = match self.open {
+            Open::Fence(fence, len) => {
+                if closes_fence(line, fence, len) {
+                    self.open = Open::Nothing;
+                }
+                Step::Other
+            }
+            Open::Html(end) => {
+                if memchr::memmem::find(line, end).is_some() {
+                    self.open = Open::Nothing;
+                }
+                Step::Other
+            }
+            Open::Nothing => self.outside_blocks(line),
+        };
+        self.after_blank = is_blank(line);
+        step
+    }
+
+    /// A line read with no fenced code or HTML block of the document's own
+    /// open.
+    fn outside_blocks(&mut self, line: &[u8]) -> Step {
+        if is_blank(line) {
+            self.claimed = false;
+            return Step::Other;
+        }
+        let (indent, content) = indentation(line);
+        let fresh = self.after_blank && indent == 0 && !is_list_marker(content);
+        if fresh {
+            self.outside_containers = true;
+        }
+        let opens_container =
+            content.first() == Some(&b'>') || is_list_marker(content) || content.starts_with(b"[^");
+        if indent < 4 && opens_container {
+            self.outside_containers = false;
+        }
+        let opened = if indent < 4 {
+            fence_opening(content)
+                .map(|(fence, len)| Open::Fence(fence, len))
+                .or_else(|| html_opening(content).map(Open::Html))
+        } else {
+            // Indented code, or a paragraph's continuation.
+            None
+        };
+        match opened {
+            Some(_) if self.claimed || (indent > 0 && !self.outside_containers) => {
+                return Step::Unsure
+            }
+            Some(Open::Html(end)) if memchr::memmem::find(content, end).is_some() => {}
+            Some(open) => self.open = open,
+            None => {
+                if content.first() == Some(&b'<') || memchr::memchr(b'|', line).is_some() {
+                    self.claimed = true;
+                }
+            }
+        }
+        if fresh {
+            Step::Fresh
+        } else {
+            Step::Other
+        }
+    }
+}
+
+/// True for the whitespace pulldown-cmark skips within a line: space, tab,
+/// vertical tab and form feed.
+fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | 0x0b | 0x0c)
+}
+
+/// True for a blank line: spaces and tabs only. pulldown-cmark takes a
+/// vertical tab or form feed for a blank in some places and not in others,
+/// so a line holding one is not blank here.
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(|&byte| byte == b' ' || byte == b'\t')
+}
+
+/// A line's indentation in columns (a tab reaching the next multiple of
+/// four) and what follows it.
+fn indentation(line: &[u8]) -> (usize, &[u8]) {
+    let mut column = 0;
+    for (at, &byte) in line.iter().enumerate() {
+        match byte {
+            b' ' => column += 1,
+            b'\t' => column += 4 - column % 4,
+            _ => return (column, &line[at..]),
+        }
+    }
+    (column, &[])
+}
+
+/// True when `content` opens with a list item's marker (CommonMark 5.2): a
+/// bullet, or one to nine digits and `.` or `)`, then a space, a tab or
+/// the line's end. Read generously: the marker of an item that cannot
+/// interrupt a paragraph still counts.
+fn is_list_marker(content: &[u8]) -> bool {
+    let digits = content.iter().take_while(|b| b.is_ascii_digit()).count();
+    let marker_len = match content.first() {
+        Some(b'-' | b'+' | b'*') => 1,
+        Some(b'0'..=b'9') if digits <= 9 && matches!(content.get(digits), Some(b'.' | b')')) => {
+            digits + 1
+        }
+        _ => return false,
+    };
+    content.get(marker_len).is_none_or(|&next| is_space(next))
+}
+
+/// The fence a line opens a fenced code block with (CommonMark 4.5): three
+/// or more backticks or tildes, the backticks followed by no backtick.
+fn fence_opening(content: &[u8]) -> Option<(u8, usize)> {
+    let fence = *content.first().filter(|b| matches!(b, b'`' | b'~'))?;
+    let len = content.iter().take_while(|&&b| b == fence).count();
+    let info = &content[len..];
+    (len >= 3 && !(fence == b'`' && info.contains(&b'`'))).then_some((fence, len))
+}
+
+/// True when `line` closes a fenced code block opened with `len` of
+/// `fence`: no more than three columns of indentation, at least as long a
+/// run of the same character, then spaces only (pulldown-cmark takes no
+/// tab there).
+fn closes_fence(line: &[u8], fence: u8, len: usize) -> bool {
+    let (indent, content) = indentation(line);
+    let run = content.iter().take_while(|&&b| b == fence).count();
+    indent < 4 && run >= len && content[run..].iter().all(|&b| b == b' ')
+}
+
+/// The elements whose start opens an HTML block of kind 1, each with the
+/// end tag that closes it.
+const RAW_TEXT_ELEMENTS: [(&[u8], &[u8]); 4] = [
+    (b"pre", b"</pre>"),
+    (b"style", b"</style>"),
+    (b"script", b"</script>"),
+    (b"textarea", b"</textarea>"),
+];
+
+/// What ends the HTML block of kinds 1 to 5 that `content` opens
+/// (CommonMark 4.6): a line that holds it.
+///
+/// pulldown-cmark, whose reading the sections must keep, looks for the end
+/// tag of kind 1 in lower case and for every end in the whole line, the
+/// opening included (`<!-->` is a whole comment).
+fn html_opening(content: &[u8]) -> Option<&'static [u8]> {
+    let tag = content.strip_prefix(b"<")?;
+    let raw_text = RAW_TEXT_ELEMENTS.iter().find(|(name, _)| {
+        tag.get(..name.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(name))
+            && tag
+                .get(name.len())
+                .is_none_or(|&next| next == b'>' || is_space(next))
+    });
+    if let Some((_, end)) = raw_text {
+        return Some(end);
+    }
+    if tag.starts_with(b"!--") {
+        Some(b"-->")
+    } else if tag.starts_with(b"?") {
+        Some(b"?>")
+    } else if tag.starts_with(b"![CDATA[") {
+        Some(b"]]>")
+    } else if tag.first() == Some(&b'!') && tag.get(1).is_some_and(u8::is_ascii_alphabetic) {
+        Some(b">")
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The source's sections, as text.
+    fn sections(source: &str) -> Vec<&str> {
+        let mut bounds = vec![0];
+        bounds.extend(fresh_starts(source));
+        bounds.push(source.len());
+        bounds
+            .windows(2)
+            .map(|pair| &source[pair[0]..pair[1]])
+            .collect()
+    }
+
+    #[test]
+    fn a_line_in_the_first_column_after_a_blank_line_starts_afresh() {
+        assert_eq!(
+            sections("# Title\n\nSome text\nmore.\n\n> quoted\n\n    code\n\nEnd\n"),
+            [
+                "# Title\n\n",
+                "Some text\nmore.\n\n",
+                "> quoted\n\n    code\n\n",
+                "End\n"
+            ]
+        );
+        assert_eq!(sections("a\r\n \t\r\nb\r\n"), ["a\r\n \t\r\n", "b\r\n"]);
+        // pulldown-cmark reads a lone carriage return as a line break in
+        // some places only.
+        assert_eq!(sections("a\r\rb\n\nc"), ["a\r\rb\n\nc"]);
+    }
+
+    #[test]
+    fn commonmark_5_3_a_list_goes_on_at_its_next_item() {
+        assert_eq!(
+            sections("- one\n\n- two\n\n1. three\n\n2) four\n\n-not an item\n"),
+            [
+                "- one\n\n- two\n\n1. three\n\n2) four\n\n",
+                "-not an item\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn commonmark_4_5_a_fenced_block_goes_on_to_its_closing_fence() {
+        // A shorter run, or one of the other character, does not close it;
+        // a longer one may, followed by spaces only.
+        let source =
+            "````rust\nfn main() {}\n\nhttp://in.code/\n```\n\n~~~~\n\n`````  \n\ntext\n\n\
+                      ~~~\n\nx\n  ~~~~ \t\n\ny\n   ~~~\n\nafter\n";
+        assert_eq!(
+            sections(source),
+            [
+                "````rust\nfn main() {}\n\nhttp://in.code/\n```\n\n~~~~\n\n`````  \n\n",
+                "text\n\n",
+                "~~~\n\nx\n  ~~~~ \t\n\ny\n   ~~~\n\n",
+                "after\n"
+            ]
+        );
+        // Backticks in the info string: an inline code span, not a fence.
+        assert_eq!(sections("``` a`b\n\nc\n"), ["``` a`b\n\n", "c\n"]);
+        // A fence indented by four is code or text.
+        assert_eq!(sections("    ```\n\nc\n"), ["    ```\n\n", "c\n"]);
+    }
+
+    #[test]
+    fn commonmark_4_6_html_of_kinds_1_to_5_goes_on_to_its_end() {
+        for (opening, end) in [
+            ("<!-- note", "-->"),
+            ("<?php", "?>"),
+            ("<!DOCTYPE", ">"),
+            ("<![CDATA[", "]]>"),
+            ("<PRE class=x", "</pre>"),
+            ("<script", "</script>"),
+        ] {
+            let source = format!("{opening}\n\ninside\n\n{end} x\n\nafter\n");
+            assert_eq!(
+                sections(&source),
+                [&source[..source.len() - 6], "after\n"],
+                "{opening}"
+            );
+        }
+        assert_eq!(sections("<!-- a -->\n\nb\n"), ["<!-- a -->\n\n", "b\n"]);
+        // pulldown-cmark ends a block on a line holding its end anywhere,
+        // and takes the end tag of kind 1 in lower case only.
+        assert_eq!(sections("<!-->\n\nx\n"), ["<!-->\n\n", "x\n"]);
+        assert_eq!(
+            sections("<style>\n\n</STYLE>\n\nx\n"),
+            ["<style>\n\n</STYLE>\n\nx\n"]
+        );
+        // Kinds 6 and 7 end at a blank line.
+        assert_eq!(sections("<div>\n\nb\n"), ["<div>\n\n", "b\n"]);
+        assert_eq!(sections("<preface>\n\nb\n"), ["<preface>\n\n", "b\n"]);
+    }
+
+    #[test]
+    fn a_block_inside_a_container_ends_with_it() {
+        // An indented fence may be the item's or the document's: unsure.
+        assert_eq!(
+            sections("- item\n  ```\n\n  code\n\nafter\n"),
+            ["- item\n  ```\n\n  code\n\nafter\n"]
+        );
+        assert_eq!(
+            sections("> ```\n> code\n\nafter\n\n  ```\n\nin code\n```\n\nend\n"),
+            [
+                "> ```\n> code\n\n",
+                "after\n\n  ```\n\nin code\n```\n\n",
+                "end\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn what_html_or_a_table_may_claim_is_unsure() {
+        assert_eq!(
+            sections("<div>\n```\n\nx\n\ny\n"),
+            ["<div>\n```\n\nx\n\ny\n"]
+        );
+        assert_eq!(
+            sections("a | b\n--|--\n```\n\nx\n"),
+            ["a | b\n--|--\n```\n\nx\n"]
+        );
+    }
+
+    #[test]
+    fn definitions_keep_the_document_whole() {
+        assert_eq!(
+            fresh_starts("[a]\n\ntext\n\n[a]: /x\n"),
+            Vec::<usize>::new()
+        );
+        assert_eq!(fresh_starts("a[^1]\n\n[^1]: note\n"), Vec::<usize>::new());
+    }
+}
