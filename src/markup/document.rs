@@ -256,23 +256,36 @@ pub(crate) fn last_made_url_syntax(source: &str, markup: Markup) -> Option<usize
         Markup::Markdown => memchr::memrchr2_iter(b'&', b'\\', bytes).find(|&at| {
             let next = bytes.get(at + 1);
             if bytes[at] == b'&' {
-                next.is_some_and(opens_reference)
+                may_decode_to_url_syntax(&bytes[at + 1..])
             } else {
                 next.is_some_and(|next| URL_PUNCTUATION.contains(next))
             }
         }),
-        Markup::Html => memchr::memrchr_iter(b'&', bytes)
-            .find(|&at| bytes.get(at + 1).is_some_and(opens_reference)),
+        Markup::Html => {
+            memchr::memrchr_iter(b'&', bytes).find(|&at| may_decode_to_url_syntax(&bytes[at + 1..]))
+        }
         Markup::Rst => Some(source.len()),
         Markup::Plain => None,
     }
 }
 
-/// True for a byte after `&` that may open a character reference: `#` of
-/// a numeric one, or the first character of a name. HTML tries a name on
-/// any ASCII letter or digit.
-fn opens_reference(byte: &u8) -> bool {
-    *byte == b'#' || byte.is_ascii_alphanumeric()
+/// The named character references of HTML (which Markdown reads too)
+/// whose value holds URL syntax, with their semicolon: `:`, `fj`, `<`,
+/// `<` and a combining mark, `.`, `+` and `/`.
+const NAMED_URL_SYNTAX: [&[u8]; 6] = [
+    b"colon;", b"fjlig;", b"nvlt;", b"period;", b"plus;", b"sol;",
+];
+
+/// True when the text after an `&` may make a character reference decode
+/// to URL syntax: a numeric reference, which may be any character, or a
+/// named one whose value holds it ([`NAMED_URL_SYNTAX`], and `lt` and `LT`,
+/// which HTML decodes without a semicolon and before any text, as no other
+/// name of URL syntax). `&mut`, `&nbsp;` or `&amp;` never do.
+fn may_decode_to_url_syntax(after: &[u8]) -> bool {
+    after.first() == Some(&b'#')
+        || after.starts_with(b"lt")
+        || after.starts_with(b"LT")
+        || NAMED_URL_SYNTAX.iter().any(|name| after.starts_with(name))
 }
 
 #[cfg(test)]
@@ -371,6 +384,10 @@ mod tests {
             ("http&#58;//x.example", true, true),
             ("&colon; &amp", true, true),
             ("& #, &; &&", false, false),
+            // Only references whose value may be URL syntax.
+            ("&mut self, &str, &nbsp; &amp; &copy; &Tab;", false, false),
+            ("&sol; &PLUS;", true, true),
+            ("&ltp", true, true),
             ("[a](http\\://x.example)", true, false),
             ("http:\\/\\/x.example \\<URL:x:y>", true, false),
             ("ht\\-tp \\+ \\. ", true, false),
@@ -397,7 +414,7 @@ mod tests {
 
     #[test]
     fn url_syntax_is_last_made_at_the_last_reference_or_escape_of_it() {
-        let source = "&amp; \\: then \\/ and \\*";
+        let source = "&lt; \\: then \\/ and \\* &amp;";
         assert_eq!(
             last_made_url_syntax(source, Markup::Markdown),
             source.find("\\/")

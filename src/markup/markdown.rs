@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use pulldown_cmark::{CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{BrokenLink, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
 
 use super::destination;
 use super::document::{Document, Link, ProseBuilder};
@@ -24,7 +24,7 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         span: Span::new(0, source.len()),
         empty_line: None,
     };
-    read(source, &[whole], verbatim).0
+    read(source, &[whole], &Definitions::default(), verbatim).0
 }
 
 /// Read a Markdown document up to `part`'s [`Part::end`], the rest blanked,
@@ -36,16 +36,24 @@ pub(crate) fn document_part(source: &str, part: Part, verbatim: bool) -> Option<
         span: Span::new(0, part.end()),
         empty_line: Some(part.empty_line),
     };
-    let (document, open) = read(source, &[run], verbatim);
+    let (document, open) = read(source, &[run], &Definitions::default(), verbatim);
     (!open.html).then_some(document)
 }
 
 /// Read the `runs` of a Markdown document, each alone, the rest blanked:
-/// `runs` are sections ([`super::sections`]) in source order, adjacent
-/// ones joined. `None` when a run may read otherwise alone than in the
-/// whole document: an HTML block that blank lines do not end is open where
-/// one ends, or a code block where one before the last does.
-pub(crate) fn document_runs(source: &str, runs: &[Span], verbatim: bool) -> Option<Document> {
+/// `runs` are sections (starting at `starts`, [`super::sections`]) in
+/// source order, adjacent ones joined. A run's links may use the
+/// definitions of any section ([`Definitions`]). `None` when a run may
+/// read otherwise alone than in the whole document: an HTML block that
+/// blank lines do not end is open where one ends, or a code block where
+/// one before the last does, or the definitions may not be read alike.
+pub(crate) fn document_runs(
+    source: &str,
+    starts: &[usize],
+    runs: &[Span],
+    verbatim: bool,
+) -> Option<Document> {
+    let definitions = Definitions::read(source, starts)?;
     let runs: Vec<Run> = runs
         .iter()
         .map(|&span| Run {
@@ -54,8 +62,92 @@ pub(crate) fn document_runs(source: &str, runs: &[Span], verbatim: bool) -> Opti
                 .filter(|line| span.end < source.len() && is_blank_line(source, *line)),
         })
         .collect();
-    let (document, open) = read(source, &runs, verbatim);
+    let (document, open) = read(source, &runs, &definitions, verbatim);
     (!open.html && !open.code_before_last).then_some(document)
+}
+
+/// The options urlint reads Markdown with: CommonMark and GitHub's
+/// extensions.
+const OPTIONS: Options = Options::ENABLE_TABLES
+    .union(Options::ENABLE_FOOTNOTES)
+    .union(Options::ENABLE_STRIKETHROUGH)
+    .union(Options::ENABLE_TASKLISTS)
+    .union(Options::ENABLE_GFM);
+
+/// The least number of bytes of destinations and titles pulldown-cmark
+/// copies into reference links before it stops resolving them (its
+/// `link_ref_expansion_limit`, the text's length when longer).
+const EXPANSION_LIMIT: usize = 100_000;
+
+/// The reference definitions of a document read in runs: a reference in
+/// one section may use a definition in another, which the run holding it
+/// does not read.
+#[derive(Default)]
+struct Definitions<'s> {
+    /// Each section that holds `]:`, by its start, and the parser that
+    /// read it alone (and knows its definitions).
+    sections: Vec<(usize, Parser<'s>)>,
+}
+
+impl<'s> Definitions<'s> {
+    /// The definitions of `source`, cut into sections at `starts`, each
+    /// section that holds `]:` read alone. `None` when a run may resolve
+    /// references otherwise than the whole document: footnotes (`[^`),
+    /// whose references the broken-link callback does not see, or more
+    /// references times the longest definition than pulldown-cmark
+    /// expands.
+    fn read(source: &'s str, starts: &[usize]) -> Option<Self> {
+        let bytes = source.as_bytes();
+        let mut definitions = Definitions::default();
+        let mut read_to = 0;
+        for colon in memchr::memmem::find_iter(bytes, b"]:") {
+            if colon < read_to {
+                continue;
+            }
+            let index = starts.partition_point(|&start| start <= colon);
+            let start = index.checked_sub(1).map_or(0, |before| starts[before]);
+            read_to = starts.get(index).copied().unwrap_or(source.len());
+            let parser = Parser::new_ext(&source[start..read_to], OPTIONS);
+            definitions.sections.push((start, parser));
+        }
+        if definitions.sections.is_empty() {
+            return Some(definitions);
+        }
+        if memchr::memmem::find(bytes, b"[^").is_some() {
+            return None;
+        }
+        let longest = definitions
+            .sections
+            .iter()
+            .flat_map(|(_, parser)| parser.reference_definitions().iter())
+            .map(|(_, definition)| {
+                let title = definition.title.as_ref().map_or(0, |title| title.len());
+                definition.dest.len() + title
+            })
+            .max()
+            .unwrap_or(0);
+        let references = memchr::memchr_iter(b']', bytes).count();
+        (references.saturating_mul(longest) < EXPANSION_LIMIT).then_some(definitions)
+    }
+
+    /// Where the whole document's first definition of `label` starts.
+    fn first(&self, label: &str) -> Option<usize> {
+        self.sections.iter().find_map(|(start, parser)| {
+            let definition = parser.reference_definitions().get(label)?;
+            Some(start + definition.span.start)
+        })
+    }
+
+    /// The destination and title of the whole document's first
+    /// definition of `label`, for a link whose run does not define it.
+    fn resolve(&self, label: &str) -> Option<(CowStr<'s>, CowStr<'s>)> {
+        self.sections.iter().find_map(|(_, parser)| {
+            let definition = parser.reference_definitions().get(label)?;
+            let title = definition.title.clone().map(CowStr::into_static);
+            let dest = definition.dest.clone().into_static();
+            Some((dest, title.unwrap_or(CowStr::Borrowed(""))))
+        })
+    }
 }
 
 /// The first part of a Markdown document that reads as the whole does up
@@ -147,12 +239,12 @@ struct OpenAtRunEnd {
 
 /// Read each of `runs` (in source order) alone, the source between and
 /// after them blanked; with the blocks open at their ends.
-fn read(source: &str, runs: &[Run], verbatim: bool) -> (Document, OpenAtRunEnd) {
-    let options = Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_GFM;
+fn read<'s>(
+    source: &'s str,
+    runs: &[Run],
+    definitions: &Definitions<'s>,
+    verbatim: bool,
+) -> (Document, OpenAtRunEnd) {
     let parsed = &source[..runs.last().map_or(0, |run| run.span.end)];
     let mut reader = Reader {
         source: parsed,
@@ -171,7 +263,13 @@ fn read(source: &str, runs: &[Run], verbatim: bool) -> (Document, OpenAtRunEnd) 
     for (index, run) in runs.iter().enumerate() {
         reader.part_end = run.empty_line;
         let first_block = reader.leaf_blocks.len();
-        let mut events = Parser::new_ext(&parsed[run.span.range()], options).into_offset_iter();
+        let resolve = |link: BrokenLink<'s>| definitions.resolve(&link.reference);
+        let mut events = Parser::new_with_broken_link_callback(
+            &parsed[run.span.range()],
+            OPTIONS,
+            Some(resolve),
+        )
+        .into_offset_iter();
         for (event, range) in &mut events {
             reader.event(event, Span::from(range).shifted(run.span.start));
         }
@@ -180,16 +278,14 @@ fn read(source: &str, runs: &[Run], verbatim: bool) -> (Document, OpenAtRunEnd) 
             open.code_before_last |= reader.code_block_end > empty_line.start;
         }
         // Definitions are written between leaf blocks; the parser knows the
-        // first of each label, which checks what is read here.
+        // first of each label, which checks what is read here. A run read
+        // alone may know a later one of a label defined before it.
         let known: HashMap<usize, &str> = events
             .reference_definitions()
             .iter()
-            .map(|(_, definition)| {
-                (
-                    run.span.start + definition.span.start,
-                    definition.dest.as_ref(),
-                )
-            })
+            .map(|(label, definition)| (label, run.span.start + definition.span.start, definition))
+            .filter(|&(label, at, _)| definitions.first(label).is_none_or(|first| first == at))
+            .map(|(_, at, definition)| (at, definition.dest.as_ref()))
             .collect();
         for gap in gaps(&reader.leaf_blocks[first_block..], run.span) {
             for open in destination::definition_starts(parsed, gap) {

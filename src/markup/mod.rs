@@ -32,18 +32,24 @@ pub(crate) fn markdown_part(source: &str, part: MarkdownPart, verbatim: bool) ->
     markdown::document_part(source, part, verbatim)
 }
 
-/// Where a Markdown document's block structure starts afresh: the starts
-/// of the sections that read alone as they read in the whole (see
-/// [`sections`]). Empty when the document is one section.
-pub(crate) fn markdown_fresh_starts(source: &str) -> Vec<usize> {
-    sections::fresh_starts(source)
+/// Where a Markdown document's block structure starts afresh, up to the
+/// first place after `through`: the starts of the sections that read alone
+/// as they read in the whole (see [`sections`]). Empty when the document
+/// is one section.
+pub(crate) fn markdown_fresh_starts(source: &str, through: usize) -> Vec<usize> {
+    sections::fresh_starts(source, through)
 }
 
 /// Read the `runs` of a Markdown document, each one or more adjacent
-/// sections (starting at [`markdown_fresh_starts`]) in source order, the
-/// rest blanked, when they read as in the whole document.
-pub(crate) fn markdown_runs(source: &str, runs: &[Span], verbatim: bool) -> Option<Document> {
-    markdown::document_runs(source, runs, verbatim)
+/// sections (starting at `starts`, [`markdown_fresh_starts`]) in source
+/// order, the rest blanked, when they read as in the whole document.
+pub(crate) fn markdown_runs(
+    source: &str,
+    starts: &[usize],
+    runs: &[Span],
+    verbatim: bool,
+) -> Option<Document> {
+    markdown::document_runs(source, starts, runs, verbatim)
 }
 
 /// Read a reStructuredText document; `verbatim` reads literal blocks, code

@@ -16,8 +16,8 @@
 //!   which end at a line of their own, when they are the document's own
 //!   blocks. Those inside a list item or a block quote end with it.
 //!
-//! Reference and footnote definitions make a link in one section depend on
-//! another, so a document holding `]:` is not cut at all. Whatever the
+//! A reference in one section may use a definition in another; the reader
+//! of the sections sees to that ([`super::markdown::document_runs`]). Whatever the
 //! following here cannot be sure of (a fence or HTML block that may or may
 //! not be inside a list item, or that follows a line HTML or a table may
 //! claim) ends the cutting: the rest of the document is one section. So
@@ -25,26 +25,28 @@
 //! one in some places and not in others.
 
 /// The places where a Markdown document's block structure starts afresh,
-/// in order: each the start of a line that begins a section. Empty when
-/// the document is one section.
-pub(crate) fn fresh_starts(source: &str) -> Vec<usize> {
+/// in order: each the start of a line that begins a section, up to the
+/// first after `through` (the rest of the document is then one section).
+/// Empty when the document is one section.
+pub(crate) fn fresh_starts(source: &str, through: usize) -> Vec<usize> {
     let bytes = source.as_bytes();
-    if memchr::memmem::find(bytes, b"]:").is_some() || has_lone_carriage_return(bytes) {
+    if has_lone_carriage_return(bytes) {
         return Vec::new();
     }
     let mut follower = Follower::default();
     let mut starts = Vec::new();
     let mut line_start = 0;
-    let line_ends = memchr::memchr_iter(b'\n', bytes).chain([bytes.len()]);
-    for line_end in line_ends {
+    for line_end in LineEnds::new(bytes).chain([bytes.len()]) {
         if line_start >= bytes.len() {
             break;
         }
-        let line = &bytes[line_start..line_end];
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        match follower.line(line) {
+        match follower.line(bytes, line_start, line_end) {
+            Step::Fresh if line_start > through => {
+                starts.push(line_start);
+                break;
+            }
             Step::Fresh if line_start > 0 => starts.push(line_start),
-            Step::Unsure => return starts,
+            Step::Unsure => break,
             _ => {}
         }
         line_start = line_end + 1;
@@ -56,6 +58,70 @@ pub(crate) fn fresh_starts(source: &str) -> Vec<usize> {
 /// for a line break in some places and not in others.
 fn has_lone_carriage_return(bytes: &[u8]) -> bool {
     memchr::memchr_iter(b'\r', bytes).any(|at| bytes.get(at + 1) != Some(&b'\n'))
+}
+
+/// The places of the `\n`s of a text, in order.
+///
+/// Found 64 bytes at a time as a bit mask, eight bytes to a word: lines of
+/// prose are a few dozen bytes long, too short for a `memchr` call per line
+/// to pay.
+struct LineEnds<'b> {
+    bytes: &'b [u8],
+    /// Where the block of `mask` starts.
+    block: usize,
+    /// The `\n`s of the block not yet given, one bit each.
+    mask: u64,
+}
+
+impl<'b> LineEnds<'b> {
+    fn new(bytes: &'b [u8]) -> Self {
+        LineEnds {
+            bytes,
+            block: 0,
+            mask: newline_mask(bytes),
+        }
+    }
+}
+
+impl Iterator for LineEnds<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        while self.mask == 0 {
+            self.block += 64;
+            if self.block >= self.bytes.len() {
+                return None;
+            }
+            self.mask = newline_mask(&self.bytes[self.block..]);
+        }
+        let at = self.block + self.mask.trailing_zeros() as usize;
+        self.mask &= self.mask - 1;
+        Some(at)
+    }
+}
+
+/// One bit for each `\n` among the first 64 bytes of `bytes`.
+fn newline_mask(bytes: &[u8]) -> u64 {
+    const NEWLINES: u64 = u64::from_ne_bytes([b'\n'; 8]);
+    let Some(block) = bytes.first_chunk::<64>() else {
+        return bytes.iter().enumerate().fold(0, |mask, (at, &byte)| {
+            mask | (u64::from(byte == b'\n') << at)
+        });
+    };
+    (0..8).fold(0, |mask, index| {
+        let word = u64::from_le_bytes(std::array::from_fn(|byte| block[8 * index + byte]));
+        mask | (zero_bytes(word ^ NEWLINES) << (8 * index))
+    })
+}
+
+/// One bit for each zero byte of `word`, the first byte's lowest.
+fn zero_bytes(word: u64) -> u64 {
+    const LOW_SEVEN: u64 = u64::from_ne_bytes([0x7f; 8]);
+    // 0x80 in each zero byte and nowhere else, with no carry between bytes.
+    let high_bits = !(((word & LOW_SEVEN) + LOW_SEVEN) | word | LOW_SEVEN);
+    // Each byte's bit, moved down to the byte's first bit, then gathered
+    // into the top byte by one multiplication.
+    ((high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
 /// What one line tells of the document's block structure.
@@ -89,10 +155,10 @@ struct Follower {
     /// No list item, block quote or footnote may be open: a fence or HTML
     /// block indented by one to three columns is the document's own.
     outside_containers: bool,
-    /// A line since the last blank one opened with `<` or held `|`: it
-    /// may be HTML of kind 6 or 7 or a table row, in which a fence or HTML
-    /// block opening is text, or a paragraph, which it interrupts.
-    claimed: bool,
+    /// Where the lines start that may claim a fence or HTML block opening
+    /// ([`claims`]): after the last blank line and the last block of the
+    /// document's own.
+    claims_from: usize,
 }
 
 impl Default for Follower {
@@ -101,48 +167,65 @@ impl Default for Follower {
             open: Open::Nothing,
             after_blank: true,
             outside_containers: true,
-            claimed: false,
+            claims_from: 0,
         }
     }
 }
 
 impl Follower {
-    /// Take in one line, without its line break.
-    fn line(&mut self, line: &[u8]) -> Step {
+    /// Take in the line of `bytes` from `start` to `end` (its `\n`).
+    fn line(&mut self, bytes: &[u8], start: usize, end: usize) -> Step {
+        // Most lines are prose: a line that starts with a letter is no
+        // blank line, block opening, container marker or fence.
+        let plain = bytes[start].is_ascii_alphabetic() || bytes[start] >= 0x80;
+        if plain && !matches!(self.open, Open::Html(_)) {
+            let fresh = self.after_blank && self.open == Open::Nothing;
+            self.outside_containers |= fresh;
+            self.after_blank = false;
+            return if fresh { Step::Fresh } else { Step::Other };
+        }
+        let line = &bytes[start..end];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let next_line = end + 1;
         let step = match self.open {
             Open::Fence(fence, len) => {
                 if closes_fence(line, fence, len) {
                     self.open = Open::Nothing;
+                    self.claims_from = next_line;
                 }
                 Step::Other
             }
             Open::Html(end) => {
                 if memchr::memmem::find(line, end).is_some() {
                     self.open = Open::Nothing;
+                    self.claims_from = next_line;
                 }
                 Step::Other
             }
-            Open::Nothing => self.outside_blocks(line),
+            Open::Nothing => self.outside_blocks(bytes, start, line, next_line),
         };
         self.after_blank = is_blank(line);
         step
     }
 
-    /// A line read with no fenced code or HTML block of the document's own
-    /// open.
-    fn outside_blocks(&mut self, line: &[u8]) -> Step {
+    /// The `line` at `start` read with no fenced code or HTML block of the
+    /// document's own open.
+    fn outside_blocks(
+        &mut self,
+        bytes: &[u8],
+        start: usize,
+        line: &[u8],
+        next_line: usize,
+    ) -> Step {
         if is_blank(line) {
-            self.claimed = false;
+            self.claims_from = next_line;
             return Step::Other;
         }
         let (indent, content) = indentation(line);
-        let fresh = self.after_blank && indent == 0 && !is_list_marker(content);
-        if fresh {
-            self.outside_containers = true;
-        }
-        let opens_container =
-            content.first() == Some(&b'>') || is_list_marker(content) || content.starts_with(b"[^");
-        if indent < 4 && opens_container {
+        let marker = is_list_marker(content);
+        let fresh = self.after_blank && indent == 0 && !marker;
+        self.outside_containers |= fresh;
+        if indent < 4 && (marker || content.first() == Some(&b'>') || content.starts_with(b"[^")) {
             self.outside_containers = false;
         }
         let opened = if indent < 4 {
@@ -153,16 +236,16 @@ impl Follower {
             // Indented code, or a paragraph's continuation.
             None
         };
-        match opened {
-            Some(_) if self.claimed || (indent > 0 && !self.outside_containers) => {
-                return Step::Unsure
+        if let Some(open) = opened {
+            let maybe_nested = indent > 0 && !self.outside_containers;
+            if maybe_nested || claims(&bytes[self.claims_from..start]) {
+                return Step::Unsure;
             }
-            Some(Open::Html(end)) if memchr::memmem::find(content, end).is_some() => {}
-            Some(open) => self.open = open,
-            None => {
-                if content.first() == Some(&b'<') || memchr::memchr(b'|', line).is_some() {
-                    self.claimed = true;
+            match open {
+                Open::Html(end) if memchr::memmem::find(content, end).is_some() => {
+                    self.claims_from = next_line;
                 }
+                _ => self.open = open,
             }
         }
         if fresh {
@@ -171,6 +254,17 @@ impl Follower {
             Step::Other
         }
     }
+}
+
+/// True when the `lines` before a fence or HTML block opening, since the
+/// last blank line, may claim it: a line that opens with `<` may be HTML
+/// of kind 6 or 7 and one that holds `|` a table row, in which the opening
+/// is text; it would interrupt a paragraph.
+fn claims(lines: &[u8]) -> bool {
+    memchr::memchr(b'|', lines).is_some()
+        || lines
+            .split(|&byte| byte == b'\n')
+            .any(|line| indentation(line).1.first() == Some(&b'<'))
 }
 
 /// True for the whitespace pulldown-cmark skips within a line: space, tab,
@@ -282,7 +376,7 @@ mod tests {
     /// The source's sections, as text.
     fn sections(source: &str) -> Vec<&str> {
         let mut bounds = vec![0];
-        bounds.extend(fresh_starts(source));
+        bounds.extend(fresh_starts(source, source.len()));
         bounds.push(source.len());
         bounds
             .windows(2)
@@ -399,12 +493,21 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        #[test]
+        fn line_ends_are_every_newline(text in "[a\n\r\u{8a} \u{0}\u{7f}]{0,300}") {
+            let bytes = text.as_bytes();
+            let found: Vec<usize> = LineEnds::new(bytes).collect();
+            let expected: Vec<usize> = memchr::memchr_iter(b'\n', bytes).collect();
+            proptest::prop_assert_eq!(found, expected);
+        }
+    }
+
     #[test]
-    fn definitions_keep_the_document_whole() {
+    fn definitions_do_not_keep_the_document_whole() {
         assert_eq!(
-            fresh_starts("[a]\n\ntext\n\n[a]: /x\n"),
-            Vec::<usize>::new()
+            sections("[a]\n\ntext\n\n[a]: /x\n"),
+            ["[a]\n\n", "text\n\n", "[a]: /x\n"]
         );
-        assert_eq!(fresh_starts("a[^1]\n\n[^1]: note\n"), Vec::<usize>::new());
     }
 }

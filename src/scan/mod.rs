@@ -129,7 +129,7 @@ fn parsed(
     last: usize,
 ) -> Vec<Found> {
     if markup == Markup::Markdown {
-        let in_sections = markdown_sections(text, options, schemes);
+        let in_sections = markdown_sections(text, options, schemes, last);
         if let Some(urls) = in_sections.or_else(|| markdown_part(text, options, schemes, last)) {
             return urls;
         }
@@ -152,19 +152,27 @@ fn read_whole(text: &str, markup: Markup, options: &ScanOptions, schemes: &Schem
 
 /// The URLs of a Markdown document read only in the sections that may
 /// hold one ([`markup::markdown_fresh_starts`]): in most documents they
-/// are a small part. `None` when the document is one section, when a
-/// section may read otherwise alone ([`markup::markdown_runs`]), or when
-/// the prose holds a hyphen break ([`placed_without_hyphen_breaks`]).
-fn markdown_sections(text: &str, options: &ScanOptions, schemes: &Schemes) -> Option<Vec<Found>> {
-    let starts = markup::markdown_fresh_starts(text);
+/// are a small part. `last` is where the last URL may hold URL syntax
+/// ([`last_url_syntax`]): no section after its own holds any. `None` when
+/// the document is one section, when a section may read otherwise alone
+/// ([`markup::markdown_runs`]), or when the prose holds a hyphen break
+/// ([`placed_without_hyphen_breaks`]).
+fn markdown_sections(
+    text: &str,
+    options: &ScanOptions,
+    schemes: &Schemes,
+    last: usize,
+) -> Option<Vec<Found>> {
+    let starts = markup::markdown_fresh_starts(text, last);
     if starts.is_empty() {
         return None;
     }
     let mut runs: Vec<Span> = Vec::new();
     let ends = starts.iter().copied().chain([text.len()]);
     let sections = [0].into_iter().chain(starts.iter().copied()).zip(ends);
-    for (start, end) in sections {
-        if last_url_syntax(&text[start..end], Markup::Markdown, schemes).is_none() {
+    for (start, end) in sections.take_while(|&(start, _)| start <= last) {
+        let holds_last = end > last;
+        if !holds_last && last_url_syntax(&text[start..end], Markup::Markdown, schemes).is_none() {
             continue;
         }
         match runs.last_mut() {
@@ -172,7 +180,7 @@ fn markdown_sections(text: &str, options: &ScanOptions, schemes: &Schemes) -> Op
             _ => runs.push(Span::new(start, end)),
         }
     }
-    let document = markup::markdown_runs(text, &runs, options.include_verbatim)?;
+    let document = markup::markdown_runs(text, &starts, &runs, options.include_verbatim)?;
     placed_without_hyphen_breaks(document, options, schemes)
 }
 
@@ -628,6 +636,12 @@ mod tests {
             "&#x2f;",
             "&lt;",
             "&amp;",
+            "&colon;",
+            "&sol;&sol;",
+            "&period;",
+            "&ltURL:",
+            "&mut ",
+            "&nbsp;",
             "http&#58;",
             "\\:",
             "\\/",
@@ -673,8 +687,8 @@ mod tests {
     /// Whole lines of generated Markdown documents: mostly prose with
     /// URLs in text, code and links, and blank lines; then the blocks that
     /// go on past blank lines (fences, HTML of kinds 1 to 5, lists, quotes)
-    /// and what may claim or end them; now and then a definition or a lone
-    /// carriage return.
+    /// and what may claim or end them; reference definitions and links
+    /// that use them; now and then a lone carriage return.
     fn markdown_line() -> impl proptest::strategy::Strategy<Value = String> {
         use proptest::prelude::*;
         use proptest::sample::select;
@@ -741,13 +755,24 @@ mod tests {
             "***",
             "[^1]",
         ];
-        const RARE: &[&str] = &["[x]: http://def.example/", "lone\r"];
+        const DEFINITIONS: &[&str] = &[
+            "[x]: http://def.example/",
+            "[X]: /relative",
+            "[y]: <http://y.example/> \"title\"",
+            "[y]: /later-duplicate",
+            "  [z]:",
+            "  /z-on-the-next-line",
+            "[http://in.label.example/]",
+            "[text](http://inline.example/) [y] [http://in.text.example/][x]",
+            "[^1]: a footnote",
+        ];
         let line = prop_oneof![
             8 => select(BLANK),
             10 => select(PROSE),
             3 => select(BLOCKS),
             3 => select(CONTAINERS),
-            1 => select(RARE),
+            2 => select(DEFINITIONS),
+            1 => Just("lone\r"),
         ];
         (line, select(&["\n", "\n", "\n", "\r\n"][..]))
             .prop_map(|(line, end)| format!("{line}{end}"))
