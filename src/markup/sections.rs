@@ -16,13 +16,18 @@
 //!   which end at a line of their own, when they are the document's own
 //!   blocks. Those inside a list item or a block quote end with it.
 //!
+//! A fence or HTML block indented by one to three columns after a list
+//! item's marker may be the item's or the document's own; it is followed
+//! as long as both readings agree on where it ends.
+//!
 //! A reference in one section may use a definition in another; the reader
-//! of the sections sees to that ([`super::markdown::document_runs`]). Whatever the
-//! following here cannot be sure of (a fence or HTML block that may or may
-//! not be inside a list item, or that follows a line HTML or a table may
-//! claim) ends the cutting: the rest of the document is one section. So
-//! does a line break that is a lone `\r`, which pulldown-cmark takes for
-//! one in some places and not in others.
+//! of the sections sees to that ([`super::markdown::document_runs`]).
+//! Whatever the following here cannot be sure of (a line that ends a
+//! block in one of those readings only, or a fence or HTML block opening
+//! after a line that HTML or a table may claim) ends the cutting: the rest
+//! of the document is one section. So does a line break that is a lone
+//! `\r`, which pulldown-cmark takes for one in some places and not in
+//! others.
 
 /// The places where a Markdown document's block structure starts afresh,
 /// in order: each the start of a line that begins a section, up to the
@@ -144,6 +149,29 @@ enum Open {
     Fence(u8, usize),
     /// An HTML block of kinds 1 to 5: the text its last line holds.
     Html(&'static [u8]),
+    /// A block of either kind opened with this many columns of indentation
+    /// (one to three) where a list item may be open, whose content it may
+    /// be ([`Follower::maybe_nested`]).
+    MaybeNested(Nested),
+}
+
+/// A fenced code or HTML block that may be a list item's or the
+/// document's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Nested {
+    /// The block, as if it were the document's own.
+    block: NestedBlock,
+    /// The columns of indentation of its opening line.
+    indent: usize,
+}
+
+/// The kind of a [`Nested`] block and what ends it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NestedBlock {
+    /// A fenced code block: its fence's character and length.
+    Fence(u8, usize),
+    /// An HTML block of kinds 1 to 5: the text its last line holds.
+    Html(&'static [u8]),
 }
 
 /// The line state the follower keeps between lines.
@@ -178,7 +206,7 @@ impl Follower {
         // Most lines are prose: a line that starts with a letter is no
         // blank line, block opening, container marker or fence.
         let plain = bytes[start].is_ascii_alphabetic() || bytes[start] >= 0x80;
-        if plain && !matches!(self.open, Open::Html(_)) {
+        if plain && matches!(self.open, Open::Nothing | Open::Fence(..)) {
             let fresh = self.after_blank && self.open == Open::Nothing;
             self.outside_containers |= fresh;
             self.after_blank = false;
@@ -202,6 +230,7 @@ impl Follower {
                 }
                 Step::Other
             }
+            Open::MaybeNested(nested) => self.maybe_nested(nested, line, next_line),
             Open::Nothing => self.outside_blocks(bytes, start, line, next_line),
         };
         self.after_blank = is_blank(line);
@@ -237,13 +266,20 @@ impl Follower {
             None
         };
         if let Some(open) = opened {
-            let maybe_nested = indent > 0 && !self.outside_containers;
-            if maybe_nested || claims(&bytes[self.claims_from..start]) {
+            if claims(&bytes[self.claims_from..start]) {
                 return Step::Unsure;
             }
             match open {
                 Open::Html(end) if memchr::memmem::find(content, end).is_some() => {
                     self.claims_from = next_line;
+                }
+                Open::Fence(fence, len) if indent > 0 && !self.outside_containers => {
+                    let block = NestedBlock::Fence(fence, len);
+                    self.open = Open::MaybeNested(Nested { block, indent });
+                }
+                Open::Html(end) if indent > 0 && !self.outside_containers => {
+                    let block = NestedBlock::Html(end);
+                    self.open = Open::MaybeNested(Nested { block, indent });
                 }
                 _ => self.open = open,
             }
@@ -253,6 +289,41 @@ impl Follower {
         } else {
             Step::Other
         }
+    }
+}
+
+impl Follower {
+    /// A line of a block that may be a list item's (with the content's
+    /// columns of indentation at most the block's opening line's) or the
+    /// document's own. Either way the block goes on while each line is
+    /// blank or indented as far as its opening line; it ends, either way,
+    /// at a line that ends it as the document's own. Any other line may
+    /// end the item, and the block with it, or not: unsure.
+    fn maybe_nested(&mut self, nested: Nested, line: &[u8], next_line: usize) -> Step {
+        if is_blank(line) {
+            return Step::Other;
+        }
+        let (indent, content) = indentation(line);
+        if indent < nested.indent {
+            return Step::Unsure;
+        }
+        let ends = match nested.block {
+            NestedBlock::Fence(fence, len) => {
+                let run = content.iter().take_while(|&&b| b == fence).count();
+                let closing = run >= len && content[run..].iter().all(|&b| b == b' ');
+                if closing && indent >= 4 && indent <= nested.indent + 3 {
+                    // A closing fence to the item, not to the document.
+                    return Step::Unsure;
+                }
+                closing && indent < 4
+            }
+            NestedBlock::Html(end) => memchr::memmem::find(line, end).is_some(),
+        };
+        if ends {
+            self.open = Open::Nothing;
+            self.claims_from = next_line;
+        }
+        Step::Other
     }
 }
 
@@ -466,10 +537,28 @@ mod tests {
 
     #[test]
     fn a_block_inside_a_container_ends_with_it() {
-        // An indented fence may be the item's or the document's: unsure.
+        // An indented fence may be the item's or the document's: its
+        // lines read alike either way while they are indented as far.
+        assert_eq!(
+            sections("* item\n\n  ```rust\n  code\n\n      more\n  ```\n\nafter\n"),
+            [
+                "* item\n\n  ```rust\n  code\n\n      more\n  ```\n\n",
+                "after\n"
+            ]
+        );
+        assert_eq!(
+            sections("1. item\n   <!--\n\n   -->\n\nafter\n"),
+            ["1. item\n   <!--\n\n   -->\n\n", "after\n"]
+        );
+        // A line indented less ends the item, and the fence, or not.
         assert_eq!(
             sections("- item\n  ```\n\n  code\n\nafter\n"),
             ["- item\n  ```\n\n  code\n\nafter\n"]
+        );
+        // A fence that closes it only as the item's.
+        assert_eq!(
+            sections("- item\n  ```\n      ```\n\nafter\n"),
+            ["- item\n  ```\n      ```\n\nafter\n"]
         );
         assert_eq!(
             sections("> ```\n> code\n\nafter\n\n  ```\n\nin code\n```\n\nend\n"),
