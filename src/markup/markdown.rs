@@ -7,6 +7,7 @@
 //! Link text is not prose: like GitHub's autolinks, a URL written inside a
 //! link's text is not a second link.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use pulldown_cmark::{BrokenLink, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
@@ -53,7 +54,7 @@ pub(crate) fn document_runs(
     runs: &[Span],
     verbatim: bool,
 ) -> Option<Document> {
-    let definitions = Definitions::read(source, starts)?;
+    let definitions = Definitions::of(source, starts)?;
     let runs: Vec<Run> = runs
         .iter()
         .map(|&span| Run {
@@ -63,7 +64,8 @@ pub(crate) fn document_runs(
         })
         .collect();
     let (document, open) = read(source, &runs, &definitions, verbatim);
-    (!open.html && !open.code_before_last).then_some(document)
+    let expansions_alike = !open.references || definitions.within_expansion_limit();
+    (!open.html && !open.code_before_last && expansions_alike).then_some(document)
 }
 
 /// The options urlint reads Markdown with: CommonMark and GitHub's
@@ -81,43 +83,65 @@ const EXPANSION_LIMIT: usize = 100_000;
 
 /// The reference definitions of a document read in runs: a reference in
 /// one section may use a definition in another, which the run holding it
-/// does not read.
+/// does not read. The sections that hold one are read when a run first
+/// needs them.
 #[derive(Default)]
-struct Definitions<'s> {
+struct Definitions<'s, 'a> {
+    /// The document and where its sections start; `None` for a document
+    /// read whole or in one part, which reads its own definitions.
+    document: Option<(&'s str, &'a [usize])>,
     /// Each section that holds `]:`, by its start, and the parser that
     /// read it alone (and knows its definitions).
-    sections: Vec<(usize, Parser<'s>)>,
+    sections: OnceCell<Vec<(usize, Parser<'s>)>>,
 }
 
-impl<'s> Definitions<'s> {
-    /// The definitions of `source`, cut into sections at `starts`, each
-    /// section that holds `]:` read alone. `None` when a run may resolve
-    /// references otherwise than the whole document: footnotes (`[^`),
-    /// whose references the broken-link callback does not see, or more
-    /// references times the longest definition than pulldown-cmark
-    /// expands.
-    fn read(source: &'s str, starts: &[usize]) -> Option<Self> {
+impl<'s, 'a> Definitions<'s, 'a> {
+    /// The definitions of `source`, cut into sections at `starts`. `None`
+    /// when a run may resolve references otherwise than the whole
+    /// document for footnotes (`[^` and a definition), whose references
+    /// the broken-link callback does not see.
+    fn of(source: &'s str, starts: &'a [usize]) -> Option<Self> {
         let bytes = source.as_bytes();
-        let mut definitions = Definitions::default();
-        let mut read_to = 0;
-        for colon in memchr::memmem::find_iter(bytes, b"]:") {
-            if colon < read_to {
-                continue;
+        let footnotes = memchr::memmem::find(bytes, b"[^").is_some()
+            && memchr::memmem::find(bytes, b"]:").is_some();
+        let document = Some((source, starts));
+        (!footnotes).then_some(Definitions {
+            document,
+            sections: OnceCell::new(),
+        })
+    }
+
+    /// The sections that hold `]:`, each read alone.
+    fn sections(&self) -> &[(usize, Parser<'s>)] {
+        self.sections.get_or_init(|| {
+            let Some((source, starts)) = self.document else {
+                return Vec::new();
+            };
+            let mut sections = Vec::new();
+            let mut read_to = 0;
+            for colon in memchr::memmem::find_iter(source.as_bytes(), b"]:") {
+                if colon < read_to {
+                    continue;
+                }
+                let index = starts.partition_point(|&start| start <= colon);
+                let start = index.checked_sub(1).map_or(0, |before| starts[before]);
+                read_to = starts.get(index).copied().unwrap_or(source.len());
+                sections.push((start, Parser::new_ext(&source[start..read_to], OPTIONS)));
             }
-            let index = starts.partition_point(|&start| start <= colon);
-            let start = index.checked_sub(1).map_or(0, |before| starts[before]);
-            read_to = starts.get(index).copied().unwrap_or(source.len());
-            let parser = Parser::new_ext(&source[start..read_to], OPTIONS);
-            definitions.sections.push((start, parser));
-        }
-        if definitions.sections.is_empty() {
-            return Some(definitions);
-        }
-        if memchr::memmem::find(bytes, b"[^").is_some() {
-            return None;
-        }
-        let longest = definitions
-            .sections
+            sections
+        })
+    }
+
+    /// True when no reading of the document copies as many bytes into
+    /// reference links as pulldown-cmark stops at ([`EXPANSION_LIMIT`]):
+    /// fewer references (`]`) times the longest definition. Past it, the
+    /// whole document and a run would stop at different references.
+    fn within_expansion_limit(&self) -> bool {
+        let Some((source, _)) = self.document else {
+            return true;
+        };
+        let longest = self
+            .sections()
             .iter()
             .flat_map(|(_, parser)| parser.reference_definitions().iter())
             .map(|(_, definition)| {
@@ -126,13 +150,13 @@ impl<'s> Definitions<'s> {
             })
             .max()
             .unwrap_or(0);
-        let references = memchr::memchr_iter(b']', bytes).count();
-        (references.saturating_mul(longest) < EXPANSION_LIMIT).then_some(definitions)
+        let references = memchr::memchr_iter(b']', source.as_bytes()).count();
+        references.saturating_mul(longest) < EXPANSION_LIMIT
     }
 
     /// Where the whole document's first definition of `label` starts.
     fn first(&self, label: &str) -> Option<usize> {
-        self.sections.iter().find_map(|(start, parser)| {
+        self.sections().iter().find_map(|(start, parser)| {
             let definition = parser.reference_definitions().get(label)?;
             Some(start + definition.span.start)
         })
@@ -141,7 +165,7 @@ impl<'s> Definitions<'s> {
     /// The destination and title of the whole document's first
     /// definition of `label`, for a link whose run does not define it.
     fn resolve(&self, label: &str) -> Option<(CowStr<'s>, CowStr<'s>)> {
-        self.sections.iter().find_map(|(_, parser)| {
+        self.sections().iter().find_map(|(_, parser)| {
             let definition = parser.reference_definitions().get(label)?;
             let title = definition.title.clone().map(CowStr::into_static);
             let dest = definition.dest.clone().into_static();
@@ -235,6 +259,9 @@ struct OpenAtRunEnd {
     html: bool,
     /// A code block, at the end of a run that is not the last.
     code_before_last: bool,
+    /// Not a block: a reference link or image was read, which may copy a
+    /// definition.
+    references: bool,
 }
 
 /// Read each of `runs` (in source order) alone, the source between and
@@ -242,7 +269,7 @@ struct OpenAtRunEnd {
 fn read<'s>(
     source: &'s str,
     runs: &[Run],
-    definitions: &Definitions<'s>,
+    definitions: &Definitions<'s, '_>,
     verbatim: bool,
 ) -> (Document, OpenAtRunEnd) {
     let parsed = &source[..runs.last().map_or(0, |run| run.span.end)];
@@ -258,6 +285,7 @@ fn read<'s>(
         part_end: None,
         html_open_at_part_end: false,
         code_block_end: 0,
+        references: false,
     };
     let mut open = OpenAtRunEnd::default();
     for (index, run) in runs.iter().enumerate() {
@@ -297,6 +325,7 @@ fn read<'s>(
         }
     }
     open.html = reader.html_open_at_part_end;
+    open.references = reader.references;
     let mut links = reader.links;
     links.sort_by_key(|link| link.outer.start);
     let (prose, map) = reader.prose.finish();
@@ -336,6 +365,8 @@ struct Reader<'s> {
     html_open_at_part_end: bool,
     /// Where the last code block read ends.
     code_block_end: usize,
+    /// A link or image that uses a reference definition was read.
+    references: bool,
 }
 
 impl<'s> Reader<'s> {
@@ -391,6 +422,10 @@ impl<'s> Reader<'s> {
     /// Start reading a link or image at `span`, whose text starts after
     /// `opener` bytes (`[` or `![`).
     fn open_link(&mut self, span: Span, kind: LinkType, dest: CowStr<'s>, opener: usize) {
+        self.references |= !matches!(
+            kind,
+            LinkType::Inline | LinkType::Autolink | LinkType::Email
+        );
         // `<URL:scheme:...>` is an autolink to CommonMark (its scheme is
         // `URL`) and the RFC 1738 wrapper to the scanner, which reads it.
         if kind == LinkType::Autolink && has_url_prefix(&dest) {
