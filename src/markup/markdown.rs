@@ -15,6 +15,7 @@ use pulldown_cmark::{BrokenLink, CowStr, Event, LinkType, Options, Parser, Tag, 
 use super::destination;
 use super::document::{Document, Link, ProseBuilder};
 use super::html;
+use super::sections;
 use crate::offset_map::OffsetMap;
 use crate::span::{line_break_len, Span};
 
@@ -184,7 +185,9 @@ pub(crate) struct Part {
 
 impl Part {
     /// The part ending with the first empty line after `at`, when there is
-    /// one and no reference or footnote definition (no `]:`) follows it.
+    /// one, no reference or footnote definition (no `]:`) follows it and no
+    /// line of the document ends with a lone `\r`
+    /// ([`sections::has_lone_carriage_return`]).
     ///
     /// Inline content ends at an empty line (a paragraph's, CommonMark
     /// 4.8, a table's rows, a heading's one line), so what comes after
@@ -195,6 +198,9 @@ impl Part {
     /// ([`document_part`] tells).
     pub(crate) fn holding(source: &str, at: usize) -> Option<Part> {
         let bytes = source.as_bytes();
+        if sections::has_lone_carriage_return(bytes) {
+            return None;
+        }
         let empty_line = first_empty_line(bytes, at)?;
         let definition_after = memchr::memmem::find(&bytes[empty_line.end..], b"]:").is_some();
         (empty_line.end < bytes.len() && !definition_after).then_some(Part { empty_line })

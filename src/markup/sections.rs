@@ -60,8 +60,10 @@ pub(crate) fn fresh_starts(source: &str, through: usize) -> Vec<usize> {
 }
 
 /// True when a `\r` ends a line without a `\n`: pulldown-cmark takes it
-/// for a line break in some places and not in others.
-fn has_lone_carriage_return(bytes: &[u8]) -> bool {
+/// for a line break in some places and not in others (a fence's info
+/// string runs to the next `\n`), so no part of such a document reads
+/// alone as in the whole for sure.
+pub(super) fn has_lone_carriage_return(bytes: &[u8]) -> bool {
     memchr::memchr_iter(b'\r', bytes).any(|at| bytes.get(at + 1) != Some(&b'\n'))
 }
 

@@ -570,6 +570,10 @@ mod tests {
                 "<PRE>\n<a href=\"http://a.example/\"\n\ntitle=\"t\">x</a>\n</pre>\n",
                 false,
             ),
+            // A lone carriage return is a line break to pulldown-cmark in
+            // some places only: a fence's info string runs to the `\n`.
+            ("```p://e\r\r&t`", false),
+            ("e\r```p://e\r\r`&r", false),
             // An HTML block that one does end reads alone as in the whole.
             (
                 "<div>\n<a href=\"http://a.example/\">a</a>\n</div>\n\ntext\n",
@@ -598,7 +602,7 @@ mod tests {
     fn document_piece() -> impl proptest::strategy::Strategy<Value = String> {
         use proptest::prelude::*;
         use proptest::sample::select;
-        const CHARACTERS: &str = ":/<>[]()&#\\*_~`\"'=.-+|!; \n\tahlpstxLRU";
+        const CHARACTERS: &str = ":/<>[]()&#\\*_~`\"'=.-+|!; \n\r\tahlpstxLRU";
         const WORDS: &[&str] = &[
             "http",
             "URL",
@@ -700,7 +704,7 @@ mod tests {
             "<URL:http://w.example/a-",
             "b/c>",
             "plain words: here",
-            "more plain words",
+            "more plain words, `&t` and &mut self",
             "[x] and [x][] http://ref.example/",
             "# head http://j.example/",
             "    indented http://i.example/",
@@ -759,6 +763,7 @@ mod tests {
             "[^1]",
         ];
         const DEFINITIONS: &[&str] = &[
+            "`&t`",
             "[x]: http://def.example/",
             "[X]: /relative",
             "[y]: <http://y.example/> \"title\"",
@@ -777,8 +782,27 @@ mod tests {
             2 => select(DEFINITIONS),
             1 => Just("lone\r"),
         ];
-        (line, select(&["\n", "\n", "\n", "\r\n"][..]))
-            .prop_map(|(line, end)| format!("{line}{end}"))
+        let end = prop_oneof![6 => Just("\n"), 2 => Just("\r\n"), 1 => Just("\r")];
+        (line, end).prop_map(|(line, end)| format!("{line}{end}"))
+    }
+
+    /// Lines of documents that break lines with a lone `\r` too: fences,
+    /// code spans and HTML comments, with URLs (`with_urls`) or without URL
+    /// syntax.
+    fn lone_carriage_return_line(
+        with_urls: bool,
+    ) -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        use proptest::sample::select;
+        const LINES: &[&str] = &["```", "~~~ x", "`", "`&t`", "text", "", "<!--"];
+        const URLS: &[&str] = &["```http://a.example/", "[l](http://c.example/)"];
+        let line = if with_urls {
+            prop_oneof![select(LINES), select(URLS)].boxed()
+        } else {
+            select(LINES).boxed()
+        };
+        let end = prop_oneof![3 => Just("\r"), 1 => Just("\n"), 1 => Just("\r\n")];
+        (line, end).prop_map(|(line, end)| format!("{line}{end}"))
     }
 
     proptest::proptest! {
@@ -823,6 +847,19 @@ mod tests {
             let tail = decoding_defused(&colons_defused(&tail.concat(), &schemes));
             let text = format!("{}\n\n{}", head.concat(), tail);
             skipped_and_parsed(&text, Markup::Markdown, &options);
+        }
+
+        #[test]
+        fn a_markdown_document_with_lone_carriage_returns_reads_as_read_whole(
+            head in proptest::collection::vec(lone_carriage_return_line(true), 0..8),
+            tail in proptest::collection::vec(lone_carriage_return_line(false), 0..8),
+        ) {
+            // pulldown-cmark takes a lone `\r` for a line break in some
+            // places only (a fence's info string runs to the `\n`): no
+            // part of such a document is read alone. The tail holds no URL
+            // syntax, so that a part may end before it.
+            let text = format!("{}{}", head.concat(), tail.concat());
+            skipped_and_parsed(&text, Markup::Markdown, &ScanOptions::default());
         }
 
         #[test]
