@@ -127,13 +127,14 @@ pub(super) fn autolink(source: &str, link: Span, dest: &str) -> Option<Link> {
     })
 }
 
-/// Skip spaces and tabs and at most one line break, with the block quote
+/// Skip blanks (spaces, tabs, vertical tabs and form feeds, as
+/// pulldown-cmark does) and at most one line break, with the block quote
 /// markers and indentation that open the next line inside a container.
 fn skip_blank(bytes: &[u8], mut at: usize, end: usize) -> usize {
     let mut line_break = false;
     while at < end {
         match bytes[at] {
-            b' ' | b'\t' => at += 1,
+            b' ' | b'\t' | 0x0b | 0x0c => at += 1,
             b'>' if line_break => at += 1,
             b'\n' | b'\r' if !line_break => {
                 line_break = true;

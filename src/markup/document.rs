@@ -386,7 +386,8 @@ mod tests {
             ("& #, &; &&", false, false),
             // Only references whose value may be URL syntax.
             ("&mut self, &str, &nbsp; &amp; &copy; &Tab;", false, false),
-            ("&sol; &PLUS;", true, true),
+            ("&sol;", true, true),
+            ("&PLUS; &Sol;", false, false),
             ("&ltp", true, true),
             ("[a](http\\://x.example)", true, false),
             ("http:\\/\\/x.example \\<URL:x:y>", true, false),

@@ -11,6 +11,7 @@ use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use pulldown_cmark::{BrokenLink, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
+use unicase::UniCase;
 
 use super::destination;
 use super::document::{Document, Link, ProseBuilder};
@@ -91,9 +92,29 @@ struct Definitions<'s, 'a> {
     /// The document and where its sections start; `None` for a document
     /// read whole or in one part, which reads its own definitions.
     document: Option<(&'s str, &'a [usize])>,
-    /// Each section that holds `]:`, by its start, and the parser that
-    /// read it alone (and knows its definitions).
-    sections: OnceCell<Vec<(usize, Parser<'s>)>>,
+    /// What the sections that hold `]:` define, each read alone.
+    read: OnceCell<DefinedLabels>,
+}
+
+/// The definitions of a document's sections, by label.
+#[derive(Default)]
+struct DefinedLabels {
+    /// The first definition of each label, compared as pulldown-cmark
+    /// compares labels (Unicode case folding).
+    first: HashMap<UniCase<String>, FirstDefinition>,
+    /// The longest destination and title of any definition, the first of
+    /// its label or not.
+    longest: usize,
+}
+
+/// The first definition of a label.
+struct FirstDefinition {
+    /// Where it starts in the document.
+    start: usize,
+    /// Its destination, as the parser reads it.
+    dest: CowStr<'static>,
+    /// Its title, empty when it has none.
+    title: CowStr<'static>,
 }
 
 impl<'s, 'a> Definitions<'s, 'a> {
@@ -105,20 +126,20 @@ impl<'s, 'a> Definitions<'s, 'a> {
         let bytes = source.as_bytes();
         let footnotes = memchr::memmem::find(bytes, b"[^").is_some()
             && memchr::memmem::find(bytes, b"]:").is_some();
-        let document = Some((source, starts));
         (!footnotes).then_some(Definitions {
-            document,
-            sections: OnceCell::new(),
+            document: Some((source, starts)),
+            read: OnceCell::new(),
         })
     }
 
-    /// The sections that hold `]:`, each read alone.
-    fn sections(&self) -> &[(usize, Parser<'s>)] {
-        self.sections.get_or_init(|| {
+    /// What the sections that hold `]:` define, each section read alone,
+    /// in source order so that the first definition of a label wins.
+    fn labels(&self) -> &DefinedLabels {
+        self.read.get_or_init(|| {
+            let mut labels = DefinedLabels::default();
             let Some((source, starts)) = self.document else {
-                return Vec::new();
+                return labels;
             };
-            let mut sections = Vec::new();
             let mut read_to = 0;
             for colon in memchr::memmem::find_iter(source.as_bytes(), b"]:") {
                 if colon < read_to {
@@ -127,9 +148,21 @@ impl<'s, 'a> Definitions<'s, 'a> {
                 let index = starts.partition_point(|&start| start <= colon);
                 let start = index.checked_sub(1).map_or(0, |before| starts[before]);
                 read_to = starts.get(index).copied().unwrap_or(source.len());
-                sections.push((start, Parser::new_ext(&source[start..read_to], OPTIONS)));
+                let parser = Parser::new_ext(&source[start..read_to], OPTIONS);
+                for (label, definition) in parser.reference_definitions().iter() {
+                    let title = definition.title.clone().map(CowStr::into_static);
+                    let title = title.unwrap_or(CowStr::Borrowed(""));
+                    let dest = definition.dest.clone().into_static();
+                    labels.longest = labels.longest.max(dest.len() + title.len());
+                    let start = start + definition.span.start;
+                    let first = FirstDefinition { start, dest, title };
+                    labels
+                        .first
+                        .entry(UniCase::new(label.to_string()))
+                        .or_insert(first);
+                }
             }
-            sections
+            labels
         })
     }
 
@@ -141,37 +174,20 @@ impl<'s, 'a> Definitions<'s, 'a> {
         let Some((source, _)) = self.document else {
             return true;
         };
-        let longest = self
-            .sections()
-            .iter()
-            .flat_map(|(_, parser)| parser.reference_definitions().iter())
-            .map(|(_, definition)| {
-                let title = definition.title.as_ref().map_or(0, |title| title.len());
-                definition.dest.len() + title
-            })
-            .max()
-            .unwrap_or(0);
         let references = memchr::memchr_iter(b']', source.as_bytes()).count();
-        references.saturating_mul(longest) < EXPANSION_LIMIT
+        references.saturating_mul(self.labels().longest) < EXPANSION_LIMIT
     }
 
-    /// Where the whole document's first definition of `label` starts.
-    fn first(&self, label: &str) -> Option<usize> {
-        self.sections().iter().find_map(|(start, parser)| {
-            let definition = parser.reference_definitions().get(label)?;
-            Some(start + definition.span.start)
-        })
+    /// The whole document's first definition of `label`.
+    fn first(&self, label: &str) -> Option<&FirstDefinition> {
+        self.labels().first.get(&UniCase::new(label.to_string()))
     }
 
     /// The destination and title of the whole document's first
     /// definition of `label`, for a link whose run does not define it.
     fn resolve(&self, label: &str) -> Option<(CowStr<'s>, CowStr<'s>)> {
-        self.sections().iter().find_map(|(_, parser)| {
-            let definition = parser.reference_definitions().get(label)?;
-            let title = definition.title.clone().map(CowStr::into_static);
-            let dest = definition.dest.clone().into_static();
-            Some((dest, title.unwrap_or(CowStr::Borrowed(""))))
-        })
+        let first = self.first(label)?;
+        Some((first.dest.clone(), first.title.clone()))
     }
 }
 
@@ -252,6 +268,7 @@ fn is_blank_line(source: &str, line: Span) -> bool {
 /// A stretch of the source parsed alone.
 #[derive(Debug, Clone, Copy)]
 struct Run {
+    /// Where the run lies in the source.
     span: Span,
     /// The blank line the run ends with, when more of the document follows.
     empty_line: Option<Span>,
@@ -318,7 +335,11 @@ fn read<'s>(
             .reference_definitions()
             .iter()
             .map(|(label, definition)| (label, run.span.start + definition.span.start, definition))
-            .filter(|&(label, at, _)| definitions.first(label).is_none_or(|first| first == at))
+            .filter(|&(label, at, _)| {
+                definitions
+                    .first(label)
+                    .is_none_or(|first| first.start == at)
+            })
             .map(|(_, at, definition)| (at, definition.dest.as_ref()))
             .collect();
         for gap in gaps(&reader.leaf_blocks[first_block..], run.span) {

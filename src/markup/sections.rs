@@ -25,9 +25,9 @@
 //! Whatever the following here cannot be sure of (a line that ends a
 //! block in one of those readings only, or a fence or HTML block opening
 //! after a line that HTML or a table may claim) ends the cutting: the rest
-//! of the document is one section. So does a line break that is a lone
-//! `\r`, which pulldown-cmark takes for one in some places and not in
-//! others.
+//! of the document is one section. A document with a line break that is a
+//! lone `\r`, which pulldown-cmark takes for one in some places and not in
+//! others, is not cut at all.
 
 /// The places where a Markdown document's block structure starts afresh,
 /// in order: each the start of a line that begins a section, up to the
@@ -81,6 +81,7 @@ struct LineEnds<'b> {
 }
 
 impl<'b> LineEnds<'b> {
+    /// The line ends of `bytes`, from its start.
     fn new(bytes: &'b [u8]) -> Self {
         LineEnds {
             bytes,
@@ -138,7 +139,7 @@ enum Step {
     Fresh,
     /// Nothing is certain from this line on.
     Unsure,
-    /// Neither.
+    /// Neither: the structure goes on.
     Other,
 }
 
@@ -179,6 +180,7 @@ enum NestedBlock {
 /// The line state the follower keeps between lines.
 #[derive(Debug, Clone, Copy)]
 struct Follower {
+    /// The block of the document's own that goes on past blank lines.
     open: Open,
     /// The previous line was blank (or there was none).
     after_blank: bool,

@@ -69,8 +69,10 @@ pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Fo
 /// links the markup delimits ([`Form::Link`], [`Form::Attribute`]) and the
 /// URLs in its prose.
 ///
-/// A plain text is scanned lazily; a document is parsed whole first,
-/// unless nothing in it can start a URL.
+/// A plain text is scanned lazily; a document is parsed first, unless
+/// nothing in it can start a URL: a Markdown document only in the
+/// sections that may hold one, or as far as the last place one may start,
+/// when either reads as the whole does.
 ///
 /// ```
 /// use urlint::scan::{scan_markup, Form, Markup, ScanOptions};
@@ -596,6 +598,52 @@ mod tests {
         }
     }
 
+    #[test]
+    fn typical_markdown_documents_are_read_in_sections() {
+        let options = ScanOptions::default();
+        let schemes = Schemes::new(&[]);
+        let in_sections = |text: &str| {
+            let last = last_url_syntax(text, Markup::Markdown, &schemes).expect("a URL");
+            let found = markdown_sections(text, &options, &schemes, last);
+            if let Some(found) = &found {
+                assert_eq!(
+                    found,
+                    &read_whole(text, Markup::Markdown, &options, &schemes)
+                );
+            }
+            found.is_some()
+        };
+        for (text, sections) in [
+            (
+                "# Title\n\nSee [the docs][d] and http://a.example/.\n\n## More\n\ntext\n\n\
+                 [d]: https://docs.example/\n",
+                true,
+            ),
+            (
+                "```sh\ncurl http://code.example/\n\nmore\n```\n\nthen http://a.example/\n\nend\n",
+                true,
+            ),
+            (
+                "1. Install:\n\n   ```sh\n   cargo install x\n   ```\n\n2. Read http://a.example/\n\nEnd\n",
+                true,
+            ),
+            // Footnotes: their references are resolved without a callback.
+            ("A note[^1] on http://a.example/\n\ntext\n\n[^1]: see http://b.example/\n", false),
+            // A fence that may close only as a list item's.
+            ("- item\n  ```\n      ```\n\nhttp://a.example/\n\nend\n", false),
+        ] {
+            assert_eq!(in_sections(text), sections, "{text:?}");
+        }
+        // More references times the longest definition than pulldown-cmark
+        // expands: the whole document and a run may stop at different ones.
+        let long = format!("[a]: http://a.example/{}\n\n", "x".repeat(200));
+        let references = "[a] ".repeat(600);
+        let text = format!("{long}{references}http://b.example/\n\nend\n");
+        assert!(!in_sections(&text));
+        let few = format!("{long}{}http://b.example/\n\nend\n", "[a] ".repeat(100));
+        assert!(in_sections(&few));
+    }
+
     /// Pieces of generated documents: characters of Markdown's and HTML's
     /// syntax and of URLs; words that make schemes, wrappers, tags, links
     /// and block markers; now and then a reference or an escape.
@@ -765,6 +813,8 @@ mod tests {
         const DEFINITIONS: &[&str] = &[
             "`&t`",
             "[x]: http://def.example/",
+            "[x]:\u{c} http://ff.example/",
+            "> [y]:\u{b} http://quoted.example/",
             "[X]: /relative",
             "[y]: <http://y.example/> \"title\"",
             "[y]: /later-duplicate",
