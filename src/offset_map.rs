@@ -74,6 +74,59 @@ impl OffsetMap {
         self.pieces.push(Piece { text, raw, exact });
     }
 
+    /// This map with the bytes of each piece that start inside a character
+    /// of `text` (the text it maps), up to that character's end, joined to
+    /// the piece before it, inexact: a character whose bytes a decoding
+    /// took from two places (a quoted-printable soft line break inside a
+    /// UTF-8 sequence) maps as a whole, and every piece starts on a
+    /// character.
+    pub fn char_aligned(self, text: &str) -> OffsetMap {
+        if self
+            .pieces
+            .iter()
+            .all(|piece| text.is_char_boundary(piece.text.start))
+        {
+            return self;
+        }
+        let mut pieces: Vec<Piece> = Vec::with_capacity(self.pieces.len());
+        for piece in self.pieces {
+            let inside_a_character = !text.is_char_boundary(piece.text.start);
+            let Some(last) = pieces.last_mut().filter(|_| inside_a_character) else {
+                pieces.push(piece);
+                continue;
+            };
+            let mut cut = piece.text.start + 1;
+            while cut < piece.text.end && !text.is_char_boundary(cut) {
+                cut += 1;
+            }
+            let head_raw_end = if piece.exact {
+                piece.raw.start + (cut - piece.text.start)
+            } else {
+                piece.raw.end
+            };
+            last.text.end = cut;
+            last.raw = Span::new(
+                last.raw.start.min(piece.raw.start),
+                last.raw.end.max(head_raw_end),
+            );
+            last.exact = false;
+            if cut < piece.text.end {
+                let raw = if piece.exact {
+                    Span::new(head_raw_end, piece.raw.end)
+                } else {
+                    piece.raw
+                };
+                let text = Span::new(cut, piece.text.end);
+                pieces.push(Piece {
+                    text,
+                    raw,
+                    exact: piece.exact,
+                });
+            }
+        }
+        OffsetMap { pieces }
+    }
+
     /// The pieces that overlap `text`, or the one holding it when it is empty.
     fn overlapping(&self, text: Span) -> &[Piece] {
         let first = self.pieces.partition_point(|p| p.text.end <= text.start);
@@ -206,6 +259,34 @@ fn raw_end(piece: &Piece, at: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_character_split_between_two_pieces_maps_as_a_whole() {
+        // "\u{80}" decoded from `\xc2` and `\x80` with a soft line break
+        // (`=\n`) between them.
+        let mut map = OffsetMap::new();
+        map.push(Span::new(0, 1), Span::new(10, 11), true);
+        map.push(Span::new(1, 2), Span::new(13, 14), true);
+        map.push(Span::new(2, 3), Span::new(14, 15), true);
+        let aligned = map.char_aligned("\u{80}x");
+        assert_eq!(
+            aligned.pieces(),
+            [
+                Piece {
+                    text: Span::new(0, 2),
+                    raw: Span::new(10, 14),
+                    exact: false
+                },
+                Piece {
+                    text: Span::new(2, 3),
+                    raw: Span::new(14, 15),
+                    exact: true
+                },
+            ]
+        );
+        let whole = OffsetMap::identity(Span::new(0, 3));
+        assert_eq!(whole.clone().char_aligned("\u{80}x"), whole);
+    }
 
     /// `exam=\nple.com`: two exact runs around a removed soft break.
     fn soft_break_map() -> OffsetMap {

@@ -815,7 +815,7 @@ impl Walker<'_> {
             self.warn_charset(visit, charset, problem);
         }
         let map = match transfer_map {
-            Some(transfer) => decoded.map.then(&transfer),
+            Some(transfer) => decoded.map.then(&transfer).char_aligned(&decoded.text),
             None => decoded.map,
         };
         BodyText {
