@@ -313,8 +313,7 @@ impl Follower {
         }
         let ends = match nested.block {
             NestedBlock::Fence(fence, len) => {
-                let run = content.iter().take_while(|&&b| b == fence).count();
-                let closing = run >= len && content[run..].iter().all(|&b| b == b' ');
+                let closing = is_closing_run(content, fence, len);
                 if closing && indent >= 4 && indent <= nested.indent + 3 {
                     // A closing fence to the item, not to the document.
                     return Step::Unsure;
@@ -395,13 +394,19 @@ fn fence_opening(content: &[u8]) -> Option<(u8, usize)> {
 }
 
 /// True when `line` closes a fenced code block opened with `len` of
-/// `fence`: no more than three columns of indentation, at least as long a
-/// run of the same character, then spaces only (pulldown-cmark takes no
-/// tab there).
+/// `fence`: no more than three columns of indentation and a closing run
+/// ([`is_closing_run`]).
 fn closes_fence(line: &[u8], fence: u8, len: usize) -> bool {
     let (indent, content) = indentation(line);
+    indent < 4 && is_closing_run(content, fence, len)
+}
+
+/// True when a line's `content` (after its indentation) is a closing
+/// fence for `len` of `fence`: at least as long a run of the same
+/// character, then spaces only (pulldown-cmark takes no tab there).
+fn is_closing_run(content: &[u8], fence: u8, len: usize) -> bool {
     let run = content.iter().take_while(|&&b| b == fence).count();
-    indent < 4 && run >= len && content[run..].iter().all(|&b| b == b' ')
+    run >= len && content[run..].iter().all(|&b| b == b' ')
 }
 
 /// The elements whose start opens an HTML block of kind 1, each with the
