@@ -143,18 +143,25 @@ enum Step {
     Other,
 }
 
-/// A block of the document's own that goes on past blank lines.
+/// A block that goes on past blank lines until a line ends it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Open {
-    /// Nothing that does.
-    Nothing,
+enum Block {
     /// A fenced code block: its fence's character and length.
     Fence(u8, usize),
     /// An HTML block of kinds 1 to 5: the text its last line holds.
     Html(&'static [u8]),
-    /// A block of either kind opened with this many columns of indentation
-    /// (one to three) where a list item may be open, whose content it may
-    /// be ([`Follower::maybe_nested`]).
+}
+
+/// What is open of the document's block structure past blank lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Open {
+    /// Nothing that goes on past blank lines.
+    Nothing,
+    /// A block of the document's own.
+    Own(Block),
+    /// A block opened with one to three columns of indentation where a
+    /// list item may be open, whose content it may be
+    /// ([`Follower::maybe_nested`]).
     MaybeNested(Nested),
 }
 
@@ -163,18 +170,9 @@ enum Open {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Nested {
     /// The block, as if it were the document's own.
-    block: NestedBlock,
+    block: Block,
     /// The columns of indentation of its opening line.
     indent: usize,
-}
-
-/// The kind of a [`Nested`] block and what ends it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum NestedBlock {
-    /// A fenced code block: its fence's character and length.
-    Fence(u8, usize),
-    /// An HTML block of kinds 1 to 5: the text its last line holds.
-    Html(&'static [u8]),
 }
 
 /// The line state the follower keeps between lines.
@@ -210,7 +208,7 @@ impl Follower {
         // Most lines are prose: a line that starts with a letter is no
         // blank line, block opening, container marker or fence.
         let plain = bytes[start].is_ascii_alphabetic() || bytes[start] >= 0x80;
-        if plain && matches!(self.open, Open::Nothing | Open::Fence(..)) {
+        if plain && matches!(self.open, Open::Nothing | Open::Own(Block::Fence(..))) {
             let fresh = self.after_blank && self.open == Open::Nothing;
             self.outside_containers |= fresh;
             self.after_blank = false;
@@ -220,15 +218,12 @@ impl Follower {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let next_line = end + 1;
         let step = match self.open {
-            Open::Fence(fence, len) => {
-                if closes_fence(line, fence, len) {
-                    self.open = Open::Nothing;
-                    self.claims_from = next_line;
-                }
-                Step::Other
-            }
-            Open::Html(end) => {
-                if memchr::memmem::find(line, end).is_some() {
+            Open::Own(block) => {
+                let ends = match block {
+                    Block::Fence(fence, len) => closes_fence(line, fence, len),
+                    Block::Html(end) => memchr::memmem::find(line, end).is_some(),
+                };
+                if ends {
                     self.open = Open::Nothing;
                     self.claims_from = next_line;
                 }
@@ -263,29 +258,24 @@ impl Follower {
         }
         let opened = if indent < 4 {
             fence_opening(content)
-                .map(|(fence, len)| Open::Fence(fence, len))
-                .or_else(|| html_opening(content).map(Open::Html))
+                .map(|(fence, len)| Block::Fence(fence, len))
+                .or_else(|| html_opening(content).map(Block::Html))
         } else {
             // Indented code, or a paragraph's continuation.
             None
         };
-        if let Some(open) = opened {
+        if let Some(block) = opened {
             if claims(&bytes[self.claims_from..start]) {
                 return Step::Unsure;
             }
-            match open {
-                Open::Html(end) if memchr::memmem::find(content, end).is_some() => {
+            match block {
+                Block::Html(end) if memchr::memmem::find(content, end).is_some() => {
                     self.claims_from = next_line;
                 }
-                Open::Fence(fence, len) if indent > 0 && !self.outside_containers => {
-                    let block = NestedBlock::Fence(fence, len);
+                _ if indent > 0 && !self.outside_containers => {
                     self.open = Open::MaybeNested(Nested { block, indent });
                 }
-                Open::Html(end) if indent > 0 && !self.outside_containers => {
-                    let block = NestedBlock::Html(end);
-                    self.open = Open::MaybeNested(Nested { block, indent });
-                }
-                _ => self.open = open,
+                _ => self.open = Open::Own(block),
             }
         }
         if fresh {
@@ -312,7 +302,7 @@ impl Follower {
             return Step::Unsure;
         }
         let ends = match nested.block {
-            NestedBlock::Fence(fence, len) => {
+            Block::Fence(fence, len) => {
                 let closing = is_closing_run(content, fence, len);
                 if closing && indent >= 4 && indent <= nested.indent + 3 {
                     // A closing fence to the item, not to the document.
@@ -320,7 +310,7 @@ impl Follower {
                 }
                 closing && indent < 4
             }
-            NestedBlock::Html(end) => memchr::memmem::find(line, end).is_some(),
+            Block::Html(end) => memchr::memmem::find(line, end).is_some(),
         };
         if ends {
             self.open = Open::Nothing;
