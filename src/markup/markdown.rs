@@ -522,10 +522,12 @@ impl<'s> Reader<'s> {
     }
 
     /// True when the HTML block written on `lines` reaches the empty line
-    /// the part read ends with and is one that blank lines do not end
+    /// the part read ends with, is one that blank lines do not end
     /// (CommonMark 4.6, kinds 1 to 5: `<pre`, `<script`, `<style`,
-    /// `<textarea`, a comment, `<?` or `<!`), so that the lines after the
-    /// part are its lines too.
+    /// `<textarea`, a comment, `<?` or `<!`) and its last line does not
+    /// hold its end, so that the lines after the part may be its lines
+    /// too. A block its end closed (`-->` after a comment) ends there in
+    /// the whole document as well.
     fn reaches_part_end(&self, lines: &[Span]) -> bool {
         let (Some(empty_line), Some(first), Some(last)) =
             (self.part_end, lines.first(), lines.last())
@@ -548,7 +550,13 @@ impl<'s> Reader<'s> {
                     tag.get(..name.len())
                         .is_some_and(|t| t.eq_ignore_ascii_case(name))
                 });
-        last.end >= empty_line.start && closed_only_by_marker
+        if last.end < empty_line.start || !closed_only_by_marker {
+            return false;
+        }
+        let last_line = self.source.get(last.range()).unwrap_or_default().as_bytes();
+        let closed = sections::html_opening(opening)
+            .is_some_and(|end| memchr::memmem::find(last_line, end).is_some());
+        !closed
     }
 
     /// Read the HTML written on `lines` (one span per line of a block, or

@@ -414,7 +414,7 @@ const RAW_TEXT_ELEMENTS: [(&[u8], &[u8]); 4] = [
 /// pulldown-cmark, whose reading the sections must keep, looks for the end
 /// tag of kind 1 in lower case and for every end in the whole line, the
 /// opening included (`<!-->` is a whole comment).
-fn html_opening(content: &[u8]) -> Option<&'static [u8]> {
+pub(super) fn html_opening(content: &[u8]) -> Option<&'static [u8]> {
     let tag = content.strip_prefix(b"<")?;
     let raw_text = RAW_TEXT_ELEMENTS.iter().find(|(name, _)| {
         tag.get(..name.len())

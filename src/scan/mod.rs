@@ -627,6 +627,10 @@ mod tests {
                 "1. Install:\n\n   ```sh\n   cargo install x\n   ```\n\n2. Read http://a.example/\n\nEnd\n",
                 true,
             ),
+            // HTML blocks that blank lines do not end, closed by their
+            // end on the run's last line.
+            ("See http://a.example/\n<!-- links end -->\n\nmore\n\nend\n", true),
+            ("<pre>\nhttp://a.example/\n\nmore\n</pre>\n\ntext\n\nend\n", true),
             // Footnotes: their references are resolved without a callback.
             ("A note[^1] on http://a.example/\n\ntext\n\n[^1]: see http://b.example/\n", false),
             // A fence that may close only as a list item's.
@@ -671,6 +675,7 @@ mod tests {
             "<!-- ",
             " -->",
             "<pre>\n",
+            "</pre>\n",
             "> ",
             "- ",
             "1. ",
