@@ -56,7 +56,7 @@ pub(crate) fn document_runs(
     runs: &[Span],
     verbatim: bool,
 ) -> Option<Document> {
-    let definitions = Definitions::of(source, starts)?;
+    let definitions = Definitions::of(source, starts, runs)?;
     let runs: Vec<Run> = runs
         .iter()
         .map(|&span| Run {
@@ -119,13 +119,16 @@ struct FirstDefinition {
 
 impl<'s, 'a> Definitions<'s, 'a> {
     /// The definitions of `source`, cut into sections at `starts`. `None`
-    /// when a run may resolve references otherwise than the whole
-    /// document for footnotes (`[^` and a definition), whose references
-    /// the broken-link callback does not see.
-    fn of(source: &'s str, starts: &'a [usize]) -> Option<Self> {
-        let bytes = source.as_bytes();
-        let footnotes = memchr::memmem::find(bytes, b"[^").is_some()
-            && memchr::memmem::find(bytes, b"]:").is_some();
+    /// when one of `runs` may resolve references otherwise than the whole
+    /// document for footnotes: the run holds `[^` and the document a
+    /// definition, and the broken-link callback does not see footnote
+    /// references. A footnote defined in a section no run holds changes
+    /// nothing in the runs.
+    fn of(source: &'s str, starts: &'a [usize], runs: &[Span]) -> Option<Self> {
+        let footnotes = memchr::memmem::find(source.as_bytes(), b"]:").is_some()
+            && runs
+                .iter()
+                .any(|run| memchr::memmem::find(&source.as_bytes()[run.range()], b"[^").is_some());
         (!footnotes).then_some(Definitions {
             document: Some((source, starts)),
             read: OnceCell::new(),

@@ -631,8 +631,10 @@ mod tests {
             // end on the run's last line.
             ("See http://a.example/\n<!-- links end -->\n\nmore\n\nend\n", true),
             ("<pre>\nhttp://a.example/\n\nmore\n</pre>\n\ntext\n\nend\n", true),
-            // Footnotes: their references are resolved without a callback.
+            // Footnotes: their references are resolved without a callback,
+            // which matters only to a run that holds one.
             ("A note[^1] on http://a.example/\n\ntext\n\n[^1]: see http://b.example/\n", false),
+            ("A note[^1] here\n\ntext http://a.example/\n\nend\n\n[^1]: a note\n", true),
             // A fence that may close only as a list item's.
             ("- item\n  ```\n      ```\n\nhttp://a.example/\n\nend\n", false),
         ] {
@@ -828,6 +830,8 @@ mod tests {
             "[http://in.label.example/]",
             "[text](http://inline.example/) [y] [http://in.text.example/][x]",
             "[^1]: a footnote",
+            "[^1]: http://fn-def.example/ a footnote",
+            "see[^1](http://fn-paren.example/) and http://fn.example/[^1]",
         ];
         let line = prop_oneof![
             8 => select(BLANK),
