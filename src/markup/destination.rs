@@ -218,6 +218,12 @@ fn angle_end(bytes: &[u8], mut at: usize, end: usize) -> Option<usize> {
 fn raw_end(bytes: &[u8], mut at: usize, end: usize) -> usize {
     let mut depth = 0usize;
     while at < end {
+        // Most of a destination is bytes that end nothing: one table
+        // look-up each.
+        if !ENDS_OR_NESTS[usize::from(bytes[at])] {
+            at += 1;
+            continue;
+        }
         match bytes[at] {
             b'\\' if bytes.get(at + 1).is_some_and(u8::is_ascii_punctuation) => at += 2,
             b'(' => {
@@ -236,6 +242,18 @@ fn raw_end(bytes: &[u8], mut at: usize, end: usize) -> usize {
     at.min(end)
 }
 
+/// The bytes [`raw_end`] stops at: a backslash, parentheses, spaces and
+/// control characters.
+const ENDS_OR_NESTS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = matches!(byte as u8, b'\\' | b'(' | b')' | 0..=b' ' | 0x7f);
+        byte += 1;
+    }
+    table
+};
+
 /// The destination written at `raw`, backslash escapes and character
 /// references decoded, each decoded piece mapped as a whole.
 fn decode(source: &str, raw: Span) -> Decoded {
@@ -243,7 +261,8 @@ fn decode(source: &str, raw: Span) -> Decoded {
     let mut decoded = Decoded::default();
     let mut copied_from = raw.start;
     let mut at = raw.start;
-    while at < raw.end {
+    while let Some(offset) = memchr::memchr2(b'\\', b'&', &bytes[at..raw.end]) {
+        at += offset;
         let special = match bytes[at] {
             b'\\'
                 if bytes.get(at + 1).is_some_and(u8::is_ascii_punctuation) && at + 1 < raw.end =>
@@ -368,6 +387,18 @@ mod tests {
                 "[a](http://x.example/&eacute;&notit;)",
                 "http://x.example/é&notit;",
                 &["http://x.example/", "&eacute;", "&notit;"],
+            ),
+            // A backslash before a letter is itself; `&` without `;` is
+            // no reference; parentheses nest, twice.
+            (
+                "[a](http://x.example/a\\b&c\\*d)",
+                "http://x.example/a\\b&c*d",
+                &["http://x.example/a\\b&c", "\\*", "d"],
+            ),
+            (
+                "[a](http://x.example/((a))b)",
+                "http://x.example/((a))b",
+                &["http://x.example/((a))b"],
             ),
         ];
         for &(source, dest, expected) in cases {
