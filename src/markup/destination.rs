@@ -220,7 +220,7 @@ fn raw_end(bytes: &[u8], mut at: usize, end: usize) -> usize {
     while at < end {
         // Most of a destination is bytes that end nothing: one table
         // look-up each.
-        if !ENDS_OR_NESTS[usize::from(bytes[at])] {
+        if !SPECIAL_BYTES[usize::from(bytes[at])] {
             at += 1;
             continue;
         }
@@ -242,9 +242,9 @@ fn raw_end(bytes: &[u8], mut at: usize, end: usize) -> usize {
     at.min(end)
 }
 
-/// The bytes [`raw_end`] stops at: a backslash, parentheses, spaces and
-/// control characters.
-const ENDS_OR_NESTS: [bool; 256] = {
+/// The bytes [`raw_end`] must look at: a backslash, parentheses, spaces
+/// and control characters. Any other byte goes on the destination.
+const SPECIAL_BYTES: [bool; 256] = {
     let mut table = [false; 256];
     let mut byte = 0;
     while byte < 256 {
@@ -261,7 +261,10 @@ fn decode(source: &str, raw: Span) -> Decoded {
     let mut decoded = Decoded::default();
     let mut copied_from = raw.start;
     let mut at = raw.start;
-    while let Some(offset) = memchr::memchr2(b'\\', b'&', &bytes[at..raw.end]) {
+    while let Some(offset) = bytes
+        .get(at..raw.end)
+        .and_then(|rest| memchr::memchr2(b'\\', b'&', rest))
+    {
         at += offset;
         let special = match bytes[at] {
             b'\\'

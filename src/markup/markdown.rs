@@ -281,7 +281,8 @@ struct Run {
 /// document.
 #[derive(Debug, Clone, Copy, Default)]
 struct OpenAtRunEnd {
-    /// An HTML block that blank lines do not end.
+    /// An HTML block that blank lines do not end, without its end on its
+    /// last line.
     html: bool,
     /// A code block, at the end of a run that is not the last.
     code_before_last: bool,
@@ -391,7 +392,8 @@ struct Reader<'s> {
     leaf_blocks: Vec<Span>,
     /// The empty line a part of the document read alone ends with.
     part_end: Option<Span>,
-    /// An HTML block that blank lines do not end reached `part_end`.
+    /// An HTML block that blank lines do not end reached `part_end`
+    /// without its end on its last line.
     html_open_at_part_end: bool,
     /// Where the last code block read ends.
     code_block_end: usize,
@@ -542,6 +544,7 @@ impl<'s> Reader<'s> {
             .get(first.range())
             .unwrap_or_default()
             .trim_start_matches([' ', '\t'])
+            .trim_end_matches(['\r', '\n'])
             .as_bytes();
         let Some(tag) = opening.strip_prefix(b"<") else {
             return false;
@@ -556,9 +559,21 @@ impl<'s> Reader<'s> {
         if last.end < empty_line.start || !closed_only_by_marker {
             return false;
         }
-        let last_line = self.source.get(last.range()).unwrap_or_default().as_bytes();
-        let closed = sections::html_opening(opening)
-            .is_some_and(|end| memchr::memmem::find(last_line, end).is_some());
+        // pulldown-cmark may give a line's break as a piece of its own
+        // (`\r\n`): the end is looked for in the last piece with text. No
+        // line follows the one that holds the end, so a piece with text
+        // that holds it is on the block's last line.
+        let last_line = lines
+            .iter()
+            .rev()
+            .map(|line| {
+                let text = self.source.get(line.range()).unwrap_or_default();
+                text.trim_end_matches(['\r', '\n'])
+            })
+            .find(|text| !text.is_empty())
+            .unwrap_or_default();
+        let closed = sections::html_block_end(opening)
+            .is_some_and(|end| memchr::memmem::find(last_line.as_bytes(), end).is_some());
         !closed
     }
 

@@ -178,7 +178,8 @@ struct Nested {
 /// The line state the follower keeps between lines.
 #[derive(Debug, Clone, Copy)]
 struct Follower {
-    /// The block of the document's own that goes on past blank lines.
+    /// What goes on past blank lines: nothing, a block of the document's
+    /// own, or one that may be a list item's.
     open: Open,
     /// The previous line was blank (or there was none).
     after_blank: bool,
@@ -259,7 +260,7 @@ impl Follower {
         let opened = if indent < 4 {
             fence_opening(content)
                 .map(|(fence, len)| Block::Fence(fence, len))
-                .or_else(|| html_opening(content).map(Block::Html))
+                .or_else(|| html_block_end(content).map(Block::Html))
         } else {
             // Indented code, or a paragraph's continuation.
             None
@@ -408,13 +409,13 @@ const RAW_TEXT_ELEMENTS: [(&[u8], &[u8]); 4] = [
     (b"textarea", b"</textarea>"),
 ];
 
-/// What ends the HTML block of kinds 1 to 5 that `content` opens
-/// (CommonMark 4.6): a line that holds it.
+/// What ends the HTML block of kinds 1 to 5 that `content`, a line
+/// without its line break, opens (CommonMark 4.6): a line that holds it.
 ///
 /// pulldown-cmark, whose reading the sections must keep, looks for the end
 /// tag of kind 1 in lower case and for every end in the whole line, the
 /// opening included (`<!-->` is a whole comment).
-pub(super) fn html_opening(content: &[u8]) -> Option<&'static [u8]> {
+pub(super) fn html_block_end(content: &[u8]) -> Option<&'static [u8]> {
     let tag = content.strip_prefix(b"<")?;
     let raw_text = RAW_TEXT_ELEMENTS.iter().find(|(name, _)| {
         tag.get(..name.len())

@@ -581,6 +581,14 @@ mod tests {
                 "<div>\n<a href=\"http://a.example/\">a</a>\n</div>\n\ntext\n",
                 true,
             ),
+            // So does one closed by its end on the part's last line, with
+            // any line break, after an opening tag alone on its line too.
+            ("See http://a.example/\n<!-- end -->\n\ntext\n", true),
+            (
+                "See http://a.example/\r\n<!-- end -->\r\n\r\ntext\r\n",
+                true,
+            ),
+            ("<pre\nhttp://a.example/\n</pre>\n\ntext\n", true),
             // A hyphen break's reading is weighed against the whole prose.
             ("<URL:http://ab-\ncd.example/>\n\nabcd.example\n", false),
             // Nothing follows the empty line, or no empty line follows.
@@ -630,6 +638,8 @@ mod tests {
             // HTML blocks that blank lines do not end, closed by their
             // end on the run's last line.
             ("See http://a.example/\n<!-- links end -->\n\nmore\n\nend\n", true),
+            ("See http://a.example/\r\n<!-- end -->\r\n\r\nmore\r\n\r\nend\r\n", true),
+            ("<script\nvar u = 'http://a.example/';\n</script>\n\nmore\n\nend\n", true),
             ("<pre>\nhttp://a.example/\n\nmore\n</pre>\n\ntext\n\nend\n", true),
             // Footnotes: their references are resolved without a callback,
             // which matters only to a run that holds one.
@@ -781,6 +791,7 @@ mod tests {
             "<!-->",
             "<!-- x --> http://after.example/",
             "<pre>",
+            "<pre",
             "</pre>",
             "</PRE>",
             "<script src=\"http://s.example/\">",
