@@ -269,6 +269,7 @@ fn decoded(html: &str, value: &[u8], start: usize, pieces: &[PieceEnd]) -> Decod
             }
             raw.start += 1;
         }
+        raw.start += dropped_end_tag(&html.as_bytes()[raw.range()], output);
         let exact = &html.as_bytes()[raw.range()] == output;
         placed.push((piece, raw, exact));
         raw_start = raw_end.max(raw_start);
@@ -278,6 +279,24 @@ fn decoded(html: &str, value: &[u8], start: usize, pieces: &[PieceEnd]) -> Decod
         map.push(piece, raw, exact);
     }
     Decoded { text, map }
+}
+
+/// The length of an end tag without a name (`</>`) that opens `input`
+/// and that the tokenizer dropped, going on with the text after it in the
+/// same piece (`output`); 0 when there is none. The piece is then the
+/// input's tail, byte for byte: mapped as a whole, two URLs in it would
+/// share one span.
+fn dropped_end_tag(input: &[u8], output: &[u8]) -> usize {
+    let Some(dropped) = input.len().checked_sub(output.len()) else {
+        return 0;
+    };
+    let (tag, tail) = input.split_at(dropped);
+    let is_empty_end_tag = tag.starts_with(b"</") && tag.ends_with(b">");
+    if is_empty_end_tag && tail == output {
+        dropped
+    } else {
+        0
+    }
 }
 
 #[cfg(test)]
@@ -384,6 +403,19 @@ mod tests {
                 .range()],
             "y"
         );
+    }
+
+    #[test]
+    fn whatwg_an_end_tag_without_a_name_is_dropped_and_the_text_after_it_keeps_its_place() {
+        // Blanked like any other tag, it parts the text around it.
+        let html = "<p>k</>://i>mailto:d http://a.example/</p>";
+        let document = document(html, false);
+        assert_eq!(document.prose.trim(), "k   ://i>mailto:d http://a.example/");
+        for text in ["://i", "mailto:d", "http://a.example/"] {
+            let at = document.prose.find(text).expect(text);
+            let raw = document.map.raw_span(Span::new(at, at + text.len()));
+            assert_eq!(raw.map(|raw| &html[raw.range()]), Some(text));
+        }
     }
 
     #[test]
