@@ -539,26 +539,20 @@ impl<'s> Reader<'s> {
         else {
             return false;
         };
+        if last.end < empty_line.start {
+            return false;
+        }
         let opening = self
             .source
             .get(first.range())
             .unwrap_or_default()
             .trim_start_matches([' ', '\t'])
-            .trim_end_matches(['\r', '\n'])
-            .as_bytes();
-        let Some(tag) = opening.strip_prefix(b"<") else {
+            .trim_end_matches(['\r', '\n']);
+        // The kinds that blank lines do not end are the ones the line
+        // follower knows an end for.
+        let Some(end) = sections::html_block_end(opening.as_bytes()) else {
             return false;
         };
-        let closed_only_by_marker = matches!(tag.first(), Some(b'!' | b'?'))
-            || [&b"pre"[..], b"script", b"style", b"textarea"]
-                .iter()
-                .any(|name| {
-                    tag.get(..name.len())
-                        .is_some_and(|t| t.eq_ignore_ascii_case(name))
-                });
-        if last.end < empty_line.start || !closed_only_by_marker {
-            return false;
-        }
         // pulldown-cmark may give a line's break as a piece of its own
         // (`\r\n`): the end is looked for in the last piece with text. No
         // line follows the one that holds the end, so a piece with text
@@ -572,9 +566,7 @@ impl<'s> Reader<'s> {
             })
             .find(|text| !text.is_empty())
             .unwrap_or_default();
-        let closed = sections::html_block_end(opening)
-            .is_some_and(|end| memchr::memmem::find(last_line.as_bytes(), end).is_some());
-        !closed
+        memchr::memmem::find(last_line.as_bytes(), end).is_none()
     }
 
     /// Read the HTML written on `lines` (one span per line of a block, or
