@@ -71,6 +71,8 @@ pub enum Rule {
     SpaceInWrapper,
     /// `unterminated-wrapper`
     UnterminatedWrapper,
+    /// `broken-bare-url`
+    BrokenBareUrl,
     /// `missing-url-prefix`
     MissingUrlPrefix,
     /// `bare-url`
@@ -837,6 +839,27 @@ pub static CATALOGUE: &[RuleInfo] = &[
             BOTH,
             "See <URL:http://host.example/a\n\nThe next paragraph.",
             "See <URL:http://host.example/a>.\n\nThe next paragraph.",
+        )],
+    },
+    RuleInfo {
+        rule: Rule::BrokenBareUrl,
+        name: "broken-bare-url",
+        default_level: Level::Warning,
+        sources: &[rfc1738("RFC 1738 Appendix"), rfc3986("RFC 3986 Appendix C")],
+        summary: "a bare URL goes on over a line break",
+        explanation: "A URL without delimiters ends at whitespace, so a reader or a tool that meets \
+             a line break inside one takes only its first line. RFC 1738 asks that a URL which \
+             must be broken be wrapped in <URL:...>, whose line breaks are ignored. urlint joins \
+             a bare URL with the next line only when the text says it goes on (the line ends with \
+             'http://' or with a character a URL does not end on, the next line starts with URL \
+             text and not prose, another URL or a list item, the line reaches the right margin, a \
+             folded iCalendar or vCard line), past a page's footer and header too; it says which \
+             evidence decided and gives the URL cut at the line's end as the other reading. The \
+             suggested fix wraps the URL where it stands.",
+        examples: &[example(
+            BOTH,
+            "See http://archive.example.org/lists/2001-September/\n   000315.html for the thread.",
+            "See <URL:http://archive.example.org/lists/2001-September/\n   000315.html> for the thread.",
         )],
     },
     RuleInfo {

@@ -233,8 +233,10 @@ fn input_forces_the_kind() {
     .expect("write temp file");
     let path = path.to_string_lossy().into_owned();
     let extract = |kind: &str| run(&mut urlint(&["extract", "--input", kind, &path])).1;
-    assert_eq!(extract("auto"), "http://a.exa=\n");
-    assert_eq!(extract("text"), "http://a.exa=\n");
+    // Read as text, the soft line break's `=` is a character a URL does
+    // not end on: the URL goes on over the next line, `=` and all.
+    assert_eq!(extract("auto"), "http://a.exa=mple.org/\n");
+    assert_eq!(extract("text"), "http://a.exa=mple.org/\n");
     assert_eq!(extract("eml"), "http://a.example.org/\n");
     assert_eq!(extract("mbox"), "http://a.example.org/\n");
     let forced_text = run(&mut urlint(&[
@@ -244,7 +246,10 @@ fn input_forces_the_kind() {
         "fixtures/mail/qp_soft_breaks.eml",
     ]))
     .1;
-    assert!(forced_text.contains("http://ftp.exam=\n"), "{forced_text}");
+    assert!(
+        forced_text.contains("http://ftp.exam=ple.org/pub/mirrors.txt\n"),
+        "{forced_text}"
+    );
 }
 
 #[test]

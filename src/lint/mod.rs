@@ -110,7 +110,7 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
         .map(|diagnostic| Finding {
             diagnostic: diagnostic.clone(),
             url_span: None,
-            source_spans: vec![diagnostic.span],
+            source_spans: scanner_labels(&found, diagnostic),
         })
         .collect();
     findings.extend(form_findings(&found, &options.levels));
@@ -151,6 +151,25 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     });
     findings.sort_by_key(|finding| finding.source_spans.first().copied());
     UrlReport { found, findings }
+}
+
+/// Where a scanner finding is labelled: on its span, but for a bare URL
+/// joined across lines, which is labelled on each of its pieces (its span,
+/// which its fix replaces, runs over the line breaks and any page furniture
+/// between them).
+fn scanner_labels(found: &Found, diagnostic: &Diagnostic) -> Vec<Span> {
+    match diagnostic.rule {
+        Rule::BrokenBareUrl => found.source_spans(Span::new(0, found.url.len())),
+        _ => vec![diagnostic.span],
+    }
+}
+
+/// True for a bare URL the scanner joined across line breaks.
+fn is_joined_across_lines(found: &Found) -> bool {
+    found
+        .diagnostics
+        .iter()
+        .any(|diagnostic| diagnostic.rule == Rule::BrokenBareUrl)
 }
 
 /// `unknown-scheme` for a URL whose scheme the configuration removed from
@@ -219,8 +238,10 @@ fn form_findings(found: &Found, levels: &RuleLevels) -> Option<Finding> {
             diagnostic = diagnostic.with_fix(wrapped, Applicability::MachineApplicable);
         }
         // Where a URL in running text ends is the scanner's reading:
-        // delimiting it writes that reading into the text.
-        Form::Prefixed | Form::Bare => {
+        // delimiting it writes that reading into the text. One joined
+        // across lines is wrapped by `broken-bare-url`'s fix, which keeps
+        // its lines; this one would put them on one.
+        Form::Prefixed | Form::Bare if !is_joined_across_lines(found) => {
             diagnostic = diagnostic.with_fix(wrapped, Applicability::Suggestion);
         }
         _ => {}

@@ -107,13 +107,31 @@ pub(crate) fn fix_instruction(
     Some(instruction(old, &fix.replacement))
 }
 
-/// "replace `old` with `new`", or an insertion or removal.
+/// "replace `old` with `new`", or an insertion or removal; a replacement
+/// that puts text on both sides of an `old` of several lines (a URL
+/// wrapped where it stands) says so, with `old`'s first and last lines.
 fn instruction(old: &str, new: &str) -> String {
+    if let Some((before, after)) = around(old, new) {
+        let first = old.lines().next().unwrap_or_default();
+        let last = old.lines().next_back().unwrap_or_default().trim_start();
+        return format!("wrap `{first}` ... `{last}` in `{before}` and `{after}`");
+    }
     match (old.is_empty(), new.is_empty()) {
         (true, _) => format!("insert `{new}`"),
         (false, true) => format!("remove `{old}`"),
         (false, false) => format!("replace `{old}` with `{new}`"),
     }
+}
+
+/// What `new` puts before and after `old`, when `old` spans several lines
+/// and `new` is `old` with text on both sides.
+fn around<'n>(old: &str, new: &'n str) -> Option<(&'n str, &'n str)> {
+    if !old.contains('\n') {
+        return None;
+    }
+    let at = new.find(old)?;
+    let (before, after) = (&new[..at], &new[at + old.len()..]);
+    (!before.is_empty() && !after.is_empty()).then_some((before, after))
 }
 
 /// The fix of `finding` as a line of text: `{label}: replace ...` for a

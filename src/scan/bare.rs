@@ -52,7 +52,9 @@
 
 use super::chars::{char_at, is_letter_or_number, is_spaceless_script, joins_previous};
 use super::found::Form;
+use super::layout::ends_line;
 use super::scheme::{is_path_separator, scheme_before, scheme_then_colon, Schemes, URL_PREFIX};
+use crate::span::is_line_break;
 use crate::span::Span;
 
 /// ASCII characters that end a bare URL besides whitespace and controls.
@@ -126,8 +128,9 @@ const fn ascii_classes() -> [Ascii; 256] {
 /// Bytes [`ascii_run`] classifies per step without a branch between them.
 const RUN_STEP: usize = 8;
 
-/// An undelimited URL: its form, the whole match and the URL's own bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// An undelimited URL: its form, the whole match and the URL's own bytes,
+/// and how its characters ran on, for a join with the next line.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Undelimited {
     /// Prefixed or bare.
     pub(crate) form: Form,
@@ -135,6 +138,17 @@ pub(crate) struct Undelimited {
     pub(crate) outer: Span,
     /// The URL itself.
     pub(crate) url: Span,
+    /// Where the URL's characters stop before the sentence's punctuation
+    /// is trimmed from its end (`http://ds.` at a line's end runs on past
+    /// the URL `http://ds`).
+    pub(crate) run_end: usize,
+    /// The brackets and quotes open at `run_end`.
+    pub(crate) pairs: Pairs,
+    /// True when a quote opened the URL: it ends at the next one.
+    pub(crate) quoted: bool,
+    /// True for a `scheme://` with nothing after it, at a line's end: a
+    /// URL only if the next line goes on with its host.
+    pub(crate) scheme_only: bool,
 }
 
 /// The undelimited URL whose scheme ends at the `:` at `colon`, starting no
@@ -176,12 +190,7 @@ pub(crate) fn at_colon(
     if !schemes.opens_body(name, after) {
         return None;
     }
-    let end = url_end(text, colon + 1, follows_quote(bytes, start));
-    has_body(&bytes[colon + 1..end]).then_some(Undelimited {
-        form: Form::Bare,
-        outer: Span::new(start, end),
-        url: Span::new(start, end),
-    })
+    undelimited(text, Form::Bare, start, start, colon + 1)
 }
 
 /// `URL:scheme:...` whose `URL` starts at `start` and `:` is at `colon`.
@@ -192,13 +201,50 @@ fn prefixed(text: &str, start: usize, colon: usize) -> Option<Undelimited> {
     if scheme_len == 0 || is_path_separator(bytes, url_start + scheme_len) {
         return None;
     }
-    let body = url_start + scheme_len + 1;
-    let end = url_end(text, body, follows_quote(bytes, start));
-    has_body(&bytes[body..end]).then_some(Undelimited {
-        form: Form::Prefixed,
+    undelimited(
+        text,
+        Form::Prefixed,
+        start,
+        url_start,
+        url_start + scheme_len + 1,
+    )
+}
+
+/// The undelimited URL of `form` whose match starts at `start`, the URL
+/// itself at `url_start` and its scheme-specific part at `body`; `None`
+/// when that part holds nothing but slashes, unless it is a `scheme://`
+/// at a line's end, which the next line may go on.
+fn undelimited(
+    text: &str,
+    form: Form,
+    start: usize,
+    url_start: usize,
+    body: usize,
+) -> Option<Undelimited> {
+    let bytes = text.as_bytes();
+    let quoted = follows_quote(bytes, start);
+    let mut pairs = Pairs::default();
+    let run_end = run_end(text, body, quoted, &mut pairs);
+    let end = trimmed_end(bytes, body, run_end, &pairs);
+    let scheme_only = !has_body(&bytes[body..end]);
+    if scheme_only && !(bytes[body..run_end] == *b"//" && line_follows(bytes, run_end)) {
+        return None;
+    }
+    Some(Undelimited {
+        form,
         outer: Span::new(start, end),
         url: Span::new(url_start, end),
+        run_end,
+        pairs,
+        quoted,
+        scheme_only,
     })
+}
+
+/// True when nothing but spaces comes before a line break at `at`: the
+/// next line may go on with what ends here.
+fn line_follows(bytes: &[u8], at: usize) -> bool {
+    ends_line(bytes, at) && bytes[at..].iter().any(|&byte| is_line_break(byte))
 }
 
 /// True when a [`QUOTE`] comes right before `start`: the URL is quoted.
@@ -211,11 +257,12 @@ fn has_body(rest: &[u8]) -> bool {
     rest.iter().any(|&b| b != b'/')
 }
 
-/// End of the bare URL whose scheme-specific part starts at `from` (a
-/// character boundary); `quoted` when a [`QUOTE`] opened the URL.
-fn url_end(text: &str, from: usize, quoted: bool) -> usize {
+/// Where the characters of a bare URL that go on from `from` (a character
+/// boundary) stop, before [`trimmed_end`] drops the sentence's punctuation;
+/// `quoted` when a [`QUOTE`] opened the URL, `pairs` the brackets and
+/// quotes open before `from`, updated.
+pub(crate) fn run_end(text: &str, from: usize, quoted: bool, pairs: &mut Pairs) -> usize {
     let bytes = text.as_bytes();
-    let mut pairs = Pairs::default();
     let mut end = from;
     loop {
         end += bytes.get(end..).map_or(0, ascii_run);
@@ -235,12 +282,19 @@ fn url_end(text: &str, from: usize, quoted: bool) -> usize {
         };
         end += len;
     }
+    end
+}
+
+/// The end of the URL whose characters run from `from` to `end`, once
+/// its trailing punctuation, unmatched closing quote, unclosed openers and
+/// string escapes are dropped; `pairs` are those open at `end`.
+pub(crate) fn trimmed_end(bytes: &[u8], from: usize, end: usize, pairs: &Pairs) -> usize {
     trim_end(bytes, from, end, pairs.quotes)
 }
 
 /// Brackets still open and quotes seen inside a URL, as far as it is read.
-#[derive(Debug, Default)]
-struct Pairs {
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Pairs {
     /// Openers not yet closed, innermost last. A `Vec` rather than counts:
     /// a closer must match the innermost opener, and nesting has no limit.
     open: Vec<u8>,

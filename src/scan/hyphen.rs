@@ -271,6 +271,7 @@ fn without_hyphen(spans: &[Span], hyphen: usize) -> Vec<Span> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scan::pages::EarlierFailures;
     use crate::scan::scheme::Schemes;
     use crate::scan::wrapper;
 
@@ -303,7 +304,13 @@ mod tests {
         earlier: &mut EarlierBreaks,
     ) -> (String, Vec<String>, Vec<String>) {
         let at = text.find('<').unwrap();
-        let parsed = wrapper::parse(text, at, &Schemes::new(&[])).unwrap();
+        let parsed = wrapper::parse(
+            text,
+            at,
+            &Schemes::new(&[]),
+            &mut EarlierFailures::default(),
+        )
+        .unwrap();
         let mut evidence = Evidence {
             text,
             outer: parsed.outer,

@@ -91,6 +91,35 @@ impl Leader {
     }
 }
 
+impl Leader {
+    /// Skip the leader and indentation of the line starting at `start`
+    /// when it carries the first line's leader: its quote markers or
+    /// comment leader and its gutter numbered on. `None` when it does not,
+    /// but for a first line's lone `*`, which in plain text is as often a
+    /// list's bullet as a comment's leader (a list item's next line has
+    /// none). Advances the expected gutter number, so call once per line,
+    /// in order.
+    pub(crate) fn skip_matching(&mut self, text: &str, start: usize) -> Option<usize> {
+        let mut at = start;
+        if let Some(previous) = self.gutter {
+            let (number, next) = gutter_at(text, start)?;
+            if number != previous + 1 {
+                return None;
+            }
+            self.gutter = Some(number);
+            at = next;
+        }
+        let at = skip_spaces(text, at);
+        let after = match self.marker {
+            Marker::None => at,
+            Marker::Quote { depth } => skip_quotes(text, at, depth)?,
+            Marker::Comment("*") => skip_comment(text, at, "*").unwrap_or(at),
+            Marker::Comment(leader) => skip_comment(text, at, leader)?,
+        };
+        Some(skip_spaces(text, after))
+    }
+}
+
 /// Where the text of the line starting at `line_start` begins, past the
 /// leader and indentation that the scanner skips on a continuation line of
 /// a wrapper opening at `open`. `None` when the opening line has a gutter:
@@ -101,6 +130,27 @@ pub(crate) fn continuation_text_start(text: &str, open: usize, line_start: usize
         return None;
     }
     Some(leader.skip(text, line_start))
+}
+
+/// Where the text of the line starting at `line_start` begins past the
+/// line's own leader (a gutter, quote markers or a comment leader as a
+/// first line writes it, `/*` included) and indentation, no later than
+/// `end`.
+pub(crate) fn own_text_start(text: &str, line_start: usize, end: usize) -> usize {
+    let after_gutter = match gutter_at(text, line_start) {
+        Some((_, next)) if next <= end => next,
+        _ => line_start,
+    };
+    let at = skip_spaces(text, after_gutter).min(end);
+    let after = match marker_at(text.as_bytes(), at, end) {
+        Marker::None => at,
+        Marker::Quote { depth } => skip_quotes(text, at, depth).unwrap_or(at),
+        Marker::Comment(_) => COMMENT_LEADERS
+            .iter()
+            .find(|(first, _)| text.as_bytes()[at..end].starts_with(first.as_bytes()))
+            .map_or(at, |(first, _)| at + first.len()),
+    };
+    skip_spaces(text, after).min(end)
 }
 
 /// Start of the line holding `at`, if it is within the lookback bound.
@@ -253,6 +303,26 @@ mod tests {
         assert_eq!(continuation_text_start(text, open, 0), Some(2));
         let gutter = text.rfind('<').unwrap();
         assert_eq!(continuation_text_start(text, gutter, 0), None);
+    }
+
+    #[test]
+    fn a_continuation_must_carry_the_first_lines_leader() {
+        for (text, rest) in [
+            ("> see http://a\n> b", Some("b")),
+            ("> see http://a\nb", None),
+            (">> see http://a\n> b", None),
+            (" * see http://a\n * b", Some("b")),
+            ("* see http://a\n  b", Some("b")),
+            ("# see http://a\nb", None),
+            ("  7. http://a\n  8. b", Some("b")),
+            ("  7. http://a\n  9. b", None),
+            ("see http://a\n   b", Some("b")),
+        ] {
+            let mut leader = Leader::of_line(text, text.find("http").unwrap());
+            let next = text.find('\n').unwrap() + 1;
+            let found = leader.skip_matching(text, next).map(|at| &text[at..]);
+            assert_eq!(found, rest, "{text:?}");
+        }
     }
 
     #[test]

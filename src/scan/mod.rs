@@ -22,10 +22,13 @@
 
 mod bare;
 mod chars;
+mod continued;
 mod document;
 mod found;
 mod hyphen;
+mod layout;
 mod lines;
+mod pages;
 mod scheme;
 mod wrapper;
 
@@ -39,11 +42,14 @@ pub(crate) use lines::continuation_text_start;
 pub(crate) use wrapper::MAX_BYTES as MAX_WRAPPER_BYTES;
 pub(crate) use wrapper::MAX_LINES as MAX_WRAPPER_LINES;
 
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::markup;
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::{validate, ValidateOptions};
+use continued::Continued;
 use found::joined;
+use memchr::memmem;
 use scheme::Schemes;
 
 pub use crate::source::Markup;
@@ -61,7 +67,27 @@ pub struct ScanOptions {
 
 /// Find every URL in `text`, in source order, without overlaps.
 pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Found> + 't {
-    Scanner::new(text, options, host_invalid_by_validator)
+    Scanner::new(
+        text,
+        options,
+        host_invalid_by_validator,
+        LineJoins::Everywhere,
+    )
+}
+
+/// Find every URL in the prose of a document read as `markup`: in
+/// Markdown and HTML a line break ends a bare URL, as their readers have
+/// it; plain text joins one continued on the next line.
+fn scan_prose<'t>(
+    prose: &'t str,
+    markup: Markup,
+    options: &ScanOptions,
+) -> impl Iterator<Item = Found> + 't {
+    let joins = match markup {
+        Markup::Plain => LineJoins::Everywhere,
+        Markup::Markdown | Markup::Html | Markup::Rst => LineJoins::Nowhere,
+    };
+    Scanner::new(prose, options, host_invalid_by_validator, joins)
 }
 
 /// Find every URL in `text` written in `markup`, in source order: in plain
@@ -148,7 +174,7 @@ fn read_whole(text: &str, markup: Markup, options: &ScanOptions, schemes: &Schem
         Markup::Html => markup::html(text, options.include_verbatim),
         Markup::Rst => markup::rst(text, options.include_verbatim),
     };
-    let in_prose = scan(&document.prose, options).collect();
+    let in_prose = scan_prose(&document.prose, markup, options).collect();
     document::placed(document, in_prose, markup, schemes)
 }
 
@@ -210,7 +236,7 @@ fn placed_without_hyphen_breaks(
     options: &ScanOptions,
     schemes: &Schemes,
 ) -> Option<Vec<Found>> {
-    let in_prose: Vec<Found> = scan(&document.prose, options).collect();
+    let in_prose: Vec<Found> = scan_prose(&document.prose, Markup::Markdown, options).collect();
     if in_prose.iter().any(|found| !found.alternatives.is_empty()) {
         return None;
     }
@@ -247,6 +273,15 @@ fn host_invalid_by_validator(url: &str) -> bool {
         .any(|diagnostic| diagnostic.rule == Rule::BadHost)
 }
 
+/// Where a bare URL may be joined with the next line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineJoins {
+    /// Plain text: wherever the text says the URL goes on.
+    Everywhere,
+    /// A markup's prose, whose line breaks end a bare URL.
+    Nowhere,
+}
+
 /// The lazy scan over one text: where to look next and what it may not overlap.
 struct Scanner<'t> {
     text: &'t str,
@@ -258,10 +293,18 @@ struct Scanner<'t> {
     host_invalid: fn(&str) -> bool,
     /// Hyphen breaks met so far that may still crowd a later one's search.
     earlier_breaks: hyphen::EarlierBreaks,
+    /// Lines looked into as page footers in vain, that may crowd later ones.
+    page_failures: pages::EarlierFailures,
+    joins: LineJoins,
 }
 
 impl<'t> Scanner<'t> {
-    fn new(text: &'t str, options: &ScanOptions, host_invalid: fn(&str) -> bool) -> Self {
+    fn new(
+        text: &'t str,
+        options: &ScanOptions,
+        host_invalid: fn(&str) -> bool,
+        joins: LineJoins,
+    ) -> Self {
         Scanner {
             text,
             schemes: Schemes::new(&options.extra_schemes),
@@ -269,17 +312,28 @@ impl<'t> Scanner<'t> {
             floor: 0,
             host_invalid,
             earlier_breaks: hyphen::EarlierBreaks::default(),
+            page_failures: pages::EarlierFailures::default(),
+            joins,
         }
     }
 
     /// The URL recognised at the trigger byte at `at`, if any.
     fn found_at(&mut self, at: usize) -> Option<Found> {
         if self.text.as_bytes()[at] == b'<' {
-            let parsed = wrapper::parse(self.text, at, &self.schemes)?;
-            Some(self.wrapped(parsed))
-        } else {
-            let url = bare::at_colon(self.text, at, self.floor, &self.schemes)?;
-            Some(self.undelimited(url))
+            let parsed = wrapper::parse(self.text, at, &self.schemes, &mut self.page_failures)?;
+            return Some(self.wrapped(parsed));
+        }
+        let url = bare::at_colon(self.text, at, self.floor, &self.schemes)?;
+        let continued = match self.joins {
+            LineJoins::Everywhere => {
+                continued::follow(self.text, &url, &self.schemes, &mut self.page_failures)
+            }
+            LineJoins::Nowhere => None,
+        };
+        match continued {
+            Some(continued) => Some(self.continued(url, continued)),
+            None if url.scheme_only => None,
+            None => Some(self.undelimited(url)),
         }
     }
 
@@ -318,6 +372,102 @@ impl<'t> Scanner<'t> {
             diagnostics: Vec::new(),
         }
     }
+
+    /// Finish a prefixed or bare URL joined across line breaks: resolve
+    /// its hyphen breaks, and report the join with the reading cut at the
+    /// first line's end as the other.
+    fn continued(&mut self, url: bare::Undelimited, continued: Continued) -> Found {
+        let end = continued
+            .spans
+            .last()
+            .map_or(url.outer.end, |last| last.end);
+        let outer = Span::new(url.outer.start, end);
+        let mut evidence = hyphen::Evidence {
+            text: self.text,
+            outer,
+            host_invalid: &self.host_invalid,
+            earlier: &mut self.earlier_breaks,
+        };
+        let resolved = hyphen::resolve(continued.spans.clone(), &continued.hyphens, &mut evidence);
+        let (joined_url, segments) = joined(self.text, &resolved.spans);
+        let cut = &self.text[url.url.range()];
+        let because = continued
+            .breaks
+            .iter()
+            .map(|each| {
+                let piece = &self.text[each.piece.range()];
+                let page = match each.page {
+                    true => " (past the page break between them)",
+                    false => "",
+                };
+                format!("{}{page}", each.evidence.describe(piece))
+            })
+            .collect::<Vec<_>>()
+            .join("; then ");
+        let mut diagnostics = vec![broken_bare_url(self.text, &url, outer, cut, &because)];
+        diagnostics.extend(resolved.diagnostics);
+        diagnostics.sort_by_key(|diagnostic| diagnostic.span);
+        let mut alternatives = vec![Alternative {
+            url: cut.to_string(),
+            reason: format!("the URL cut at its line's end; it was joined as {because}"),
+        }];
+        alternatives.extend(resolved.alternatives);
+        Found {
+            url: joined_url,
+            form: url.form,
+            outer,
+            segments,
+            alternatives,
+            diagnostics,
+        }
+    }
+}
+
+/// `broken-bare-url` on the bare URL `url` joined across lines over
+/// `outer`, `cut` being its reading cut at the first line's end and
+/// `because` the evidence that joined it.
+fn broken_bare_url(
+    text: &str,
+    url: &bare::Undelimited,
+    outer: Span,
+    cut: &str,
+    because: &str,
+) -> Diagnostic {
+    // The wrapper keeps the author's lines: its line breaks, leaders and
+    // page furniture are ignored inside it, so the URL reads the same. It
+    // is a suggestion: where the URL ends is the scanner's reading.
+    let opener = match url.form {
+        Form::Prefixed => "<",
+        _ if is_rfc_style(text, outer) => "<URL:",
+        _ => "<",
+    };
+    let replacement = format!("{opener}{}>", &text[outer.range()]);
+    Diagnostic::new(
+        Rule::BrokenBareUrl,
+        outer,
+        "bare URL broken across lines: a reader may take only its first line",
+    )
+    .with_help(format!(
+        "RFC 1738 Appendix: a URL that has to be broken across lines should be wrapped, \
+         as <URL:...>, since whitespace inside a wrapper is ignored while a bare URL ends at it. \
+         urlint joined this one because {because}. Cut at the line's end it reads {cut}. \
+         Wrap it, or keep it on one line"
+    ))
+    .with_fix(replacement, Applicability::Suggestion)
+}
+
+/// True when the text around `outer` is written the RFC way: it wraps
+/// URLs in `<URL:...>`, or is paginated with `[Page N]` footers.
+fn is_rfc_style(text: &str, outer: Span) -> bool {
+    let bytes = text.as_bytes();
+    let around = &bytes
+        [outer.start.saturating_sub(EVIDENCE_WINDOW)..bytes.len().min(outer.end + EVIDENCE_WINDOW)];
+    memmem::find(around, b"[Page ").is_some()
+        || memchr::memchr_iter(b'<', around).any(|at| {
+            around
+                .get(at + 1..at + 5)
+                .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"URL:"))
+        })
 }
 
 impl Iterator for Scanner<'_> {
@@ -415,8 +565,13 @@ mod tests {
             url.contains("-.")
         }
         let text = "<URL:http://ds.internic-\n .net/>";
-        let found: Vec<Found> =
-            Scanner::new(text, &ScanOptions::default(), label_ends_in_hyphen).collect();
+        let found: Vec<Found> = Scanner::new(
+            text,
+            &ScanOptions::default(),
+            label_ends_in_hyphen,
+            LineJoins::Everywhere,
+        )
+        .collect();
         assert_eq!(found[0].url, "http://ds.internic.net/");
         assert_eq!(found[0].alternatives[0].url, "http://ds.internic-.net/");
         assert_eq!(found[0].diagnostics[0].rule, Rule::HyphenBreak);

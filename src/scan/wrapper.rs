@@ -5,6 +5,7 @@
 use super::chars::{char_at, space_len};
 use super::found::Form;
 use super::lines::Leader;
+use super::pages::{self, EarlierFailures};
 use super::scheme::{is_path_separator, scheme_then_colon, Schemes};
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
@@ -117,16 +118,24 @@ fn is_placeholder(body: &[u8]) -> bool {
         || matches!(body.first(), Some(b'`' | b'\'' | b'"'))
 }
 
-/// Parse the wrapper opening at `at`.
-pub(crate) fn parse(text: &str, at: usize, schemes: &Schemes) -> Option<Wrapper> {
+/// Parse the wrapper opening at `at`; `pages` are the lines looked into
+/// as page footers before, in vain.
+pub(crate) fn parse(
+    text: &str,
+    at: usize,
+    schemes: &Schemes,
+    pages: &mut EarlierFailures,
+) -> Option<Wrapper> {
     let opening = opening_at(text, at, schemes)?;
-    let walker = Walker::new(text, at, Leader::of_line(text, at));
+    let walker = Walker::new(text, at, Leader::of_line(text, at), pages);
     Some(walker.walk(opening, schemes))
 }
 
 /// State of the walk through a wrapper's body, one character at a time.
-struct Walker<'t> {
+struct Walker<'t, 'p> {
     text: &'t str,
+    /// Lines looked into as page footers in vain, near this wrapper.
+    pages: &'p mut EarlierFailures,
     /// Offset of the opening `<`.
     open: usize,
     /// The first line's leader, skipped on each continuation line.
@@ -149,10 +158,11 @@ struct Walker<'t> {
     spaces: Vec<Span>,
 }
 
-impl<'t> Walker<'t> {
-    fn new(text: &'t str, open: usize, leader: Leader) -> Self {
+impl<'t, 'p> Walker<'t, 'p> {
+    fn new(text: &'t str, open: usize, leader: Leader, pages: &'p mut EarlierFailures) -> Self {
         Walker {
             text,
+            pages,
             open,
             leader,
             spans: Vec::new(),
@@ -234,7 +244,13 @@ impl<'t> Walker<'t> {
         if self.lines > MAX_LINES {
             return Err(Cut::LineLimit);
         }
-        let next = self.leader.skip(self.text, at + line_break_len(bytes, at));
+        let line_start = at + line_break_len(bytes, at);
+        // Between two pages, the footer, form feed and header are not text.
+        let next_text = match pages::after(self.text, line_start, self.pages) {
+            Some(page_break) => page_break.resume.start,
+            None => line_start,
+        };
+        let next = self.leader.skip(self.text, next_text);
         match bytes.get(next) {
             None => Err(Cut::EndOfText),
             Some(b'\r' | b'\n') => Err(Cut::BlankLine),
@@ -361,7 +377,12 @@ mod tests {
     /// and its findings.
     fn wrapper(text: &str) -> Option<(String, Form, &str, Vec<Finding<'_>>)> {
         let at = text.find('<')?;
-        let parsed = parse(text, at, &Schemes::new(&[]))?;
+        let parsed = parse(
+            text,
+            at,
+            &Schemes::new(&[]),
+            &mut EarlierFailures::default(),
+        )?;
         let findings = parsed
             .diagnostics
             .iter()
@@ -541,7 +562,13 @@ mod tests {
     fn appendix_hyphens_at_line_breaks_are_recorded() {
         let text = "<URL:http://info.cern.ch/marie-\n   claude/a-b-  \n c>";
         let at = text.find('<').unwrap();
-        let parsed = parse(text, at, &Schemes::new(&[])).unwrap();
+        let parsed = parse(
+            text,
+            at,
+            &Schemes::new(&[]),
+            &mut EarlierFailures::default(),
+        )
+        .unwrap();
         let hyphens: Vec<&str> = parsed.hyphens.iter().map(|&h| &text[h..h + 2]).collect();
         assert_eq!(hyphens, ["-\n", "- "]);
     }
@@ -549,7 +576,7 @@ mod tests {
     #[test]
     fn appendix_hyphen_before_a_cut_is_not_a_break() {
         let text = "<URL:http://a.b/c-\n\nd";
-        let parsed = parse(text, 0, &Schemes::new(&[])).unwrap();
+        let parsed = parse(text, 0, &Schemes::new(&[]), &mut EarlierFailures::default()).unwrap();
         assert_eq!(join(text, &parsed.spans), "http://a.b/c-");
         assert!(parsed.hyphens.is_empty());
     }

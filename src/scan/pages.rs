@@ -1,0 +1,383 @@
+//! Page furniture of paginated text: the blank lines, footer, form feed,
+//! running header and blank lines between the last line of one page and
+//! the first of the next, as RFCs and Internet-Drafts are laid out:
+//!
+//! ```text
+//!    last line of page 7 with <URL:http://www.example.org/
+//!
+//! Author                   Standards Track                    [Page 7]
+//! \x0c
+//! RFC 9876                  Example Title                   March 2011
+//!
+//!    docs/page.html> goes on on page 8.
+//! ```
+//!
+//! RFC 1738's Appendix ignores whitespace and line breaks inside a wrapper;
+//! the furniture between two pages is not part of the text either, so a
+//! wrapper, or a bare URL joined across lines, goes on past it. The layout
+//! is told from the document itself: a footer ends with `[Page N]` and the
+//! document numbers its neighbour `N-1` or `N+1` the same way, or it stands
+//! before a form feed and the last line before another form feed reads the
+//! same (page numbers aside); the header reads the same as another page's,
+//! or follows a form feed under such a footer. Nothing here is skipped
+//! anywhere but inside a URL's join.
+
+use std::collections::VecDeque;
+
+use memchr::memmem;
+
+use super::layout::Line;
+
+/// Most blank lines before a page's footer or after its header: a short
+/// page, such as the last of a section, ends in many.
+const MAX_BLANK_LINES: usize = 48;
+
+/// How far from a page break the neighbouring page's footer, or another
+/// page's header, is looked for: two pages of long lines.
+pub(crate) const REPEAT_REACH: usize = 12 * 1024;
+
+/// Most footer-like lines near each other that are looked into. Real
+/// documents have a footer every few kilobytes; text made of footer-like
+/// lines that do not repeat (each search reads up to [`REPEAT_REACH`] on
+/// both sides) stops being searched, so that every text costs a bounded
+/// amount of searching per byte.
+const CROWDING_FAILURES: usize = 8;
+
+/// The longest page number looked for.
+const MAX_PAGE_DIGITS: usize = 5;
+
+/// The form feed that starts a new page.
+const FORM_FEED: u8 = 0x0C;
+
+/// Page furniture found after a line: where the next page's text starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PageBreak {
+    /// The first line of the next page that is not furniture.
+    pub(crate) resume: Line,
+}
+
+/// The footer-like lines of one text that were looked into and found not
+/// to be page furniture, in the [`REPEAT_REACH`] bytes before the one
+/// being weighed: how crowded its neighbourhood is with false footers.
+#[derive(Debug, Default)]
+pub(crate) struct EarlierFailures {
+    starts: VecDeque<usize>,
+}
+
+impl EarlierFailures {
+    /// True when [`CROWDING_FAILURES`] or more lines near `at` were looked
+    /// into in vain.
+    fn crowded(&mut self, at: usize) -> bool {
+        let since = at.saturating_sub(REPEAT_REACH);
+        while self.starts.front().is_some_and(|&start| start < since) {
+            self.starts.pop_front();
+        }
+        self.starts.len() >= CROWDING_FAILURES
+    }
+
+    fn record(&mut self, at: usize) {
+        // Lines are weighed in source order, but the same one may be
+        // weighed twice (a wrapper and a bare URL ending before it).
+        if self.starts.back().is_none_or(|&last| last < at) {
+            self.starts.push_back(at);
+        }
+    }
+}
+
+/// The page break that starts with the line at `from` (the line after a
+/// page's last line of text), if the lines from there are page furniture.
+pub(crate) fn after(text: &str, from: usize, earlier: &mut EarlierFailures) -> Option<PageBreak> {
+    let mut form_feed = false;
+    let first = skip_blank(text, Line::at(text, from), &mut form_feed)?;
+    let (footer, header) = if form_feed || starts_with_form_feed(text, first) {
+        form_feed = true;
+        (None, first)
+    } else if looks_like_footer(text, first) {
+        let header = skip_blank(text, first.following(text)?, &mut form_feed)?;
+        form_feed |= starts_with_form_feed(text, header);
+        (Some(first), header)
+    } else {
+        return None;
+    };
+    if earlier.crowded(first.start) {
+        return None;
+    }
+    let footer_repeats = footer.is_some_and(|footer| footer_repeats(text, footer, form_feed));
+    let header_repeats = header_repeats(text, header);
+    let is_furniture = match footer {
+        Some(_) => footer_repeats && (header_repeats || (form_feed && has_wide_gap(text, header))),
+        None => header_repeats,
+    };
+    if !is_furniture {
+        earlier.record(first.start);
+        return None;
+    }
+    let mut ignored = false;
+    let resume = skip_blank(text, header.following(text)?, &mut ignored)?;
+    Some(PageBreak { resume })
+}
+
+/// The first line from `line` on that is not blank, at most
+/// [`MAX_BLANK_LINES`] on; notes whether a blank line held a form feed.
+fn skip_blank(text: &str, mut line: Line, form_feed: &mut bool) -> Option<Line> {
+    for _ in 0..=MAX_BLANK_LINES {
+        if !line.is_blank(text) {
+            return Some(line);
+        }
+        *form_feed |= line.content(text).as_bytes().contains(&FORM_FEED);
+        line = line.following(text)?;
+    }
+    None
+}
+
+/// True when the line's first character that is not a space is a form feed.
+fn starts_with_form_feed(text: &str, line: Line) -> bool {
+    line.content(text)
+        .trim_start_matches([' ', '\t'])
+        .as_bytes()
+        .first()
+        == Some(&FORM_FEED)
+}
+
+/// True for a line that may end a page: it ends with `[Page N]`, or a
+/// form feed follows it after blank lines.
+fn looks_like_footer(text: &str, line: Line) -> bool {
+    if page_number(line.content(text)).is_some() {
+        return true;
+    }
+    let mut form_feed = false;
+    line.following(text)
+        .and_then(|next| skip_blank(text, next, &mut form_feed))
+        .is_some_and(|next| form_feed || starts_with_form_feed(text, next))
+}
+
+/// The number of a footer that ends with `[Page N]` (any case).
+fn page_number(content: &str) -> Option<u64> {
+    let trimmed = content.trim_end().strip_suffix(']')?;
+    let digits_start = trimmed.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let digits = &trimmed[digits_start..];
+    let label = trimmed[..digits_start].strip_suffix(' ')?;
+    let word_start = label.len().checked_sub(5)?;
+    let opening = label.get(word_start..)?;
+    let is_label = opening.get(..1) == Some("[") && opening[1..].eq_ignore_ascii_case("page");
+    (is_label && !digits.is_empty() && digits.len() <= MAX_PAGE_DIGITS)
+        .then(|| digits.parse().ok())
+        .flatten()
+}
+
+/// True when the footer's neighbour says the same: `[Page N-1]` within
+/// [`REPEAT_REACH`] before it or `[Page N+1]` after it; or, for a footer
+/// without a page label before a `form_feed`, another line before another
+/// form feed that reads the same, its numbers aside.
+fn footer_repeats(text: &str, footer: Line, form_feed: bool) -> bool {
+    let bytes = text.as_bytes();
+    let before = &bytes[footer.start.saturating_sub(REPEAT_REACH)..footer.start];
+    let after = &bytes[footer.end..bytes.len().min(footer.end + REPEAT_REACH)];
+    if let Some(number) = page_number(footer.content(text)) {
+        let labelled = |n: u64, case: &str| format!("[{case} {n}]");
+        let neighbours = |hay: &[u8], n: Option<u64>| {
+            n.is_some_and(|n| {
+                ["Page", "page", "PAGE"]
+                    .iter()
+                    .any(|case| memmem::find(hay, labelled(n, case).as_bytes()).is_some())
+            })
+        };
+        return neighbours(before, number.checked_sub(1))
+            || neighbours(after, number.checked_add(1));
+    }
+    if !form_feed {
+        return false;
+    }
+    let shape = numbers_masked(footer.content(text));
+    let window_start = footer.start.saturating_sub(REPEAT_REACH);
+    let window_end = bytes.len().min(footer.end + REPEAT_REACH);
+    memchr::memchr_iter(FORM_FEED, &bytes[window_start..window_end])
+        .map(|at| window_start + at)
+        .filter(|&at| at < footer.start || at > footer.end)
+        .any(|at| {
+            last_text_line_before(text, at).is_some_and(|line| {
+                line.start != footer.start && numbers_masked(line.content(text)) == shape
+            })
+        })
+}
+
+/// The last line that is not blank before the form feed at `at`, at most
+/// [`MAX_BLANK_LINES`] back.
+fn last_text_line_before(text: &str, at: usize) -> Option<Line> {
+    let mut line = Line::holding(text, at).preceding(text)?;
+    for _ in 0..MAX_BLANK_LINES {
+        if !line.is_blank(text) {
+            return Some(line);
+        }
+        line = line.preceding(text)?;
+    }
+    None
+}
+
+/// `content` with its runs of spaces made one and its runs of digits one
+/// `#`: two pages' footers read alike this way.
+fn numbers_masked(content: &str) -> String {
+    let mut masked = String::with_capacity(content.len());
+    for c in content.trim().chars() {
+        let run = if c.is_ascii_digit() {
+            '#'
+        } else if c.is_whitespace() {
+            ' '
+        } else {
+            masked.push(c);
+            continue;
+        };
+        if !masked.ends_with(run) {
+            masked.push(run);
+        }
+    }
+    masked
+}
+
+/// True when the header's text appears again within [`REPEAT_REACH`] of
+/// it: every page after the first carries the same running header.
+fn header_repeats(text: &str, header: Line) -> bool {
+    let content = header
+        .content(text)
+        .trim_matches(|c: char| c.is_whitespace() || c == '\u{c}');
+    if content.len() < 8 {
+        return false;
+    }
+    let bytes = text.as_bytes();
+    let before = &bytes[header.start.saturating_sub(REPEAT_REACH)..header.start];
+    let after = &bytes[header.end..bytes.len().min(header.end + REPEAT_REACH)];
+    let finder = memmem::Finder::new(content.as_bytes());
+    finder.find(before).is_some() || finder.find(after).is_some()
+}
+
+/// True when the line holds a run of three or more spaces between two
+/// words, as a header's left, middle and right parts are set apart.
+fn has_wide_gap(text: &str, line: Line) -> bool {
+    line.content(text)
+        .trim()
+        .as_bytes()
+        .windows(3)
+        .any(|window| window == b"   ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A paginated document: `pages` pages of `body` lines each, with the
+    /// RFC Editor's footer, form feed and header between them.
+    fn paginated(pages: usize, body: &[&str]) -> String {
+        let mut text = String::new();
+        for page in 1..=pages {
+            if page > 1 {
+                text.push_str(
+                    "RFC 9876                  Example Title                   March 2011\n\n",
+                );
+            }
+            for line in body {
+                text.push_str(line);
+                text.push('\n');
+            }
+            text.push_str(&format!(
+                "\n\nAuthor                   Standards Track                    [Page {page}]\n\u{c}\n"
+            ));
+        }
+        text
+    }
+
+    /// Where the page break after the first line holding `marker` leads.
+    fn resume_after(text: &str, marker: &str) -> Option<String> {
+        let line = Line::holding(text, text.find(marker).expect("marker"));
+        let from = line.next?;
+        after(text, from, &mut EarlierFailures::default())
+            .map(|found| found.resume.content(text).to_string())
+    }
+
+    #[test]
+    fn a_footer_form_feed_and_header_between_pages_are_furniture() {
+        let text = paginated(3, &["   first line", "   last line of the page"]);
+        assert_eq!(
+            resume_after(&text, "last line").as_deref(),
+            Some("   first line")
+        );
+    }
+
+    #[test]
+    fn furniture_without_blank_lines_or_form_feed_is_furniture_too() {
+        let text = paginated(3, &["   text", "   last"])
+            .replace("\n\nAuthor", "\nAuthor")
+            .replace("\u{c}\n", "");
+        assert_eq!(resume_after(&text, "last").as_deref(), Some("   text"));
+    }
+
+    #[test]
+    fn a_form_feed_between_pages_is_a_page_break_when_the_header_repeats() {
+        let page = "   text\n   last\n\n\u{c}\nShort Title              March 2011\n\n";
+        let text = page.repeat(3);
+        assert_eq!(resume_after(&text, "last").as_deref(), Some("   text"));
+    }
+
+    #[test]
+    fn footers_without_page_labels_repeat_before_each_form_feed() {
+        let page = |n: usize| {
+            format!("   text\n   last {n}\n\n  August 13, 1982      - {n} -      RFC #822\n\u{c}\n\n     Standard for Messages\n\n")
+        };
+        let text: String = (1..=3).map(page).collect();
+        assert_eq!(resume_after(&text, "last 1").as_deref(), Some("   text"));
+    }
+
+    #[test]
+    fn lines_that_merely_look_like_furniture_are_text() {
+        for text in [
+            // A page number with no neighbour: a footnote, not a footer.
+            "   see below\n\n   as said on [Page 7]\n   More text here\n\n   end\n".to_string(),
+            // A blank line and then text: a paragraph ends.
+            "   one\n\n   two\n".to_string(),
+            // The last page: nothing follows the form feed.
+            paginated(1, &["   only page"]),
+        ] {
+            let first = text.lines().next().expect("a line");
+            assert_eq!(resume_after(&text, first), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_footer_whose_header_does_not_repeat_is_not_a_page_break_without_a_form_feed() {
+        let text = "   a\n   last\nX [Page 1]\nA heading line\n   b\nX [Page 2]\n";
+        assert_eq!(resume_after(text, "last"), None);
+    }
+
+    #[test]
+    fn page_labels_are_read_in_any_case() {
+        assert_eq!(
+            page_number("Author   Standards Track   [Page 12]  "),
+            Some(12)
+        );
+        assert_eq!(page_number("Author [page 3]"), Some(3));
+        assert_eq!(page_number("Author [Page ]"), None);
+        assert_eq!(page_number("Author [Pages 3]"), None);
+        assert_eq!(page_number("[Page 3]"), Some(3));
+        assert_eq!(page_number("see [Page 3] here"), None);
+    }
+
+    #[test]
+    fn crowded_false_footers_stop_being_searched() {
+        let mut earlier = EarlierFailures::default();
+        let mut text = String::new();
+        for n in 0..20 {
+            text.push_str(&format!("line {n}\nNot a footer [Page {}]\nmore\n", n * 10));
+        }
+        let mut looked = 0;
+        let mut line = Line::at(&text, 0);
+        while let Some(next) = line.following(&text) {
+            if after(&text, next.start, &mut earlier).is_none()
+                && next.content(&text).ends_with(']')
+            {
+                looked += 1;
+            }
+            line = next;
+        }
+        assert_eq!(looked, 20);
+        assert_eq!(earlier.starts.len(), CROWDING_FAILURES);
+    }
+}
