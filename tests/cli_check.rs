@@ -20,6 +20,19 @@ fn human_without_colour() {
 }
 
 #[test]
+fn human_bare_urls_broken_across_lines_and_pages() {
+    // Each join names its evidence, labels both pieces and suggests the
+    // wrapper; the cut reading is spelled out once.
+    let paginated = [
+        "check",
+        "--color",
+        "never",
+        "fixtures/scan/paginated-draft.txt",
+    ];
+    insta::assert_snapshot!(transcript(&mut urlint(&paginated)));
+}
+
+#[test]
 fn human_is_uncoloured_when_piped() {
     // `auto` must not colour a pipe; the default is `auto`.
     assert_eq!(check(&[]), check(&["--color", "never"]));

@@ -6,8 +6,13 @@ mod common;
 
 use common::{run, urlint};
 
-/// The text fixtures (the mail one is read as mail, message by message).
-const TEXTS: [&str; 2] = ["fixtures/README.md", "fixtures/rfc-style.txt"];
+/// The text fixtures (the mail one is read as mail, message by message);
+/// the paginated draft's URLs go on over lines and page breaks.
+const TEXTS: [&str; 3] = [
+    "fixtures/README.md",
+    "fixtures/rfc-style.txt",
+    "fixtures/scan/paginated-draft.txt",
+];
 
 /// Chunk lengths from one byte to a few lines.
 const CHUNK_LENS: [&str; 5] = ["1", "7", "64", "333", "1000"];

@@ -76,3 +76,33 @@ fn appendix_uri_draft_with_gutters_and_no_break_spaces() {
         .collect();
     assert_eq!(spaces, ["\u{A0}", "\u{A0}"]);
 }
+
+#[test]
+fn appendix_a_paginated_draft_joins_across_lines_and_pages() {
+    let found = assert_matches_expectations("paginated-draft");
+    let joined: Vec<&str> = found
+        .iter()
+        .filter(|f| rules(f).contains(&Rule::BrokenBareUrl))
+        .map(|f| f.url.as_str())
+        .collect();
+    assert_eq!(joined.len(), 5, "{joined:?}");
+    // Across the first page break: the wrapper, its pieces on two pages.
+    let wrapped = found
+        .iter()
+        .find(|f| f.form == Form::Wrapped)
+        .expect("the wrapper");
+    assert!(wrapped.diagnostics.is_empty(), "{:?}", wrapped.diagnostics);
+    assert_eq!(wrapped.segments.len(), 3);
+    // Left alone: the complete URL before prose and the table's rows.
+    for left in [
+        "http://www.harbour.example/",
+        "http://feeds.harbour.example/north/",
+        "http://www.harbour.example/tides/",
+    ] {
+        let url = found.iter().find(|f| f.url == left).expect(left);
+        assert!(
+            url.diagnostics.is_empty() && url.alternatives.is_empty(),
+            "{left}"
+        );
+    }
+}

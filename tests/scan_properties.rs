@@ -167,3 +167,150 @@ proptest! {
         assert_invariants(&text, &found);
     }
 }
+
+/// The right margin of the paginated documents below.
+const MARGIN: usize = 72;
+
+/// A prose line of exactly [`MARGIN`] columns, indented three.
+fn prose_line(words: &str) -> String {
+    let mut line = String::from("  ");
+    while line.len() < MARGIN {
+        line.push(' ');
+        line.push_str(words);
+    }
+    line.truncate(MARGIN);
+    line.replace_range(MARGIN - 1.., "x");
+    line
+}
+
+/// The furniture between page `page` and the next: blank lines, the
+/// footer, a form feed, the running header and blank lines.
+fn page_break(page: usize, newline: &str) -> String {
+    format!(
+        "{newline}{newline}{newline}Author                   Standards Track                    [Page {page}]\
+         {newline}\u{c}{newline}RFC 9876                  Example Title                   March 2011\
+         {newline}{newline}"
+    )
+}
+
+/// A paginated document of three pages whose text is `lines` between
+/// prose lines; with `across_page`, a page break after the first of them.
+fn paginated(lines: &[String], across_page: bool, newline: &str) -> String {
+    let mut text = String::new();
+    for _ in 0..4 {
+        text.push_str(&prose_line("filler words here"));
+        text.push_str(newline);
+    }
+    for (index, line) in lines.iter().enumerate() {
+        text.push_str(line);
+        text.push_str(newline);
+        if index == 0 && across_page {
+            text.push_str(&page_break(1, newline));
+        }
+    }
+    if !across_page {
+        text.push_str(&page_break(1, newline));
+    }
+    for page in 2..=3 {
+        for _ in 0..4 {
+            text.push_str(&prose_line("more words there"));
+            text.push_str(newline);
+        }
+        text.push_str(&page_break(page, newline));
+    }
+    text
+}
+
+/// URLs without hyphens (a hyphen at a break is its own property) and
+/// without runs of dots, ending with a query: whatever column cuts them,
+/// one of the join's rules holds.
+fn unhyphenated_url() -> impl Strategy<Value = String> {
+    (
+        "[a-z][a-z0-9]{1,8}(\\.[a-z][a-z0-9]{1,5}){1,2}",
+        prop::collection::vec("[a-z0-9_]{1,7}(\\.[a-z0-9]{1,4})?", 1..4),
+        "[a-z]{1,5}",
+        "[0-9]",
+    )
+        .prop_map(|(host, path, key, value)| {
+            format!("http://{host}/{}?{key}={value}", path.join("/"))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn appendix_a_bare_url_wrapped_at_any_column_of_a_paginated_document_comes_back_whole(
+        url in unhyphenated_url(),
+        cut in any::<prop::sample::Index>(),
+        across_page in any::<bool>(),
+        crlf in any::<bool>(),
+    ) {
+        // The line is filled to the margin, as a typesetter or a mailer
+        // leaves a line it breaks a URL on; the cut falls anywhere after
+        // `http://`.
+        let at = "http://".len() + cut.index(url.len() - "http://".len());
+        let (head, tail) = url.split_at(at);
+        prop_assume!(!tail.is_empty() && 3 + head.len() <= MARGIN);
+        let room = MARGIN - 3 - head.len();
+        let first = match room {
+            0..=1 => format!("   {head}"),
+            _ => format!("   {} {head}", "x".repeat(room - 1)),
+        };
+        let newline = if crlf { "\r\n" } else { "\n" };
+        let lines = [first, format!("   {tail} and so on.")];
+        let text = paginated(&lines, across_page, newline);
+        let found: Vec<Found> = scan(&text, &ScanOptions::default()).collect();
+        assert_invariants(&text, &found);
+        prop_assert_eq!(found.len(), 1, "{:?}", text);
+        prop_assert_eq!(&found[0].url, &url, "{:?}", text);
+        prop_assert_eq!(found[0].form, Form::Bare);
+        let pieces: Vec<&str> = found[0].segments.iter().map(|s| &text[s.source.range()]).collect();
+        prop_assert_eq!(pieces, [head, tail]);
+        prop_assert!(head.starts_with(&found[0].alternatives[0].url));
+        let rules: Vec<&str> = found[0].diagnostics.iter().map(|d| d.rule.info().name).collect();
+        prop_assert_eq!(rules, ["broken-bare-url"]);
+    }
+
+    #[test]
+    fn appendix_a_wrapped_url_across_a_page_break_comes_back_whole(
+        url in url(),
+        cut in any::<prop::sample::Index>(),
+        crlf in any::<bool>(),
+    ) {
+        // Never right after a hyphen: that break is a property of its own.
+        let first = 1 + cut.index(url.len() - 1);
+        let at = (first..url.len()).chain(1..first).find(|&at| !url[..at].ends_with('-'));
+        prop_assume!(at.is_some());
+        let (head, tail) = url.split_at(at.unwrap_or(1));
+        let newline = if crlf { "\r\n" } else { "\n" };
+        let lines = [format!("   see <URL:{head}"), format!("   {tail}> and so on.")];
+        let text = paginated(&lines, true, newline);
+        let found: Vec<Found> = scan(&text, &ScanOptions::default()).collect();
+        assert_invariants(&text, &found);
+        prop_assert_eq!(found.len(), 1, "{:?}", text);
+        prop_assert_eq!(&found[0].url, &url);
+        prop_assert_eq!(found[0].form, Form::Wrapped);
+        prop_assert!(found[0].diagnostics.is_empty(), "{:?}", found[0].diagnostics);
+        let pieces: Vec<&str> = found[0].segments.iter().map(|s| &text[s.source.range()]).collect();
+        prop_assert_eq!(pieces, [head, tail]);
+    }
+
+    #[test]
+    fn appendix_a_hyphen_at_a_joined_bare_break_offers_both_readings(
+        head in unhyphenated_url(),
+        tail in "[a-z0-9]{2,8}(/[a-z0-9]{1,6})?",
+    ) {
+        let kept = format!("{head}-{tail}");
+        let dropped = format!("{head}{tail}");
+        let text = format!("   see {head}-\n   {tail} and so on.\n");
+        let found: Vec<Found> = scan(&text, &ScanOptions::default()).collect();
+        assert_invariants(&text, &found);
+        prop_assert_eq!(found.len(), 1, "{:?}", text);
+        let hyphen_reading = found[0].alternatives[1].url.clone();
+        let readings = [found[0].url.clone(), hyphen_reading];
+        prop_assert!(readings == [kept.clone(), dropped.clone()] || readings == [dropped, kept]);
+        let rules: Vec<&str> = found[0].diagnostics.iter().map(|d| d.rule.info().name).collect();
+        prop_assert_eq!(rules, ["broken-bare-url", "hyphen-break"]);
+    }
+}

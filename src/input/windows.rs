@@ -3,20 +3,23 @@
 //!
 //! The scanner's matches are bounded: a `<URL:...>` wrapper ends within
 //! 2048 bytes of its `<`, and an undelimited URL ends at the first
-//! whitespace. Its hyphen-break evidence looks at most 256 KiB around a
-//! wrapper, and whether it looks depends on the breaks in the 256 KiB
-//! before (the scanner's own constants are used, not these numbers). So a
-//! window that reaches [`ChunkOptions::context`] (the evidence reach and
-//! two wrappers) before and after its owned stretch sees every URL that
-//! starts in the stretch whole, with the same surroundings and the same
-//! earlier breaks a whole-text scan gives it: whatever precedes a window's
-//! start, the scanner is back in step within a wrapper's length, as every
-//! `<URL:` opens a wrapper (an unclosed one ends at the next) and an
-//! undelimited URL ends at `<`. Scanning each window and keeping only the
-//! URLs whose match starts in the owned stretch therefore finds each URL
-//! once and unchanged, whatever the cuts. The exception is an undelimited
-//! URL longer than the context (a line of more than 256 KiB without
-//! whitespace), which can be cut at the window's end.
+//! whitespace or, joined with the lines it goes on over, within the same
+//! 2048 bytes. Its hyphen-break evidence looks at most 256 KiB around a
+//! URL, and whether it looks depends on the breaks in the 256 KiB before;
+//! a join's evidence (the right margin, page furniture, the cut URL shown
+//! elsewhere) looks no further (the scanner's own constants are used, not
+//! these numbers). So a window that reaches [`ChunkOptions::context`] (the
+//! evidence reach and two wrappers) before and after its owned stretch
+//! sees every URL that starts in the stretch whole, with the same
+//! surroundings and the same earlier breaks a whole-text scan gives it:
+//! whatever precedes a window's start, the scanner is back in step within
+//! a wrapper's length, as every `<URL:` opens a wrapper (an unclosed one
+//! ends at the next) and an undelimited URL ends at `<`. Scanning each
+//! window and keeping only the URLs whose match starts in the owned
+//! stretch therefore finds each URL once and unchanged, whatever the cuts.
+//! The exception is an undelimited URL longer than the context (a line of
+//! more than 256 KiB without whitespace), which can be cut at the window's
+//! end.
 //!
 //! Text is decoded as [`crate::source::decode`] decodes whole files (UTF-8,
 //! other bytes as Latin-1), across read boundaries, so offsets are the same.

@@ -64,9 +64,7 @@ impl Reporter for HumanReporter {
                 let mut rendered =
                     render(checked, report, finding).with_labels(excerpt.labels(&spans));
                 if let Some(report) = report.filter(|_| Some(index) == alternatives_at) {
-                    rendered
-                        .notes
-                        .extend(alternative_notes(report, &finding.diagnostic.help));
+                    rendered.notes.extend(alternative_notes(report));
                 }
                 for note in &mut rendered.notes {
                     *note = escape::text(note).into_owned();
@@ -190,18 +188,21 @@ fn alternatives_finding(report: &UrlReport) -> Option<usize> {
     hyphen.or((!report.findings.is_empty()).then_some(0))
 }
 
-/// One note per alternative reading, except those the finding's help
-/// already spells out (the scanner's hyphen-break help names the other
-/// reading itself).
-fn alternative_notes<'r>(
-    report: &'r UrlReport,
-    help: &'r str,
-) -> impl Iterator<Item = String> + 'r {
+/// One note per alternative reading, except those a finding's help
+/// already spells out (the scanner's hyphen-break and broken-bare-url
+/// helps name their other reading themselves).
+fn alternative_notes(report: &UrlReport) -> impl Iterator<Item = String> + '_ {
+    let spelled_out = |url: &str| {
+        report
+            .findings
+            .iter()
+            .any(|finding| finding.diagnostic.help.contains(url))
+    };
     report
         .found
         .alternatives
         .iter()
-        .filter(move |alternative| !help.contains(alternative.url.as_str()))
+        .filter(move |alternative| !spelled_out(&alternative.url))
         .map(|alternative| {
             format!(
                 "note: could also read `{}`: {}",

@@ -146,9 +146,16 @@ enum Layout {
 /// The new layout of `found`, if it needs one.
 fn layout(text: &str, found: &Found, width: usize) -> Layout {
     let opening_line = line_start(text, found.outer.start);
+    let broken_bare = found
+        .diagnostics
+        .iter()
+        .any(|diagnostic| diagnostic.rule == Rule::BrokenBareUrl);
     let opener = match found.form {
         Form::Bare | Form::Prefixed => {
-            if columns(&text[opening_line..found.outer.end]) <= width {
+            // A bare URL the scanner joined across lines is put in a
+            // wrapper however short its lines: that is what the Appendix
+            // asks of a URL broken across lines.
+            if !broken_bare && columns(&text[opening_line..found.outer.end]) <= width {
                 return Layout::Unchanged;
             }
             "<URL:".to_string()
@@ -171,6 +178,13 @@ fn layout(text: &str, found: &Found, width: usize) -> Layout {
         }
         _ => return Layout::Unchanged,
     };
+    if crosses_page_break(text, found) {
+        return Layout::Refused(
+            "left as is: the URL goes on past a page break, whose footer and header a new \
+             layout would lose"
+                .to_string(),
+        );
+    }
     let Some(prefix) = continuation_prefix(text, found) else {
         return Layout::Refused(
             "left as is: its line has a line-number gutter, which new lines could not carry"
@@ -220,6 +234,17 @@ fn layout(text: &str, found: &Found, width: usize) -> Layout {
         },
         overlong,
     }
+}
+
+/// True when the source between two of the URL's pieces holds more than
+/// one line break: the URL goes on past page furniture (footer, form feed,
+/// header), which the scanner skipped and a new layout would drop.
+fn crosses_page_break(text: &str, found: &Found) -> bool {
+    found.segments.windows(2).any(|pair| {
+        let gap = &text.as_bytes()[pair[0].source.end..pair[1].source.start];
+        gap.iter().filter(|&&byte| byte == b'\n').count() > 1
+            || gap.iter().filter(|&&byte| byte == b'\r').count() > 1
+    })
 }
 
 /// True for a closed wrapper whose only findings are hyphen breaks: its
@@ -539,6 +564,46 @@ mod tests {
         assert_eq!(wrapped.notes.len(), 1, "{:?}", wrapped.notes);
         assert!(wrapped.notes[0].message.contains("runs past the width"));
         assert_eq!(urls(&wrapped.text, &ScanOptions::default()), [url]);
+    }
+
+    #[test]
+    fn appendix_a_bare_url_broken_across_lines_is_wrapped() {
+        let text = "   See http://zgp.example/pipermail/2001-September/\n   000315.html for it.\n";
+        let wrapped = wrap(text, 72);
+        assert_eq!(
+            wrapped.text,
+            "   See <URL:http://zgp.example/pipermail/2001-September/000315.html> for it.\n"
+        );
+        assert_eq!(
+            urls(&wrapped.text, &ScanOptions::default()),
+            urls(text, &ScanOptions::default())
+        );
+    }
+
+    #[test]
+    fn a_url_across_a_page_break_is_left_alone_with_a_note() {
+        let page = |n: usize, body: &str| {
+            format!(
+                "{body}\n\n\nAuthor                   Standards Track                    [Page {n}]\n\u{c}\n\
+                 RFC 9876                  Example Title                   March 2011\n\n"
+            )
+        };
+        let text = format!(
+            "{}{}{}",
+            page(
+                1,
+                "   The archive is at <URL:http://lists.example.org/archives/2001-"
+            ),
+            page(2, "   September/000315.html>, which holds the thread."),
+            page(3, "   The end.")
+        );
+        let wrapped = wrap(&text, 72);
+        assert_eq!(wrapped.text, text);
+        assert!(
+            wrapped.notes[0].message.contains("page break"),
+            "{:?}",
+            wrapped.notes
+        );
     }
 
     #[test]

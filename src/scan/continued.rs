@@ -12,8 +12,11 @@
 //!
 //! The piece is never joined when it is not URL text: no letter or digit
 //! in it, a scheme of its own (another URL), a list marker (`2.`, `(a)`,
-//! `o`), an abbreviation (`e.g.`), a label (`Tel:` and more text), the name
-//! of a header field or property (`Content-Type:`, `DTSTART:`); when the
+//! `o`), an abbreviation (`e.g.`), an ellipsis (`U+0590...U+08FF`), a label
+//! (`Tel:` and more text), the name of a header field or property
+//! (`Content-Type:`, `DTSTART:`); when the URL's line starts with a leader
+//! of punctuation (`///`, `;;`) that the next line lacks (code follows the
+//! comment); when the
 //! next line is indented less than the URL's by more than two columns (a
 //! new block; a reference list's first line may stand out by a column or
 //! two), unless the URL's last character is one it cannot end on; or when
@@ -30,33 +33,52 @@
 //! - it ends with `?`, `#` or `.` and a path follows;
 //! - it ends with `:` or `;` before a path, or with `:`, `;` or `,` among
 //!   its parameters (`=` or `;` before it) before a path or a name that
-//!   reads as made (a digit, a hyphen, an underscore or a capital inside:
-//!   `91354a47...`, not `it`);
+//!   reads as made (below: `91354a47...`, not `it`);
 //! - the piece starts with a URL delimiter (`/ ? # & ; = @ % :`), which
-//!   starts no word (but `/` after `/`);
-//! - it ends with `/` and a path follows, or, at the right margin, a name
-//!   that holds a digit, a hyphen, an underscore or a capital inside;
+//!   starts no word, before a path (or, after `:`, `/` and `=`, a digit): not
+//!   `#[inline]`, `@param` or `&mut`, nor `/` after `/`;
+//! - it ends with `/` and a path follows;
 //! - the line reaches the right margin (the piece's first segment would
-//!   not have fitted on it) and a path follows: a break inside a word;
+//!   not have fitted on it) and the URL ends with `/` before a name that
+//!   reads as made (a digit, a hyphen, an underscore, or a capital inside a
+//!   mixed-case name: `license-info`, not `also` or `QNX`), or inside a
+//!   word (the line filled to the margin) before a path or, letters on both
+//!   sides, such a name (`open-develop` then `ment-analytics`), unless the
+//!   text shows the URL as cut, whole, elsewhere;
 //! - the next line is a folded content line, indented one column more
 //!   than a `NAME:` or `NAME;` line, as iCalendar and vCard fold lines.
 //!
-//! The right margin is the widest line holding a space among the lines
-//! around the URL. A URL joined from more lines is weighed again at each
-//! break, up to a wrapper's bounds.
+//! The right margin is the width two or more lines holding a space reach
+//! among the lines around the URL, if 40 columns or more. A URL joined
+//! from more lines is weighed again at each break, up to a wrapper's
+//! bounds.
 
 use super::bare::{run_end, trimmed_end, Pairs, Undelimited};
+use super::hyphen::SEARCH_WINDOW as EVIDENCE_WINDOW;
 use super::layout::{columns, ends_line, Line};
 use super::lines::{own_text_start, Leader};
 use super::pages::{self, EarlierFailures};
 use super::scheme::{scheme_before, Schemes};
 use super::wrapper::{MAX_BYTES, MAX_LINES};
-use crate::span::Span;
+use crate::span::{is_line_break, Span};
+use memchr::memmem;
 
 /// How many lines on each side of a URL's line are looked at for the right
 /// margin, and how many bytes at most.
 const MARGIN_LINES: usize = 40;
 const MARGIN_BYTES: usize = 8 * 1024;
+
+/// How many columns short of the right margin a line broken inside a word
+/// may end: authors count the margin loosely.
+const MID_WORD_SLACK: usize = 3;
+
+/// Most other occurrences of a cut URL looked at, so that text repeating
+/// one URL costs a bounded search per URL.
+const MAX_OCCURRENCES: usize = 16;
+
+/// The narrowest right margin: text set narrower is a list or a table, not
+/// prose filled to a width.
+const MIN_MARGIN: usize = 40;
 
 /// How far the next line may stand left of the URL's line and still go on
 /// with it: a reference's first line may start a column or two right of
@@ -359,6 +381,9 @@ impl Candidate<'_> {
         if self.next_indent + DEDENT_SLACK < self.indent && !UNFINISHED.contains(&last) {
             return None;
         }
+        if piece.contains("...") || !self.leaders_agree() {
+            return None;
+        }
         if self.is_table_row() {
             return None;
         }
@@ -389,15 +414,81 @@ impl Candidate<'_> {
             return goes_on.then_some(Evidence::Parameters(last));
         }
         if OPENING_DELIMITERS.contains(&first) {
-            return (!(last == '/' && first == '/')).then_some(Evidence::OpensWithDelimiter(first));
+            let goes_on = !(last == '/' && first == '/') && self.delimiter_opens_url_text(first);
+            return goes_on.then_some(Evidence::OpensWithDelimiter(first));
         }
-        if last == '/' {
-            if path {
-                return Some(Evidence::SlashThenPath);
-            }
-            return (self.at_margin() && self.name_looks_made()).then_some(Evidence::SlashThenName);
+        if last == '/' && path {
+            return Some(Evidence::SlashThenPath);
         }
-        (path && self.at_margin()).then_some(Evidence::AtMargin)
+        // The weakest rules: the margin says the line was full, and the
+        // text must not show the URL as it is cut, whole, elsewhere.
+        let made_name = shape == Shape::Name && self.name_looks_made();
+        // Inside a word, letters on both sides: `develop` then `ment-...`,
+        // not `issues/35` then `doc-comment`.
+        let inside_word = last.is_alphabetic() && first.is_alphabetic();
+        let evidence = match last {
+            '/' => made_name.then_some(Evidence::SlashThenName),
+            _ => (path || (made_name && inside_word)).then_some(Evidence::AtMargin),
+        };
+        let full = match evidence {
+            Some(Evidence::AtMargin) => self.filled_to_margin(),
+            _ => self.at_margin(),
+        };
+        evidence.filter(|_| full && !self.cut_appears_whole_elsewhere())
+    }
+
+    /// True when the URL as far as this line's end appears elsewhere in
+    /// the text (within [`EVIDENCE_WINDOW`]) followed by whitespace, a
+    /// delimiter or the sentence's end: there the author ended it.
+    fn cut_appears_whole_elsewhere(&self) -> bool {
+        let cut: String = self
+            .joined
+            .iter()
+            .map(|span| &self.text[span.range()])
+            .collect();
+        let bytes = self.text.as_bytes();
+        let own = Span::new(self.url.url.start, self.piece.end);
+        let from = own.start.saturating_sub(EVIDENCE_WINDOW);
+        let to = bytes.len().min(own.end + EVIDENCE_WINDOW);
+        // One cut at a line's end is no evidence: it may be another break.
+        memmem::find_iter(&bytes[from..to], cut.as_bytes())
+            .map(|at| from + at)
+            .filter(|&at| at + cut.len() <= own.start || at >= own.end)
+            .take(MAX_OCCURRENCES)
+            .any(|at| ends_where_text_goes_on(bytes, at + cut.len()))
+    }
+
+    /// True when what follows the delimiter `first` that opens the piece
+    /// reads as URL text, not as code or markup that starts with the same
+    /// character (`#[inline]`, `#![allow(...)]`, `#include`, `@param`,
+    /// `&mut`, `:param`, `%d`): a letter, a digit or one of `% _ . ~ -`
+    /// and then a path, or for `:`, `/` and `=` a digit (`:8080`, `=1`).
+    fn delimiter_opens_url_text(&self, first: char) -> bool {
+        let rest = &self.text[self.piece.start + first.len_utf8()..self.piece.end];
+        let opens = rest
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '%' | '_' | '.' | '~' | '-'));
+        opens
+            && (shape(rest, self.schemes) == Shape::Path
+                || (matches!(first, ':' | '/' | '=') && rest.chars().any(|c| c.is_ascii_digit())))
+    }
+
+    /// True unless the URL's line starts with a leader of punctuation
+    /// (`///`, `;;`, `!`, before a space) that the next line does not
+    /// repeat: code or a new kind of line follows the comment. A bullet
+    /// (`*`, `-`, `+`) need not repeat, nor does `/*` as the `*` of the
+    /// block's next lines.
+    fn leaders_agree(&self) -> bool {
+        let own = punctuation_leader(
+            &self.text[self.line.start..self.url.url.start.max(self.line.start)],
+        );
+        let own = match own {
+            "/*" | "/**" => "*",
+            _ => own,
+        };
+        let next = punctuation_leader(self.next.content(self.text));
+        own.is_empty() || own == next || (matches!(own, "*" | "-" | "+") && next.is_empty())
     }
 
     /// The URL's last character before the break.
@@ -489,14 +580,54 @@ impl Candidate<'_> {
         self.line.width(self.text) + 1 + columns(segment) > margin
     }
 
+    /// True when the line is filled to the right margin, as a break inside
+    /// a word leaves it (a mailer or an author cuts there, never earlier),
+    /// and the piece would not have fitted on it.
+    fn filled_to_margin(&self) -> bool {
+        margin(self.text, self.line)
+            .is_some_and(|margin| self.line.width(self.text) + MID_WORD_SLACK >= margin)
+            && self.at_margin()
+    }
+
     /// True for a name that reads as made, not as a word of prose: it holds
-    /// a digit, a hyphen, an underscore or a capital after its first letter.
+    /// a digit, a hyphen or an underscore, or mixes cases with a capital
+    /// after its first letter (`TechReport`, not `QNX` or `Also`).
     fn name_looks_made(&self) -> bool {
         let piece = &self.text[self.piece.range()];
-        piece
-            .chars()
-            .any(|c| c.is_ascii_digit() || c == '-' || c == '_')
-            || piece.chars().skip(1).any(char::is_uppercase)
+        let camel_case =
+            piece.chars().any(char::is_lowercase) && piece.chars().skip(1).any(char::is_uppercase);
+        camel_case
+            || piece
+                .chars()
+                .any(|c| c.is_ascii_digit() || c == '-' || c == '_')
+    }
+}
+
+/// True when a URL ending before `at` ends there, on its line: a space,
+/// a tab or a delimiter follows, or sentence punctuation and then one of
+/// those or the line's end.
+fn ends_where_text_goes_on(bytes: &[u8], at: usize) -> bool {
+    let ends =
+        |byte: Option<&u8>| byte.is_some_and(|&b| b == b' ' || b == b'\t' || b"<>\"`".contains(&b));
+    let punctuation = bytes.get(at).is_some_and(|b| b".,;:!?)".contains(b));
+    let after = bytes.get(at + 1);
+    ends(bytes.get(at)) || (punctuation && (ends(after) || after.is_none_or(|&b| is_line_break(b))))
+}
+
+/// The run of punctuation a line starts with after its indentation, when
+/// whitespace follows it: a leader, of a kind `lines.rs` may not know.
+/// Brackets and quotes open text rather than lead it.
+fn punctuation_leader(line: &str) -> &str {
+    let text = line.trim_start_matches([' ', '\t']);
+    let run = text.len()
+        - text
+            .trim_start_matches(|c: char| {
+                c.is_ascii_punctuation() && !matches!(c, '(' | '[' | '{' | '<' | '"' | '\'' | '`')
+            })
+            .len();
+    match text[run..].starts_with([' ', '\t']) {
+        true => &text[..run],
+        false => "",
     }
 }
 
@@ -573,8 +704,10 @@ fn starts_with_gap(text: &str) -> bool {
     wide && gap < text.trim_end().len()
 }
 
-/// The right margin around `line`: the widest line holding a space inside
-/// among [`MARGIN_LINES`] lines on each side (within [`MARGIN_BYTES`]).
+/// The right margin around `line`: the width that two or more lines
+/// holding a space inside reach among [`MARGIN_LINES`] lines on each side
+/// (within [`MARGIN_BYTES`]), when it is at least [`MIN_MARGIN`]. One long
+/// line does not make a margin, nor does a text of a few short lines.
 fn margin(text: &str, line: Line) -> Option<usize> {
     let is_prose = |other: &Line| other.content(text).trim().contains([' ', '\t']);
     let before = std::iter::successors(line.preceding(text), |other| other.preceding(text))
@@ -583,11 +716,13 @@ fn margin(text: &str, line: Line) -> Option<usize> {
     let after = std::iter::successors(line.following(text), |other| other.following(text))
         .take(MARGIN_LINES)
         .take_while(|other| other.start - line.start <= MARGIN_BYTES);
-    before
+    let mut widths: Vec<usize> = before
         .chain(after)
         .filter(is_prose)
         .map(|other| other.width(text))
-        .max()
+        .collect();
+    widths.sort_unstable_by(|a, b| b.cmp(a));
+    widths.get(1).copied().filter(|&width| width >= MIN_MARGIN)
 }
 
 #[cfg(test)]
@@ -671,7 +806,7 @@ mod tests {
             assert_eq!(urls(&text), [url], "{rule}");
             // In text set wider the first line is not full: nothing says
             // the URL goes on.
-            let wide = format!("{MARGIN_LINE}{MARGIN_LINE}\n{lines}\n");
+            let wide = format!("{MARGIN_LINE}{MARGIN_LINE}\n{lines}\n{MARGIN_LINE}{MARGIN_LINE}\n");
             let cut = urls(&wide);
             assert!(cut.len() == 1 && cut[0] != url, "{rule}: {cut:?}");
         }
@@ -701,6 +836,13 @@ mod tests {
         ("a comment ends", "# see http://a.example/docs/\nindex.html\n", &["http://a.example/docs/"]),
         ("ascii art", "      file:////hostname/share/object/names\n      \\_____/\\__________________________ /\n", &["file:////hostname/share/object/names"]),
         ("punctuation only", "   ftp://elm.example/pub/mirrors/phone-list.txt\n   =====\n", &["ftp://elm.example/pub/mirrors/phone-list.txt"]),
+        ("code after a doc comment", "/// [link]: https://doc.example/std/foo.html\n#[inline]\nfn f() {}\n", &["https://doc.example/std/foo.html"]),
+        ("an attribute after a trailing comment", "#![allow(x)] // see https://git.example/a/issues/7768\n#![allow(clippy::missing_const_for_fn)]\n", &["https://git.example/a/issues/7768"]),
+        ("a doc comment's tag", " * See https://example.com/docs\n * @param x the thing\n", &["https://example.com/docs"]),
+        ("a reference in code", "   see https://a.example/x/y\n   &mut self\n", &["https://a.example/x/y"]),
+        ("an acronym after a long comment line", "   // QNX 7.1: https://www.qnx.example/developers/docs/7.1/index.html#com.qnx.doc.utilities/q/qcc.html\n   // QNX 8.0: https://www.qnx.example/developers/docs/8.0/qcc.html\n", &["https://www.qnx.example/developers/docs/7.1/index.html#com.qnx.doc.utilities/q/qcc.html", "https://www.qnx.example/developers/docs/8.0/qcc.html"]),
+        ("a key after a number", "# TODO: Re-enable this once the MSRV is 1.43 or greater, it says\n# See: https://github.example/BurntSushi/termcolor/issues/35\n# doc-comment = \"0.3\"\n# and one more line of comment text that ends here too, at 60\n", &["https://github.example/BurntSushi/termcolor/issues/35"]),
+        ("an ellipsis", "    // https://www.unicode.example/roadmaps/bmp/\n    // U+0590...U+08FF\n", &["https://www.unicode.example/roadmaps/bmp/"]),
         ("a scheme without a host", "   see http://\n   for the scheme\n", &[]),
         ("the text ends", "   see http://", &[]),
     ];
@@ -718,6 +860,29 @@ mod tests {
                 "{rule}: a URL left alone draws nothing new"
             );
         }
+    }
+
+    #[test]
+    fn a_word_broken_at_the_margin_goes_on_unless_the_text_shows_it_whole() {
+        // A mailer's hard wrap, inside a word, right at the margin.
+        let broken = "[2] https://speakerdeck.example/jgbarah/grimoirelab-a-tool-for-open-develop\nment-analytics\n";
+        let text = format!("{MARGIN_LINE}\n{MARGIN_LINE}\n\n{broken}");
+        assert_eq!(
+            urls(&text),
+            ["https://speakerdeck.example/jgbarah/grimoirelab-a-tool-for-open-development-analytics"]
+        );
+        // Shown elsewhere ending where the line does, the URL is cut there.
+        let whole = "   see https://speakerdeck.example/jgbarah/grimoirelab-a-tool-for-open-develop again\n";
+        let text = format!("{MARGIN_LINE}\n{MARGIN_LINE}\n{whole}\n{broken}");
+        assert_eq!(urls(&text).len(), 2, "{:?}", urls(&text));
+        // A line that stops short of the margin was not broken by it.
+        let short =
+            "[2] https://speakerdeck.example/grimoirelab-a-tool-for-open-develop\nment-analytics\n";
+        let text = format!("{MARGIN_LINE}\n{MARGIN_LINE}\n\n{short}");
+        assert_eq!(
+            urls(&text),
+            ["https://speakerdeck.example/grimoirelab-a-tool-for-open-develop"]
+        );
     }
 
     #[test]

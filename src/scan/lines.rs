@@ -10,14 +10,19 @@
 use super::chars::skip_spaces;
 use crate::span::is_line_break;
 
-/// Comment leaders, longest first so `//` wins over a lone `/`; `/*` opens a
-/// block whose continuation lines start with `*`.
+/// Comment leaders, longest first so `///` (a Rust doc comment) wins over
+/// `//` and `//` over a lone `/`; `/*` and `/**` open a block whose
+/// continuation lines start with `*`.
 const COMMENT_LEADERS: &[(&str, &str)] = &[
+    ("///", "///"),
+    ("//!", "//!"),
     ("//", "//"),
+    ("/**", "*"),
     ("/*", "*"),
     ("--", "--"),
     ("#", "#"),
     ("*", "*"),
+    (";;", ";;"),
     (";", ";"),
 ];
 
