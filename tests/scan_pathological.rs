@@ -67,3 +67,32 @@ fn crowded_hyphen_breaks_are_not_searched_for_evidence() {
         .count();
     assert_eq!(not_searched, 20_000 - 16);
 }
+
+#[test]
+fn crowded_line_joins_and_false_footers_stay_bounded() {
+    // Every block a URL broken inside a word at the margin, whose search
+    // for the cut shown whole elsewhere reads the whole reach, and a false
+    // footer after a URL: after 16 searches in 256 KiB, later breaks are
+    // not weighed by the margin; after 8 false footers, later ones are not
+    // looked into.
+    let margin = "   ffffffffff ffffffffff ffffffffff ffffffffff ffffffffff ffffffffff fff\n";
+    let lines = [
+        "   ffffffffff http://example.org/ffffffffff/ffffffffff/fffffffffffffffff\n",
+        "   ffffff_ffffffx.html and on.\n",
+        "   see http://example.org/ffffffffff/\n\n",
+        "Not a footer                                       [Page 7]\n",
+    ];
+    let block = format!("{margin}{margin}{}", lines.concat());
+    let text = block.repeat(5_000);
+    let found = scan_all(&text);
+    assert_eq!(found.len(), 10_000);
+    let joined = found
+        .iter()
+        .filter(|f| f.diagnostics.iter().any(|d| d.rule == Rule::BrokenBareUrl))
+        .count();
+    let reach_blocks = 256 * 1024 / block.len();
+    assert!(
+        joined >= 16 && joined <= 5_000 / reach_blocks * 16 + 16,
+        "{joined}"
+    );
+}

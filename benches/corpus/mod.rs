@@ -50,6 +50,10 @@ pub enum Kind {
     /// `<URL:` wrappers broken after a hyphen, each searched for evidence
     /// through the whole reach on both sides and never finding any.
     HyphenBreaks,
+    /// Bare URLs broken inside a word at the right margin, each searched
+    /// for its cut shown whole through the whole reach, and false page
+    /// footers after URLs, each looked into on both sides.
+    LineBreaks,
 }
 
 /// Each kind with its command-line name and whether it is pathological.
@@ -63,6 +67,7 @@ const KINDS: &[(Kind, &str, bool)] = &[
     (Kind::Angles, "angles", true),
     (Kind::Parens, "parens", true),
     (Kind::HyphenBreaks, "hyphen-breaks", true),
+    (Kind::LineBreaks, "line-breaks", true),
 ];
 
 impl Kind {
@@ -113,6 +118,7 @@ enum Blocks {
     Angles(Prng),
     Parens,
     HyphenBreaks,
+    LineBreaks,
 }
 
 impl Blocks {
@@ -127,6 +133,7 @@ impl Blocks {
             Kind::Angles => Blocks::Angles(Prng::new(seed)),
             Kind::Parens => Blocks::Parens,
             Kind::HyphenBreaks => Blocks::HyphenBreaks,
+            Kind::LineBreaks => Blocks::LineBreaks,
         }
     }
 
@@ -141,6 +148,7 @@ impl Blocks {
             Blocks::Angles(rng) => pathological::angles(rng, out),
             Blocks::Parens => pathological::parens(out),
             Blocks::HyphenBreaks => pathological::hyphen_breaks(out),
+            Blocks::LineBreaks => pathological::line_breaks(out),
         }
     }
 }

@@ -18,6 +18,11 @@ pub const PAREN_DEPTH: usize = 5_000;
 /// being searched, so that every break is searched.
 pub const HYPHEN_BREAK_SPACING: usize = 16_500;
 
+/// Bytes from one bare URL broken at the margin to the next: just over the
+/// 256 KiB the search for its cut reaches, shared among the 16 searches
+/// that keep a later one from being made, so that every one is made.
+pub const LINE_BREAK_SPACING: usize = 16_500;
+
 /// What follows an unterminated `<URL:`: never a `>`, so a scanner that looks
 /// ahead for the closing bracket without a bound reads to the end every time.
 const UNTERMINATED_TAILS: &[&str] = &[
@@ -87,5 +92,33 @@ pub fn hyphen_breaks(out: &mut String) {
     }
     let rest = HYPHEN_BREAK_SPACING - (out.len() - start);
     out.extend(std::iter::repeat_n('e', rest - 1));
+    out.push('\n');
+}
+
+/// A prose line of exactly 72 columns: the right margin of
+/// [`line_breaks`].
+const MARGIN_LINE: &str =
+    "   ffffffffff ffffffffff ffffffffff ffffffffff ffffffffff ffffffffff fff";
+
+/// A bare URL broken inside a word at the right margin, then a URL ending
+/// with `/` before a blank line and a footer-like line whose neighbours
+/// never number on, then margin lines up to [`LINE_BREAK_SPACING`] bytes:
+/// the cut URL never appears elsewhere ending where its line does, so each
+/// search for it reads its whole reach, and each false footer is looked
+/// into on both sides.
+pub fn line_breaks(out: &mut String) {
+    let start = out.len();
+    out.push_str(MARGIN_LINE);
+    out.push('\n');
+    out.push_str("   ffffffffff http://example.org/ffffffffff/ffffffffff/fffffffffffffffff\n");
+    out.push_str("   ffffff_ffffffx.html and on.\n");
+    out.push_str("   ffffffffff http://example.org/ffffffffff/\n\n");
+    out.push_str("Not a footer                                       [Page 7]\n");
+    while out.len() - start + MARGIN_LINE.len() < LINE_BREAK_SPACING {
+        out.push_str(MARGIN_LINE);
+        out.push('\n');
+    }
+    let rest = LINE_BREAK_SPACING - (out.len() - start);
+    out.extend(std::iter::repeat_n('f', rest - 1));
     out.push('\n');
 }

@@ -1,7 +1,9 @@
 //! The corpus promises that the benchmark figures rely on: exact sizes,
 //! determinism, and the densities and shapes each kind is named for.
 
-use super::pathological::{COLON_LINE, HYPHEN_BREAK_SPACING, PAREN_DEPTH, UNTERMINATED_PER_BLOCK};
+use super::pathological::{
+    COLON_LINE, HYPHEN_BREAK_SPACING, LINE_BREAK_SPACING, PAREN_DEPTH, UNTERMINATED_PER_BLOCK,
+};
 use super::*;
 
 /// Scheme prefixes the generator writes; counting them counts URLs.
@@ -166,10 +168,27 @@ fn hyphen_breaks_come_one_per_spacing_and_never_unbroken() {
 }
 
 #[test]
+fn line_breaks_come_one_per_spacing_at_the_margin() {
+    let text = generate(Kind::LineBreaks, 1_000_000, DEFAULT_SEED);
+    let breaks: Vec<usize> = text
+        .match_indices("fffff\n   ffffff_")
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(breaks.len(), 1_000_000 / LINE_BREAK_SPACING + 1);
+    assert!(breaks
+        .windows(2)
+        .all(|pair| pair[1] - pair[0] == LINE_BREAK_SPACING));
+    assert!(text
+        .lines()
+        .filter(|line| line.starts_with("   ffffffffff f"))
+        .all(|line| line.len() == 72));
+}
+
+#[test]
 fn kinds_round_trip_through_their_names() {
     for kind in Kind::all() {
         assert_eq!(Kind::parse(kind.name()), Ok(kind));
     }
     assert!(Kind::parse("poetry").is_err());
-    assert_eq!(Kind::pathological().count(), 6);
+    assert_eq!(Kind::pathological().count(), 7);
 }

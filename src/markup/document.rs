@@ -23,6 +23,11 @@ pub(crate) struct Document {
     pub map: OffsetMap,
     /// Values the markup delimits as links, in source order.
     pub links: Vec<Link>,
+    /// Spans of `prose`, in order, that keep the lines of plain text (a
+    /// reStructuredText literal block read as verbatim text): a bare URL
+    /// there may go on over a line break as in a plain text; elsewhere the
+    /// markup's reading ends it at one.
+    pub line_blocks: Vec<Span>,
 }
 
 /// Which markup delimited a link value.
@@ -134,6 +139,19 @@ impl<'s> ProseBuilder<'s> {
     /// Where the prose has reached in the source.
     pub(crate) fn cursor(&self) -> usize {
         self.cursor
+    }
+
+    /// Where in the prose the source bytes `span`, just given to [`copy`]
+    /// whole, will be: `None` when they were not (passed already, or not
+    /// on character boundaries).
+    ///
+    /// [`copy`]: ProseBuilder::copy
+    pub(crate) fn copied_at(&self, span: Span) -> Option<Span> {
+        let pending = self.pending.filter(|pending| {
+            pending.start <= span.start && pending.end == span.end && self.cursor == span.end
+        })?;
+        let start = self.prose.len() + (span.start - pending.start);
+        Some(Span::new(start, start + span.len()))
     }
 
     /// Source bytes `span` as prose, unchanged. Bytes already passed are

@@ -360,7 +360,16 @@ fn read<'s>(
     let mut links = reader.links;
     links.sort_by_key(|link| link.outer.start);
     let (prose, map) = reader.prose.finish();
-    (Document { prose, map, links }, open)
+    let line_blocks = Vec::new();
+    (
+        Document {
+            prose,
+            map,
+            links,
+            line_blocks,
+        },
+        open,
+    )
 }
 
 /// A link or image whose end has not been read yet.

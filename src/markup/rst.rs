@@ -97,12 +97,19 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         links: Vec::new(),
         borders: Vec::new(),
         no_close_after: [usize::MAX; 3],
+        line_blocks: Vec::new(),
     };
     reader.read();
     let mut links = reader.links;
     links.sort_by_key(|link| link.outer.start);
+    let line_blocks = std::mem::take(&mut reader.line_blocks);
     let (prose, map) = reader.prose.finish();
-    Document { prose, map, links }
+    Document {
+        prose,
+        map,
+        links,
+        line_blocks,
+    }
 }
 
 /// One line of the source.
@@ -204,6 +211,8 @@ struct Reader<'s> {
     /// none either, since whether backquotes close does not depend on where
     /// the markup opened. Keeps a run full of lone backquotes linear.
     no_close_after: [usize; 3],
+    /// The prose spans of literal blocks read as verbatim text.
+    line_blocks: Vec<Span>,
 }
 
 /// The kinds of search for closing backquotes, as indices.
@@ -406,7 +415,12 @@ impl<'s> Reader<'s> {
                 .unwrap_or(self.lines.len())
         };
         if let Some(text_end) = self.last_text_end(start, end) {
-            self.verbatim(Span::new(first.text, text_end));
+            let block = Span::new(first.text, text_end);
+            self.verbatim(block);
+            // A literal block is plain text laid out in lines.
+            if let Some(prose) = self.verbatim.then(|| self.prose.copied_at(block)).flatten() {
+                self.line_blocks.push(prose);
+            }
         }
         end
     }

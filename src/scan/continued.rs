@@ -44,9 +44,15 @@
 //!   mixed-case name: `license-info`, not `also` or `QNX`), or inside a
 //!   word (the line filled to the margin) before a path or, letters on both
 //!   sides, such a name (`open-develop` then `ment-analytics`), unless the
-//!   text shows the URL as cut, whole, elsewhere;
+//!   text shows the URL as cut, whole, elsewhere (where 16 such breaks
+//!   crowd the 256 KiB before one, it is not weighed at all);
 //! - the next line is a folded content line, indented one column more
 //!   than a `NAME:` or `NAME;` line, as iCalendar and vCard fold lines.
+//!
+//! Plain text joins so, and so do the blocks of a markup's prose that keep
+//! its lines (reStructuredText literal blocks read as verbatim text); in
+//! the rest of Markdown, HTML and reStructuredText a line break ends a
+//! bare URL, as their readers have it.
 //!
 //! The right margin is the width two or more lines holding a space reach
 //! among the lines around the URL, if 40 columns or more. A URL joined
@@ -54,10 +60,11 @@
 //! bounds.
 
 use super::bare::{run_end, trimmed_end, Pairs, Undelimited};
+use super::crowd::Crowd;
 use super::hyphen::SEARCH_WINDOW as EVIDENCE_WINDOW;
 use super::layout::{columns, ends_line, Line};
 use super::lines::{own_text_start, Leader};
-use super::pages::{self, EarlierFailures};
+use super::pages;
 use super::scheme::{scheme_before, Schemes};
 use super::wrapper::{MAX_BYTES, MAX_LINES};
 use crate::span::{is_line_break, Span};
@@ -65,12 +72,16 @@ use memchr::memmem;
 
 /// How many lines on each side of a URL's line are looked at for the right
 /// margin, and how many bytes at most.
-const MARGIN_LINES: usize = 40;
-const MARGIN_BYTES: usize = 8 * 1024;
+const MARGIN_LINES: usize = 12;
+const MARGIN_BYTES: usize = 2 * 1024;
 
 /// How many columns short of the right margin a line broken inside a word
 /// may end: authors count the margin loosely.
 const MID_WORD_SLACK: usize = 3;
+
+/// How many searches for a cut URL in the [`EVIDENCE_WINDOW`] before one
+/// crowd it out: real text has a few such breaks in a document.
+const CROWDING_SEARCHES: usize = 16;
 
 /// Most other occurrences of a cut URL looked at, so that text repeating
 /// one URL costs a bounded search per URL.
@@ -190,19 +201,38 @@ pub(super) struct Continued {
     pub(super) breaks: Vec<Break>,
 }
 
+/// What the joins of one text looked into before, as far as it may crowd
+/// a later look: lines taken for page footers in vain, and searches for a
+/// cut URL shown whole elsewhere.
+pub(super) struct Looks<'c> {
+    /// See [`pages::false_footers`].
+    pub(super) false_footers: &'c mut Crowd,
+    /// See [`cut_searches`].
+    pub(super) cut_searches: &'c mut Crowd,
+}
+
+/// The searches for a cut URL shown whole elsewhere, each of which reads up
+/// to [`EVIDENCE_WINDOW`] on both sides, counted over that reach: after
+/// [`CROWDING_SEARCHES`] of them, the weakest evidence is not weighed.
+pub(super) fn cut_searches() -> Crowd {
+    Crowd::new(EVIDENCE_WINDOW, CROWDING_SEARCHES)
+}
+
 /// The lines `url` goes on over, when its characters run to the end of
 /// their line and the next line says it goes on; `None` when it does not.
 pub(super) fn follow(
     text: &str,
     url: &Undelimited,
     schemes: &Schemes,
-    pages: &mut EarlierFailures,
+    looks: &mut Looks<'_>,
 ) -> Option<Continued> {
     let bytes = text.as_bytes();
     if !ends_line(bytes, url.run_end) {
         return None;
     }
     let first_line = Line::holding(text, url.url.start);
+    // Most URLs at a line's end end a paragraph: nothing more to weigh.
+    let mut following = Some(next_line(text, first_line, looks.false_footers)?);
     let mut leader = Leader::of_line(text, url.url.start);
     let mut state = State {
         line: first_line,
@@ -214,7 +244,10 @@ pub(super) fn follow(
     let mut hyphens = Vec::new();
     let mut breaks = Vec::new();
     while spans.len() < MAX_LINES {
-        let Some(next) = next_line(text, state.line, pages) else {
+        let next = following
+            .take()
+            .or_else(|| next_line(text, state.line, looks.false_footers));
+        let Some(next) = next else {
             break;
         };
         let Some(text_start) = leader.skip_matching(text, next.line.start) else {
@@ -244,7 +277,7 @@ pub(super) fn follow(
             piece,
             schemes,
         };
-        let Some(evidence) = candidate.weigh() else {
+        let Some(evidence) = candidate.weigh(looks.cut_searches) else {
             break;
         };
         if bytes[previous.end - 1] == b'-' {
@@ -299,9 +332,9 @@ struct NextLine {
 
 /// The line after `line`, past page furniture; `None` when the text ends
 /// or a blank line ends the paragraph.
-fn next_line(text: &str, line: Line, pages: &mut EarlierFailures) -> Option<NextLine> {
+fn next_line(text: &str, line: Line, false_footers: &mut Crowd) -> Option<NextLine> {
     let start = line.next?;
-    if let Some(page_break) = pages::after(text, start, pages) {
+    if let Some(page_break) = pages::after(text, start, false_footers) {
         return Some(NextLine {
             line: page_break.resume,
             page: true,
@@ -355,8 +388,9 @@ enum Shape {
 }
 
 impl Candidate<'_> {
-    /// The evidence that the URL goes on with the piece, or `None`.
-    fn weigh(&self) -> Option<Evidence> {
+    /// The evidence that the URL goes on with the piece, or `None`;
+    /// `cut_searches` are those made for the weakest evidence before.
+    fn weigh(&self, cut_searches: &mut Crowd) -> Option<Evidence> {
         let piece = &self.text[self.piece.range()];
         if !piece.chars().any(char::is_alphanumeric) || self.is_list_marker() {
             return None;
@@ -387,11 +421,17 @@ impl Candidate<'_> {
         if self.is_table_row() {
             return None;
         }
-        self.evidence(last, first, shape)
+        self.evidence(last, first, shape, cut_searches)
     }
 
     /// The rules of the module documentation once nothing forbids a join.
-    fn evidence(&self, last: char, first: char, shape: Shape) -> Option<Evidence> {
+    fn evidence(
+        &self,
+        last: char,
+        first: char,
+        shape: Shape,
+        cut_searches: &mut Crowd,
+    ) -> Option<Evidence> {
         let path = shape == Shape::Path;
         if self.url.scheme_only && self.first_break {
             let piece = &self.text[self.piece.range()];
@@ -430,11 +470,15 @@ impl Candidate<'_> {
             '/' => made_name.then_some(Evidence::SlashThenName),
             _ => (path || (made_name && inside_word)).then_some(Evidence::AtMargin),
         };
-        let full = match evidence {
-            Some(Evidence::AtMargin) => self.filled_to_margin(),
+        let full = match evidence.as_ref()? {
+            Evidence::AtMargin => self.filled_to_margin(),
             _ => self.at_margin(),
         };
-        evidence.filter(|_| full && !self.cut_appears_whole_elsewhere())
+        if !full || cut_searches.is_crowded(self.piece.start) {
+            return None;
+        }
+        cut_searches.record(self.piece.start);
+        evidence.filter(|_| !self.cut_appears_whole_elsewhere())
     }
 
     /// True when the URL as far as this line's end appears elsewhere in
@@ -716,13 +760,17 @@ fn margin(text: &str, line: Line) -> Option<usize> {
     let after = std::iter::successors(line.following(text), |other| other.following(text))
         .take(MARGIN_LINES)
         .take_while(|other| other.start - line.start <= MARGIN_BYTES);
-    let mut widths: Vec<usize> = before
+    // The two widest, in order.
+    let (_, second) = before
         .chain(after)
         .filter(is_prose)
         .map(|other| other.width(text))
-        .collect();
-    widths.sort_unstable_by(|a, b| b.cmp(a));
-    widths.get(1).copied().filter(|&width| width >= MIN_MARGIN)
+        .fold((0, 0), |(first, second), width| match width {
+            _ if width >= first => (width, first),
+            _ if width > second => (first, width),
+            _ => (first, second),
+        });
+    (second >= MIN_MARGIN).then_some(second)
 }
 
 #[cfg(test)]
@@ -967,6 +1015,30 @@ mod tests {
             assert_eq!(found, ["http://a.example/2001-September/"], "{markup:?}");
         }
         assert_eq!(urls(text), ["http://a.example/2001-September/000315.html"]);
+    }
+
+    #[test]
+    fn a_restructuredtext_literal_block_read_as_verbatim_keeps_plain_lines() {
+        let text =
+            "The archive::\n\n   see http://a.example/2001-September/\n   000315.html now\n\n\
+                    Prose http://b.example/2001-September/\n000315.html now\n";
+        let read = |include_verbatim| -> Vec<String> {
+            let options = ScanOptions {
+                include_verbatim,
+                ..ScanOptions::default()
+            };
+            scan_markup(text, Markup::Rst, &options)
+                .map(|found| found.url)
+                .collect()
+        };
+        assert_eq!(
+            read(true),
+            [
+                "http://a.example/2001-September/000315.html",
+                "http://b.example/2001-September/"
+            ]
+        );
+        assert_eq!(read(false), ["http://b.example/2001-September/"]);
     }
 
     #[test]

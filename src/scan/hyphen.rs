@@ -271,7 +271,7 @@ fn without_hyphen(spans: &[Span], hyphen: usize) -> Vec<Span> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scan::pages::EarlierFailures;
+    use crate::scan::pages::false_footers;
     use crate::scan::scheme::Schemes;
     use crate::scan::wrapper;
 
@@ -304,13 +304,7 @@ mod tests {
         earlier: &mut EarlierBreaks,
     ) -> (String, Vec<String>, Vec<String>) {
         let at = text.find('<').unwrap();
-        let parsed = wrapper::parse(
-            text,
-            at,
-            &Schemes::new(&[]),
-            &mut EarlierFailures::default(),
-        )
-        .unwrap();
+        let parsed = wrapper::parse(text, at, &Schemes::new(&[]), &mut false_footers()).unwrap();
         let mut evidence = Evidence {
             text,
             outer: parsed.outer,

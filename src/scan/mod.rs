@@ -23,6 +23,7 @@
 mod bare;
 mod chars;
 mod continued;
+mod crowd;
 mod document;
 mod found;
 mod hyphen;
@@ -48,6 +49,7 @@ use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::{validate, ValidateOptions};
 use continued::Continued;
+use crowd::Crowd;
 use found::joined;
 use memchr::memmem;
 use scheme::Schemes;
@@ -75,19 +77,18 @@ pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Fo
     )
 }
 
-/// Find every URL in the prose of a document read as `markup`: in
-/// Markdown and HTML a line break ends a bare URL, as their readers have
-/// it; plain text joins one continued on the next line.
+/// Find every URL in the prose of `document`: a line break ends a bare
+/// URL, as the markup's readers have it, but in the blocks that keep the
+/// lines of plain text ([`markup::Document::line_blocks`]).
 fn scan_prose<'t>(
-    prose: &'t str,
-    markup: Markup,
+    document: &'t markup::Document,
     options: &ScanOptions,
 ) -> impl Iterator<Item = Found> + 't {
-    let joins = match markup {
-        Markup::Plain => LineJoins::Everywhere,
-        Markup::Markdown | Markup::Html | Markup::Rst => LineJoins::Nowhere,
+    let joins = match document.line_blocks.is_empty() {
+        true => LineJoins::Nowhere,
+        false => LineJoins::Within(&document.line_blocks),
     };
-    Scanner::new(prose, options, host_invalid_by_validator, joins)
+    Scanner::new(&document.prose, options, host_invalid_by_validator, joins)
 }
 
 /// Find every URL in `text` written in `markup`, in source order: in plain
@@ -174,7 +175,7 @@ fn read_whole(text: &str, markup: Markup, options: &ScanOptions, schemes: &Schem
         Markup::Html => markup::html(text, options.include_verbatim),
         Markup::Rst => markup::rst(text, options.include_verbatim),
     };
-    let in_prose = scan_prose(&document.prose, markup, options).collect();
+    let in_prose = scan_prose(&document, options).collect();
     document::placed(document, in_prose, markup, schemes)
 }
 
@@ -236,7 +237,7 @@ fn placed_without_hyphen_breaks(
     options: &ScanOptions,
     schemes: &Schemes,
 ) -> Option<Vec<Found>> {
-    let in_prose: Vec<Found> = scan_prose(&document.prose, Markup::Markdown, options).collect();
+    let in_prose: Vec<Found> = scan_prose(&document, options).collect();
     if in_prose.iter().any(|found| !found.alternatives.is_empty()) {
         return None;
     }
@@ -275,11 +276,29 @@ fn host_invalid_by_validator(url: &str) -> bool {
 
 /// Where a bare URL may be joined with the next line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum LineJoins {
+enum LineJoins<'t> {
     /// Plain text: wherever the text says the URL goes on.
     Everywhere,
     /// A markup's prose, whose line breaks end a bare URL.
     Nowhere,
+    /// A markup's prose, but for these blocks of plain text, in order.
+    Within(&'t [Span]),
+}
+
+impl LineJoins<'_> {
+    /// How much of `text` a bare URL starting at `start` may be joined
+    /// over, if any.
+    fn reach<'t>(&self, text: &'t str, start: usize) -> Option<&'t str> {
+        match self {
+            LineJoins::Everywhere => Some(text),
+            LineJoins::Nowhere => None,
+            LineJoins::Within(blocks) => {
+                let after = blocks.partition_point(|block| block.end <= start);
+                let block = blocks.get(after).filter(|block| block.start <= start)?;
+                text.get(..block.end)
+            }
+        }
+    }
 }
 
 /// The lazy scan over one text: where to look next and what it may not overlap.
@@ -294,8 +313,12 @@ struct Scanner<'t> {
     /// Hyphen breaks met so far that may still crowd a later one's search.
     earlier_breaks: hyphen::EarlierBreaks,
     /// Lines looked into as page footers in vain, that may crowd later ones.
-    page_failures: pages::EarlierFailures,
-    joins: LineJoins,
+    page_failures: Crowd,
+    /// Searches for a cut URL shown whole elsewhere, that may crowd later ones.
+    cut_searches: Crowd,
+    /// Where the text shows it is written the RFC way.
+    rfc_marks: RfcMarks,
+    joins: LineJoins<'t>,
 }
 
 impl<'t> Scanner<'t> {
@@ -303,7 +326,7 @@ impl<'t> Scanner<'t> {
         text: &'t str,
         options: &ScanOptions,
         host_invalid: fn(&str) -> bool,
-        joins: LineJoins,
+        joins: LineJoins<'t>,
     ) -> Self {
         Scanner {
             text,
@@ -312,7 +335,9 @@ impl<'t> Scanner<'t> {
             floor: 0,
             host_invalid,
             earlier_breaks: hyphen::EarlierBreaks::default(),
-            page_failures: pages::EarlierFailures::default(),
+            page_failures: pages::false_footers(),
+            cut_searches: continued::cut_searches(),
+            rfc_marks: RfcMarks::default(),
             joins,
         }
     }
@@ -324,12 +349,20 @@ impl<'t> Scanner<'t> {
             return Some(self.wrapped(parsed));
         }
         let url = bare::at_colon(self.text, at, self.floor, &self.schemes)?;
-        let continued = match self.joins {
-            LineJoins::Everywhere => {
-                continued::follow(self.text, &url, &self.schemes, &mut self.page_failures)
-            }
-            LineJoins::Nowhere => None,
-        };
+        let continued = self
+            .joins
+            .reach(self.text, url.url.start)
+            .and_then(|reach| {
+                continued::follow(
+                    reach,
+                    &url,
+                    &self.schemes,
+                    &mut continued::Looks {
+                        false_footers: &mut self.page_failures,
+                        cut_searches: &mut self.cut_searches,
+                    },
+                )
+            });
         match continued {
             Some(continued) => Some(self.continued(url, continued)),
             None if url.scheme_only => None,
@@ -404,7 +437,10 @@ impl<'t> Scanner<'t> {
             })
             .collect::<Vec<_>>()
             .join("; then ");
-        let mut diagnostics = vec![broken_bare_url(self.text, &url, outer, cut, &because)];
+        let rfc_style = self.rfc_marks.near(self.text, outer);
+        let mut diagnostics = vec![broken_bare_url(
+            self.text, &url, outer, rfc_style, cut, &because,
+        )];
         diagnostics.extend(resolved.diagnostics);
         diagnostics.sort_by_key(|diagnostic| diagnostic.span);
         let mut alternatives = vec![Alternative {
@@ -424,22 +460,23 @@ impl<'t> Scanner<'t> {
 }
 
 /// `broken-bare-url` on the bare URL `url` joined across lines over
-/// `outer`, `cut` being its reading cut at the first line's end and
-/// `because` the evidence that joined it.
+/// `outer` in `rfc_style` text or not, `cut` being its reading cut at the
+/// first line's end and `because` the evidence that joined it.
 fn broken_bare_url(
     text: &str,
     url: &bare::Undelimited,
     outer: Span,
+    rfc_style: bool,
     cut: &str,
     because: &str,
 ) -> Diagnostic {
     // The wrapper keeps the author's lines: its line breaks, leaders and
     // page furniture are ignored inside it, so the URL reads the same. It
     // is a suggestion: where the URL ends is the scanner's reading.
-    let opener = match url.form {
-        Form::Prefixed => "<",
-        _ if is_rfc_style(text, outer) => "<URL:",
-        _ => "<",
+    let opener = match (url.form, rfc_style) {
+        (Form::Prefixed, _) => "<",
+        (_, true) => "<URL:",
+        (_, false) => "<",
     };
     let replacement = format!("{opener}{}>", &text[outer.range()]);
     Diagnostic::new(
@@ -456,18 +493,60 @@ fn broken_bare_url(
     .with_fix(replacement, Applicability::Suggestion)
 }
 
-/// True when the text around `outer` is written the RFC way: it wraps
-/// URLs in `<URL:...>`, or is paginated with `[Page N]` footers.
-fn is_rfc_style(text: &str, outer: Span) -> bool {
-    let bytes = text.as_bytes();
-    let around = &bytes
-        [outer.start.saturating_sub(EVIDENCE_WINDOW)..bytes.len().min(outer.end + EVIDENCE_WINDOW)];
-    memmem::find(around, b"[Page ").is_some()
-        || memchr::memchr_iter(b'<', around).any(|at| {
-            around
-                .get(at + 1..at + 5)
-                .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"URL:"))
-        })
+/// Where a text shows that it is written the RFC way, a `<URL:` wrapper
+/// or a `[Page N]` footer, found as the scan goes on: each byte is
+/// searched once, however many URLs ask.
+#[derive(Debug, Default)]
+struct RfcMarks {
+    /// How far the text has been searched.
+    searched: usize,
+    /// The last mark before the URL asked about last.
+    last: Option<usize>,
+    /// The first mark found after it, if any is within reach.
+    next: Option<usize>,
+}
+
+impl RfcMarks {
+    /// True when a mark lies within [`EVIDENCE_WINDOW`] of `span`; spans
+    /// are asked about in source order.
+    fn near(&mut self, text: &str, span: Span) -> bool {
+        let bytes = text.as_bytes();
+        let horizon = bytes.len().min(span.end + EVIDENCE_WINDOW);
+        loop {
+            if let Some(next) = self.next.filter(|&next| next < span.start) {
+                self.last = Some(next);
+                self.next = None;
+            }
+            if self.next.is_some() || self.searched >= horizon {
+                break;
+            }
+            match first_rfc_mark(&bytes[self.searched..horizon]) {
+                Some(at) => {
+                    self.next = Some(self.searched + at);
+                    self.searched += at + 1;
+                }
+                // A mark may straddle the horizon: search its first bytes again.
+                None => self.searched = horizon.saturating_sub(RFC_MARK_LEN).max(self.searched + 1),
+            }
+        }
+        self.last
+            .is_some_and(|last| last + EVIDENCE_WINDOW >= span.start)
+            || self.next.is_some_and(|next| next <= horizon)
+    }
+}
+
+/// The longest mark [`first_rfc_mark`] finds, less one byte.
+const RFC_MARK_LEN: usize = 5;
+
+/// Offset of the first `<URL:` (any case) or `[Page ` in `bytes`.
+fn first_rfc_mark(bytes: &[u8]) -> Option<usize> {
+    let footer = memmem::find(bytes, b"[Page ");
+    let wrapper = memchr::memchr_iter(b'<', &bytes[..footer.unwrap_or(bytes.len())]).find(|&at| {
+        bytes
+            .get(at + 1..at + 5)
+            .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"URL:"))
+    });
+    wrapper.or(footer)
 }
 
 impl Iterator for Scanner<'_> {

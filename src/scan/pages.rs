@@ -22,10 +22,9 @@
 //! or follows a form feed under such a footer. Nothing here is skipped
 //! anywhere but inside a URL's join.
 
-use std::collections::VecDeque;
-
 use memchr::memmem;
 
+use super::crowd::Crowd;
 use super::layout::Line;
 
 /// Most blank lines before a page's footer or after its header: a short
@@ -56,39 +55,29 @@ pub(crate) struct PageBreak {
     pub(crate) resume: Line,
 }
 
-/// The footer-like lines of one text that were looked into and found not
-/// to be page furniture, in the [`REPEAT_REACH`] bytes before the one
-/// being weighed: how crowded its neighbourhood is with false footers.
-#[derive(Debug, Default)]
-pub(crate) struct EarlierFailures {
-    starts: VecDeque<usize>,
-}
-
-impl EarlierFailures {
-    /// True when [`CROWDING_FAILURES`] or more lines near `at` were looked
-    /// into in vain.
-    fn crowded(&mut self, at: usize) -> bool {
-        let since = at.saturating_sub(REPEAT_REACH);
-        while self.starts.front().is_some_and(|&start| start < since) {
-            self.starts.pop_front();
-        }
-        self.starts.len() >= CROWDING_FAILURES
-    }
-
-    fn record(&mut self, at: usize) {
-        // Lines are weighed in source order, but the same one may be
-        // weighed twice (a wrapper and a bare URL ending before it).
-        if self.starts.back().is_none_or(|&last| last < at) {
-            self.starts.push_back(at);
-        }
-    }
+/// The footer-like lines of a text to be looked into and found not to be
+/// page furniture, counted over [`REPEAT_REACH`]: a neighbourhood crowded
+/// with false footers is not looked into further.
+pub(crate) fn false_footers() -> Crowd {
+    Crowd::new(REPEAT_REACH, CROWDING_FAILURES)
 }
 
 /// The page break that starts with the line at `from` (the line after a
-/// page's last line of text), if the lines from there are page furniture.
-pub(crate) fn after(text: &str, from: usize, earlier: &mut EarlierFailures) -> Option<PageBreak> {
+/// page's last line of text), if the lines from there are page furniture;
+/// `false_footers` are those looked into before ([`false_footers`]).
+pub(crate) fn after(text: &str, from: usize, false_footers: &mut Crowd) -> Option<PageBreak> {
     let mut form_feed = false;
-    let first = skip_blank(text, Line::at(text, from), &mut form_feed)?;
+    let line = Line::at(text, from);
+    // Nearly every line after a URL's is text: only a blank line, a form
+    // feed or a `[Page N]` footer may start furniture (a footer without a
+    // page label follows a blank line, as page bottoms are laid out).
+    let opens = line.is_blank(text)
+        || starts_with_form_feed(text, line)
+        || page_number(line.content(text)).is_some();
+    if !opens {
+        return None;
+    }
+    let first = skip_blank(text, line, &mut form_feed)?;
     let (footer, header) = if form_feed || starts_with_form_feed(text, first) {
         form_feed = true;
         (None, first)
@@ -99,7 +88,7 @@ pub(crate) fn after(text: &str, from: usize, earlier: &mut EarlierFailures) -> O
     } else {
         return None;
     };
-    if earlier.crowded(first.start) {
+    if false_footers.is_crowded(first.start) {
         return None;
     }
     let footer_repeats = footer.is_some_and(|footer| footer_repeats(text, footer, form_feed));
@@ -109,7 +98,7 @@ pub(crate) fn after(text: &str, from: usize, earlier: &mut EarlierFailures) -> O
         None => header_repeats,
     };
     if !is_furniture {
-        earlier.record(first.start);
+        false_footers.record(first.start);
         return None;
     }
     let mut ignored = false;
@@ -289,8 +278,7 @@ mod tests {
     fn resume_after(text: &str, marker: &str) -> Option<String> {
         let line = Line::holding(text, text.find(marker).expect("marker"));
         let from = line.next?;
-        after(text, from, &mut EarlierFailures::default())
-            .map(|found| found.resume.content(text).to_string())
+        after(text, from, &mut false_footers()).map(|found| found.resume.content(text).to_string())
     }
 
     #[test]
@@ -362,7 +350,7 @@ mod tests {
 
     #[test]
     fn crowded_false_footers_stop_being_searched() {
-        let mut earlier = EarlierFailures::default();
+        let mut earlier = false_footers();
         let mut text = String::new();
         for n in 0..20 {
             text.push_str(&format!("line {n}\nNot a footer [Page {}]\nmore\n", n * 10));
@@ -378,6 +366,6 @@ mod tests {
             line = next;
         }
         assert_eq!(looked, 20);
-        assert_eq!(earlier.starts.len(), CROWDING_FAILURES);
+        assert_eq!(earlier.len(), CROWDING_FAILURES);
     }
 }

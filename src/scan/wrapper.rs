@@ -3,9 +3,10 @@
 //! reported about the whitespace and line breaks inside them.
 
 use super::chars::{char_at, space_len};
+use super::crowd::Crowd;
 use super::found::Form;
 use super::lines::Leader;
-use super::pages::{self, EarlierFailures};
+use super::pages;
 use super::scheme::{is_path_separator, scheme_then_colon, Schemes};
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
@@ -124,7 +125,7 @@ pub(crate) fn parse(
     text: &str,
     at: usize,
     schemes: &Schemes,
-    pages: &mut EarlierFailures,
+    pages: &mut Crowd,
 ) -> Option<Wrapper> {
     let opening = opening_at(text, at, schemes)?;
     let walker = Walker::new(text, at, Leader::of_line(text, at), pages);
@@ -135,7 +136,7 @@ pub(crate) fn parse(
 struct Walker<'t, 'p> {
     text: &'t str,
     /// Lines looked into as page footers in vain, near this wrapper.
-    pages: &'p mut EarlierFailures,
+    pages: &'p mut Crowd,
     /// Offset of the opening `<`.
     open: usize,
     /// The first line's leader, skipped on each continuation line.
@@ -159,7 +160,7 @@ struct Walker<'t, 'p> {
 }
 
 impl<'t, 'p> Walker<'t, 'p> {
-    fn new(text: &'t str, open: usize, leader: Leader, pages: &'p mut EarlierFailures) -> Self {
+    fn new(text: &'t str, open: usize, leader: Leader, pages: &'p mut Crowd) -> Self {
         Walker {
             text,
             pages,
@@ -377,12 +378,7 @@ mod tests {
     /// and its findings.
     fn wrapper(text: &str) -> Option<(String, Form, &str, Vec<Finding<'_>>)> {
         let at = text.find('<')?;
-        let parsed = parse(
-            text,
-            at,
-            &Schemes::new(&[]),
-            &mut EarlierFailures::default(),
-        )?;
+        let parsed = parse(text, at, &Schemes::new(&[]), &mut pages::false_footers())?;
         let findings = parsed
             .diagnostics
             .iter()
@@ -562,13 +558,7 @@ mod tests {
     fn appendix_hyphens_at_line_breaks_are_recorded() {
         let text = "<URL:http://info.cern.ch/marie-\n   claude/a-b-  \n c>";
         let at = text.find('<').unwrap();
-        let parsed = parse(
-            text,
-            at,
-            &Schemes::new(&[]),
-            &mut EarlierFailures::default(),
-        )
-        .unwrap();
+        let parsed = parse(text, at, &Schemes::new(&[]), &mut pages::false_footers()).unwrap();
         let hyphens: Vec<&str> = parsed.hyphens.iter().map(|&h| &text[h..h + 2]).collect();
         assert_eq!(hyphens, ["-\n", "- "]);
     }
@@ -576,7 +566,7 @@ mod tests {
     #[test]
     fn appendix_hyphen_before_a_cut_is_not_a_break() {
         let text = "<URL:http://a.b/c-\n\nd";
-        let parsed = parse(text, 0, &Schemes::new(&[]), &mut EarlierFailures::default()).unwrap();
+        let parsed = parse(text, 0, &Schemes::new(&[]), &mut pages::false_footers()).unwrap();
         assert_eq!(join(text, &parsed.spans), "http://a.b/c-");
         assert!(parsed.hyphens.is_empty());
     }
