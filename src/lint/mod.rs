@@ -131,6 +131,12 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     {
         diagnostics.iter_mut().for_each(only_suggested);
     }
+    if is_joined_across_lines(&found) {
+        diagnostics
+            .iter_mut()
+            .filter(|diagnostic| at_a_joined_break(&found, diagnostic.span))
+            .for_each(only_suggested_at_break);
+    }
     findings.extend(diagnostics.into_iter().map(|diagnostic| Finding {
         url_span: Some(diagnostic.span),
         source_spans: found.source_spans(diagnostic.span),
@@ -162,6 +168,36 @@ fn scanner_labels(found: &Found, diagnostic: &Diagnostic) -> Vec<Span> {
         Rule::BrokenBareUrl => found.source_spans(Span::new(0, found.url.len())),
         _ => vec![diagnostic.span],
     }
+}
+
+/// True when `url_span` touches a line break that `found`, a bare URL
+/// joined across lines, was joined over: it ends or starts where a line's
+/// piece does, or runs over one.
+fn at_a_joined_break(found: &Found, url_span: Span) -> bool {
+    let pieces = &found.segments;
+    pieces
+        .iter()
+        .take(pieces.len().saturating_sub(1))
+        .map(|piece| piece.url().end)
+        .any(|end| url_span.start <= end && end <= url_span.end)
+}
+
+/// Make `diagnostic`'s fix a suggestion: it changes the characters on
+/// either side of a line break the scanner joined a bare URL over, which
+/// are its evidence for the join; fixed, the lines may read as two.
+fn only_suggested_at_break(diagnostic: &mut Diagnostic) {
+    let Some(fix) = diagnostic.fix.as_mut() else {
+        return;
+    };
+    if fix.applicability == Applicability::Suggestion {
+        return;
+    }
+    fix.applicability = Applicability::Suggestion;
+    diagnostic.help = format!(
+        "{}; the fix changes the URL where it was joined across a line break, and the \
+         join rests on those characters, so the fix is only a suggestion",
+        diagnostic.help
+    );
 }
 
 /// True for a bare URL the scanner joined across line breaks.
@@ -337,6 +373,34 @@ mod tests {
     fn appendix_empty_wrapper_is_one_finding() {
         let options = LintOptions::default();
         assert_eq!(rules_in("see <URL:> here", &options), vec![Rule::EmptyUrl]);
+    }
+
+    #[test]
+    fn a_fix_at_a_joined_break_is_only_a_suggestion() {
+        // `~` ends the line, which joins it; the other `~` is mid-line.
+        let text = "   see http://a.example/~docs~\n   more/x.html now\n";
+        let options = LintOptions::default();
+        let report = lint(text, &options)
+            .find_map(Linted::into_url)
+            .expect("one URL");
+        assert_eq!(report.found.url, "http://a.example/~docs~more/x.html");
+        let fixes: Vec<(&str, Applicability)> = report
+            .findings
+            .iter()
+            .filter(|finding| finding.diagnostic.rule == Rule::UnsafeChar)
+            .map(|finding| {
+                let span = finding.url_span.expect("a validator finding");
+                let fix = finding.diagnostic.fix.as_ref().expect("a fix");
+                (&report.found.url[span.range()], fix.applicability)
+            })
+            .collect();
+        assert_eq!(
+            fixes,
+            [
+                ("~", Applicability::MachineApplicable),
+                ("~", Applicability::Suggestion)
+            ]
+        );
     }
 
     #[test]
