@@ -86,25 +86,25 @@ fn javascript_object_keys_and_ternaries_are_code() {
 }
 
 #[test]
-fn cargo_lock_sources_give_the_urls_cargo_fetches() {
+fn cargo_lock_sources_give_their_urls_compound_schemes_whole() {
     assert_eq!(
         extracted("Cargo.lock"),
         [
-            "https://github.com/rust-lang/crates.io-index",
-            "https://github.example/tides/tide-tables?branch=main",
-            "https://index.example.org/",
+            "registry+https://github.com/rust-lang/crates.io-index",
+            "git+https://github.example/tides/tide-tables?branch=main",
+            "sparse+https://index.example.org/",
         ]
     );
 }
 
 #[test]
-fn package_lock_dependencies_give_the_urls_npm_fetches() {
+fn package_lock_dependencies_give_their_urls_compound_schemes_whole() {
     assert_eq!(
         extracted("package-lock.json"),
         [
-            "https://github.example/tides/tide-tables.git",
+            "git+https://github.example/tides/tide-tables.git",
             "https://registry.example.org/http-errors/-/http-errors-2.0.0.tgz",
-            "ssh://git@github.example/tides/tide-tables.git#5f0c2d1e9b7a3c4d8e6f1a2b3c4d5e6f7a8b9c0d",
+            "git+ssh://git@github.example/tides/tide-tables.git#5f0c2d1e9b7a3c4d8e6f1a2b3c4d5e6f7a8b9c0d",
         ]
     );
 }
@@ -126,28 +126,35 @@ fn source_files_give_no_finding_code_shaped_noise_would() {
 }
 
 #[test]
-fn a_compound_scheme_is_not_unknown_unless_configured() {
-    let (_, stdout, _) = run(&mut urlint(&[
-        "check",
-        "--format",
-        "short",
-        "fixtures/code/package-lock.json",
-    ]));
-    assert!(!stdout.contains("git+"), "{stdout}");
+fn a_compound_scheme_is_read_as_the_scheme_it_fetches_over() {
+    // `git+https` is https, known to both profiles; `git+ssh` is as unknown
+    // as `ssh` is, unless configured.
+    for profile in ["rfc1738", "rfc3986"] {
+        let (_, stdout, _) = run(&mut urlint(&[
+            "check",
+            "--profile",
+            profile,
+            "--format",
+            "short",
+            "fixtures/code/package-lock.json",
+        ]));
+        let unknown: Vec<&str> = stdout
+            .lines()
+            .filter(|line| line.contains("unknown-scheme"))
+            .collect();
+        assert_eq!(unknown.len(), 1, "{profile}: {stdout}");
+        assert!(unknown[0].contains("'git+ssh'"), "{profile}: {stdout}");
+    }
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let lock = dir.path().join("Cargo.lock");
-    std::fs::copy("fixtures/code/Cargo.lock", &lock).expect("copy the fixture");
+    let lock = dir.path().join("package-lock.json");
+    std::fs::copy("fixtures/code/package-lock.json", &lock).expect("copy the fixture");
     std::fs::write(
         dir.path().join("urlint.toml"),
-        "[schemes]\nextra = [\"registry+https\"]\n",
+        "[schemes]\nextra = [\"git+ssh\"]\n",
     )
     .expect("write the configuration");
-    let mut command = urlint(&["extract", "Cargo.lock"]);
+    let mut command = urlint(&["check", "--format", "short", "package-lock.json"]);
     command.current_dir(dir.path());
     let (code, stdout, stderr) = run(&mut command);
-    assert_eq!((code, stderr.as_str()), (0, ""));
-    assert_eq!(
-        stdout.lines().next(),
-        Some("registry+https://github.com/rust-lang/crates.io-index")
-    );
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "", ""));
 }

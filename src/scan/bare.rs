@@ -25,32 +25,39 @@
 //!   punctuation (below). A URL that follows a `'` ends at the next `'`, its
 //!   closing quote; otherwise a final `'` that closes one opened inside the
 //!   URL stays (`?q='a'`) and an unmatched one is the sentence's.
-//! - **Non-ASCII.** Letters and numbers of scripts written with spaces
-//!   (Latin, Greek, Cyrillic, Devanagari, Arabic...) continue it, so the
-//!   validator reports `non-ascii` on `http://host/café`; combining marks
-//!   and joiners continue it whatever their script, as they belong to the
-//!   character before them (`http://host/हिन्दी` is one word). Letters of
-//!   scripts written without spaces (CJK, kana, Hangul, Thai) end it: glued
-//!   to a URL they are the sentence going on. Non-ASCII punctuation and
-//!   symbols (`“ ” « » … —`, emoji) end it too.
+//! - **Non-ASCII.** Letters and numbers of every script (Latin, Greek,
+//!   Cyrillic, Devanagari, Arabic, CJK ideographs, kana, Hangul, Thai...)
+//!   continue it as Latin letters do, so the validator reports `non-ascii`
+//!   on `http://host/café` and `https://ja.wikipedia.org/wiki/東京都` is
+//!   found whole; combining marks and joiners continue it whatever their
+//!   script, as they belong to the character before them
+//!   (`http://host/हिन्दी` is one word). Non-ASCII punctuation and symbols
+//!   (`“ ” « » … —`, CJK punctuation `。，、）「`, emoji) end it.
 //! - **Schemes.** Only known schemes, or any scheme followed by `//`, make a
 //!   bare URL ("Note: this" is not one); after `URL:` any scheme does. A URL
 //!   needs something besides slashes after its `scheme:` ("the ftp:
 //!   prefix" and `http://<host>` templates are not URLs).
 //! - **Glue before the scheme.** Punctuation before a scheme is the text's
 //!   (`1.http://`, `...http://`, `see:http://`). Before a known scheme
-//!   followed by `//`, text glued by a period or a `+` is too: `e.g.http://`
-//!   starts at `http`, and a tool's compound scheme (`git+https://`,
-//!   Cargo's `registry+https://`, `svn+ssh://`) gives the URL it fetches,
-//!   unless the compound is configured as a scheme of its own.
+//!   followed by `//`, text glued by a period is too: `e.g.http://` starts
+//!   at `http`. A scheme is never cut out of a longer token: a tool's
+//!   compound scheme (`svn+ssh://`, `git+https://`, Cargo's
+//!   `registry+https://`) is one scheme, and a digit glued before one
+//!   (`1abc://`) makes no URL. A scheme may be long (an app's reverse-DNS
+//!   redirect scheme holds its client id).
 //! - **Code.** A scheme-like word followed by `::` is a path in code
 //!   (`File::create`, `http::Request`, `Net::FTP`), never a URL. A known
 //!   scheme whose URLs name a host after `//` (`http`, `ftp`, `file`, `svn`
 //!   ...) makes a bare URL only when a `/` follows its colon: `{http:http}`,
 //!   `/https:?/` and `svn:ignore` are code, while `http:/host/` is a URL
-//!   with a slash missing, for the validator to report.
+//!   with a slash missing, for the validator to report. `file:///` alone
+//!   is one (the root); an unknown scheme whose query follows its colon
+//!   (`magnet:?xt=urn:...`) is one too, its query whole.
+//! - **Lists of settings.** A `;` or `,` followed by another `scheme://`,
+//!   perhaps after `name=` (`http=http://a:8888;https=https://b:8888`),
+//!   ends the URL: a new one starts there.
 
-use super::chars::{char_at, is_letter_or_number, is_spaceless_script, joins_previous};
+use super::chars::{char_at, is_letter_or_number, joins_previous};
 use super::found::Form;
 use super::layout::ends_line;
 use super::scheme::{is_path_separator, scheme_before, scheme_then_colon, Schemes, URL_PREFIX};
@@ -65,6 +72,9 @@ const TRAILING_PUNCTUATION: &[u8] = b".,;:!?";
 
 /// The quote that may open and close a URL or a part of one.
 const QUOTE: u8 = b'\'';
+
+/// Bytes that separate the URLs of a list of settings.
+const LIST_SEPARATORS: &[u8] = b";,";
 
 /// The backslash of string escapes in code: at the end of a URL, it and the
 /// letter after it are the string's (`"http://host/\n"`, `\"` before
@@ -91,6 +101,9 @@ enum Ascii {
     Closes(u8),
     /// A [`QUOTE`]: see [`Pairs::continues`].
     Quote,
+    /// A [`LIST_SEPARATORS`] byte: it continues the URL unless another
+    /// URL of a list starts after it.
+    Separator,
 }
 
 /// How each ASCII byte takes part in a bare URL, looked up once per byte:
@@ -122,6 +135,11 @@ const fn ascii_classes() -> [Ascii; 256] {
         index += 1;
     }
     table[QUOTE as usize] = Ascii::Quote;
+    let mut index = 0;
+    while index < LIST_SEPARATORS.len() {
+        table[LIST_SEPARATORS[index] as usize] = Ascii::Separator;
+        index += 1;
+    }
     table
 }
 
@@ -182,7 +200,9 @@ pub(crate) fn at_colon(
     let after = &bytes[colon + 1..];
     let start = if after.starts_with(b"//") {
         run + schemes.glued_known(name).unwrap_or(0)
-    } else if schemes.is_known(name) && (after[0] == b'/' || !schemes.needs_slash(name)) {
+    } else if (schemes.is_known(name) && (after[0] == b'/' || !schemes.needs_slash(name)))
+        || opens_query(after)
+    {
         run
     } else {
         return None;
@@ -226,7 +246,9 @@ fn undelimited(
     let mut pairs = Pairs::default();
     let run_end = run_end(text, body, quoted, &mut pairs);
     let end = trimmed_end(bytes, body, run_end, &pairs);
-    let scheme_only = !has_body(&bytes[body..end]);
+    let file_root =
+        bytes[body..end] == *b"///" && bytes[url_start..body].eq_ignore_ascii_case(b"file:");
+    let scheme_only = !has_body(&bytes[body..end]) && !file_root;
     if scheme_only && !(bytes[body..run_end] == *b"//" && line_follows(bytes, run_end)) {
         return None;
     }
@@ -246,6 +268,42 @@ fn undelimited(
 fn line_follows(bytes: &[u8], at: usize) -> bool {
     ends_line(bytes, at) && bytes[at..].iter().any(|&byte| is_line_break(byte))
 }
+
+/// True when `after`, the text after an unknown scheme's colon, starts
+/// with a query's first parameter (`?xt=`): a URL whose body is its query,
+/// as magnet links are written.
+fn opens_query(after: &[u8]) -> bool {
+    let Some(query) = after.strip_prefix(b"?") else {
+        return false;
+    };
+    let name = query
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b"_.-".contains(&b))
+        .count();
+    name > 0 && query.get(name) == Some(&b'=')
+}
+
+/// True when a setting's URL starts at `at`, after a `;` or `,` in a
+/// list: `scheme://`, perhaps after `name=` (`https=https://`).
+fn starts_listed_url(bytes: &[u8], at: usize) -> bool {
+    let rest = bytes.get(at..).unwrap_or_default();
+    let scheme_at = |from: usize| {
+        let len = scheme_then_colon(rest.get(from..).unwrap_or_default());
+        (len > 0 && rest[from + len + 1..].starts_with(b"//")).then_some(len)
+    };
+    if scheme_at(0).is_some() {
+        return true;
+    }
+    let name = rest
+        .iter()
+        .take(MAX_SETTING_NAME)
+        .take_while(|b| b.is_ascii_alphanumeric() || b"_.-+".contains(b))
+        .count();
+    name > 0 && rest.get(name) == Some(&b'=') && scheme_at(name + 1).is_some()
+}
+
+/// Longest setting name looked for before `=` in a list of URLs.
+const MAX_SETTING_NAME: usize = 32;
 
 /// True when a [`QUOTE`] comes right before `start`: the URL is quoted.
 fn follows_quote(bytes: &[u8], start: usize) -> bool {
@@ -270,7 +328,11 @@ pub(crate) fn run_end(text: &str, from: usize, quoted: bool, pairs: &mut Pairs) 
         // pair, or at a non-ASCII character: all rare enough to look at.
         let Some(&byte) = bytes.get(end) else { break };
         let len = if byte.is_ascii() {
-            if !pairs.continues(ASCII[usize::from(byte)], byte, quoted) {
+            let class = ASCII[usize::from(byte)];
+            if class == Ascii::Separator && starts_listed_url(bytes, end + 1) {
+                break;
+            }
+            if !pairs.continues(class, byte, quoted) {
                 break;
             }
             1
@@ -313,6 +375,7 @@ impl Pairs {
                 self.open.pop();
             }
             Ascii::Quote if !quoted => self.quotes += 1,
+            Ascii::Separator => {}
             _ => return false,
         }
         true
@@ -346,7 +409,7 @@ fn may_continue_url(byte: u8) -> bool {
 /// True when the non-ASCII character `c` continues a URL (see the module
 /// documentation).
 fn continues_url(c: char) -> bool {
-    joins_previous(c) || (is_letter_or_number(c) && !is_spaceless_script(c))
+    joins_previous(c) || is_letter_or_number(c)
 }
 
 /// Drop trailing punctuation, an unmatched closing quote, unclosed openers
@@ -484,13 +547,16 @@ mod tests {
         ("non-ascii word: persian zwnj", "http://e.example/می\u{200C}خواهم", &["http://e.example/می\u{200C}خواهم"]),
         ("non-ascii word: enclosing mark", "http://e.example/1\u{20E3}", &["http://e.example/1\u{20E3}"]),
         ("non-ascii word: digits of other scripts", "http://e.example/٣٤", &["http://e.example/٣٤"]),
-        ("spaceless script: chinese around", "请访问http://a.b/c网站", &["http://a.b/c"]),
-        ("spaceless script: chinese before", "什么http://a.b.cn什么", &["http://a.b.cn"]),
-        ("spaceless script: ideographic full stop", "http://a.b/c。次", &["http://a.b/c"]),
-        ("spaceless script: kana", "http://a.b/cです", &["http://a.b/c"]),
-        ("spaceless script: hangul", "http://a.b/c에서", &["http://a.b/c"]),
-        ("spaceless script: thai with its marks", "http://a.b/cที่", &["http://a.b/c"]),
-        ("spaceless script: fullwidth parenthesis", "http://a.b/c\u{FF09}", &["http://a.b/c"]),
+        ("non-ascii word: cjk path", "https://ja.wikipedia.org/wiki/東京都 と", &["https://ja.wikipedia.org/wiki/東京都"]),
+        ("non-ascii word: cjk host", "see http://北京大学.cn/ now", &["http://北京大学.cn/"]),
+        ("non-ascii word: chinese before", "什么http://a.b.cn/x", &["http://a.b.cn/x"]),
+        ("non-ascii word: kana", "http://a.b/cです", &["http://a.b/cです"]),
+        ("non-ascii word: hangul", "http://a.b/c에서", &["http://a.b/c에서"]),
+        ("non-ascii word: thai with its marks", "http://a.b/cที่", &["http://a.b/cที่"]),
+        ("non-ascii punctuation: ideographic full stop", "http://a.b/c。次", &["http://a.b/c"]),
+        ("non-ascii punctuation: ideographic comma", "http://a.b/東京、大阪", &["http://a.b/東京"]),
+        ("non-ascii punctuation: corner bracket", "「http://a.b/c」と", &["http://a.b/c"]),
+        ("non-ascii punctuation: fullwidth parenthesis", "http://a.b/c\u{FF09}", &["http://a.b/c"]),
         ("non-ascii punctuation: guillemets", "«http://a.b/c»", &["http://a.b/c"]),
         ("non-ascii punctuation: ellipsis", "http://a.b/c…", &["http://a.b/c"]),
         ("non-ascii punctuation: em dash", "http://a.b/c—next", &["http://a.b/c"]),
@@ -502,9 +568,11 @@ mod tests {
         ("glue before scheme: e.g.", "e.g.http://x.example/", &["http://x.example/"]),
         ("glue before scheme: i.e.", "(i.e.https://x.example/)", &["https://x.example/"]),
         ("glue before scheme: abbreviation without slashes", "e.g.mailto:a@b.example", &[]),
-        ("glue before scheme: compound scheme", "git+https://github.example/a/b.git", &["https://github.example/a/b.git"]),
-        ("glue before scheme: cargo registry", "source = \"registry+https://github.com/rust-lang/crates.io-index\"", &["https://github.com/rust-lang/crates.io-index"]),
-        ("glue before scheme: svn over ssh", "svn+ssh://svn.example/repo", &["ssh://svn.example/repo"]),
+        ("glue before scheme: compound scheme stays", "git+https://github.example/a/b.git", &["git+https://github.example/a/b.git"]),
+        ("glue before scheme: cargo registry stays", "source = \"registry+https://github.com/rust-lang/crates.io-index\"", &["registry+https://github.com/rust-lang/crates.io-index"]),
+        ("glue before scheme: svn over ssh stays", "svn+ssh://svn.example/repo", &["svn+ssh://svn.example/repo"]),
+        ("glue before scheme: digit glued makes no url", "1abc://foo and 2http://x.example/", &[]),
+        ("glue before scheme: long scheme", "com.googleusercontent.apps.123456789012-abcdefghijklmnopqrstuvwxyz://oauth2redirect", &["com.googleusercontent.apps.123456789012-abcdefghijklmnopqrstuvwxyz://oauth2redirect"]),
         ("glue before scheme: unknown compound stays", "coap+tcp://c.example/x", &["coap+tcp://c.example/x"]),
         ("glue before scheme: dotted scheme stays", "com.example.app://callback", &["com.example.app://callback"]),
         ("glue before scheme: letters stay", "xhttp://x.example/", &["xhttp://x.example/"]),
@@ -524,6 +592,13 @@ mod tests {
         ("file url: upper case", "FILE:///etc/hosts", &["FILE:///etc/hosts"]),
         ("file url: drive letter", "file:///C:/Windows/x", &["file:///C:/Windows/x"]),
         ("file url: in parentheses", "(file:///etc/hosts)", &["file:///etc/hosts"]),
+        ("file url: the root", "see file:/// here", &["file:///"]),
+        ("file url: nothing after the scheme", "see file:// here", &[]),
+        ("unknown scheme: its query whole", "magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=file", &["magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=file"]),
+        ("unknown scheme: no query", "what:?that", &[]),
+        ("list of settings: named urls", "proxy http=http://127.0.0.1:8888;https=https://127.0.0.2:8888", &["http://127.0.0.1:8888", "https://127.0.0.2:8888"]),
+        ("list of settings: comma", "mirrors: ftp://a.example/pub,ftp://b.example/pub", &["ftp://a.example/pub", "ftp://b.example/pub"]),
+        ("list of settings: a parameter stays", "http://a.example/x;type=d,y?u=http://b.example/", &["http://a.example/x;type=d,y?u=http://b.example/"]),
     ];
 
     #[test]

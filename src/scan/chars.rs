@@ -1,9 +1,7 @@
 //! Character classes the scanner splits text on: whitespace of every kind
-//! (line breaks are [`crate::span`]'s), the characters words are made of,
-//! and the scripts that write words without spaces. Non-ASCII classes are
-//! decided by Unicode properties (`White_Space`, General Category), never
-//! by byte or block ranges, except for the spaceless scripts, which are a
-//! property of writing systems that Unicode does not record.
+//! (line breaks are [`crate::span`]'s) and the characters words are made
+//! of. Non-ASCII classes are decided by Unicode properties (`White_Space`,
+//! General Category), never by byte or block ranges.
 
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
@@ -15,22 +13,6 @@ const EXTRA_SPACES: &[char] = &['\u{200B}', '\u{FEFF}'];
 /// them inside one word: ZWNJ and ZWJ, written inside Persian, Arabic and
 /// Indic words and inside emoji sequences.
 const JOINERS: &[char] = &['\u{200C}', '\u{200D}'];
-
-/// Code point ranges of scripts written without spaces between words (CJK,
-/// kana, Hangul, Thai and neighbours, fullwidth forms). Text in them glued
-/// to a URL is prose, not URL, so it ends a bare URL.
-const SPACELESS_SCRIPTS: &[(u32, u32)] = &[
-    (0x0E00, 0x0EFF),   // Thai, Lao
-    (0x1000, 0x109F),   // Myanmar
-    (0x1100, 0x11FF),   // Hangul Jamo
-    (0x1780, 0x17FF),   // Khmer
-    (0x2E80, 0xA4CF),   // CJK radicals, punctuation, kana, Bopomofo, CJK ideographs, Yi
-    (0xAC00, 0xD7AF),   // Hangul syllables
-    (0xF900, 0xFAFF),   // CJK compatibility ideographs
-    (0xFE30, 0xFE4F),   // CJK compatibility forms
-    (0xFF00, 0xFFEF),   // Halfwidth and fullwidth forms
-    (0x20000, 0x3FFFF), // CJK extensions
-];
 
 /// The character starting at byte `at`, if `at` is a char boundary inside `text`.
 pub(crate) fn char_at(text: &str, at: usize) -> Option<char> {
@@ -83,14 +65,6 @@ pub(crate) fn is_letter_or_number(c: char) -> bool {
 /// selectors) and the [`JOINERS`]. Such a character never splits a word.
 pub(crate) fn joins_previous(c: char) -> bool {
     c.general_category_group() == GeneralCategoryGroup::Mark || JOINERS.contains(&c)
-}
-
-/// True when `c` belongs to a script written without spaces between words.
-pub(crate) fn is_spaceless_script(c: char) -> bool {
-    let code = u32::from(c);
-    SPACELESS_SCRIPTS
-        .iter()
-        .any(|&(low, high)| (low..=high).contains(&code))
 }
 
 #[cfg(test)]
@@ -155,21 +129,6 @@ mod tests {
             ('\u{A0}', false),
         ] {
             assert_eq!(is_letter_or_number(c), word, "U+{:04X}", u32::from(c));
-        }
-    }
-
-    #[test]
-    fn cjk_and_thai_are_spaceless_latin_is_not() {
-        for (c, spaceless) in [
-            ('什', true),
-            ('か', true),
-            ('한', true),
-            ('ก', true),
-            ('。', true),
-            ('é', false),
-            ('ж', false),
-        ] {
-            assert_eq!(is_spaceless_script(c), spaceless, "{c}");
         }
     }
 }

@@ -71,16 +71,18 @@ fn is_code_after_scheme(byte: u8) -> bool {
 }
 
 /// Longest scheme name the scanner looks back for; longer runs are words.
-const MAX_SCHEME_LEN: usize = 32;
+/// Generous: a reverse-DNS scheme of an app's OAuth redirect holds the
+/// client's id (`com.googleusercontent.apps.123456789012-abc...:/cb`).
+const MAX_SCHEME_LEN: usize = 256;
 
 /// True for the bytes after which a known scheme glued to the text before
 /// it starts the URL: the period of an abbreviation or an ellipsis
-/// (`e.g.http://`, `etc.http://`), and the `+` of a tool's compound scheme,
-/// whose part after the `+` is the URL the tool fetches (`git+https://` in
-/// pip and npm, `registry+https://` and `sparse+https://` in Cargo,
-/// `svn+ssh://`).
+/// (`e.g.http://`, `etc.http://`). A `+` glues nothing: it is a scheme
+/// character (RFC 1738 section 2.1), and a tool's compound scheme
+/// (`svn+ssh://`, `git+https://`, Cargo's `registry+https://`) is one
+/// scheme, the URL the tool reads.
 fn is_glue(byte: u8) -> bool {
-    matches!(byte, b'.' | b'+')
+    byte == b'.'
 }
 
 /// The set of schemes that count as known, built-in plus configured.
@@ -146,9 +148,9 @@ impl Schemes {
     }
 
     /// Offset in the scheme-like run `name` of the known scheme glued after
-    /// a glue byte ([`is_glue`]) at its end, the longest one: `e.g.http` gives 4,
-    /// `git+https` gives 4. `None` when `name` is known as a whole (a
-    /// configured `svn+ssh` stays one scheme) or ends in no glued known one.
+    /// a glue byte ([`is_glue`]) at its end, the longest one: `e.g.http`
+    /// gives 4. `None` when `name` is known as a whole or ends in no glued
+    /// known one (`git+https` is one scheme).
     #[inline]
     pub(crate) fn glued_known(&self, name: &str) -> Option<usize> {
         // Asked for nearly every `scheme://` in the text: most names hold no
@@ -321,8 +323,10 @@ const fn scheme_bytes() -> [bool; 256] {
 }
 
 /// Start of the scheme whose `:` is at `colon`, looking back no further than
-/// `floor`. The scheme starts with a letter; leading `+-.` and digits are
-/// punctuation of the surrounding text ("...http:" gives "http").
+/// `floor`. The scheme starts with a letter; leading `+-.` are punctuation
+/// of the surrounding text ("...http:" and "1.http:" give "http"), but a
+/// digit right before the letter makes the run a token of its own, no
+/// scheme cut out of it ("1abc:" is none).
 pub(crate) fn scheme_before(bytes: &[u8], colon: usize, floor: usize) -> Option<usize> {
     let limit = colon.saturating_sub(MAX_SCHEME_LEN).max(floor);
     let mut start = colon;
@@ -332,10 +336,12 @@ pub(crate) fn scheme_before(bytes: &[u8], colon: usize, floor: usize) -> Option<
     if start > floor && start == limit && is_scheme_byte(bytes[start - 1]) {
         return None; // a run longer than any scheme: a word, not a scheme
     }
+    let run_start = start;
     while start < colon && !bytes[start].is_ascii_alphabetic() {
         start += 1;
     }
-    (start < colon).then_some(start)
+    let glued_to_digit = start > run_start && bytes[start - 1].is_ascii_digit();
+    (start < colon && !glued_to_digit).then_some(start)
 }
 
 /// Length of a scheme name followed by `:` at the start of `bytes`, or 0.
@@ -370,13 +376,20 @@ mod tests {
             ("12:30", 0, None),
             (":", 0, None),
             ("abchttp:", 3, Some("http")),
+            ("1.http:", 0, Some("http")),
+            ("1abc:", 0, None),
         ] {
             let colon = text.rfind(':').unwrap();
             let got = scheme_before(text.as_bytes(), colon, floor).map(|s| &text[s..colon]);
             assert_eq!(got, scheme, "{text:?}");
         }
-        let long = format!("{}:", "a".repeat(40));
-        assert_eq!(scheme_before(long.as_bytes(), 40, 0), None);
+        let long = format!("{}:", "a".repeat(MAX_SCHEME_LEN));
+        assert_eq!(scheme_before(long.as_bytes(), MAX_SCHEME_LEN, 0), Some(0));
+        let longer = format!("{}:", "a".repeat(MAX_SCHEME_LEN + 1));
+        assert_eq!(
+            scheme_before(longer.as_bytes(), MAX_SCHEME_LEN + 1, 0),
+            None
+        );
     }
 
     #[test]
@@ -408,9 +421,9 @@ mod tests {
         for (name, start) in [
             ("e.g.http", Some(4)),
             ("i.e.ftp", Some(4)),
-            ("git+https", Some(4)),
-            ("registry+https", Some(9)),
-            ("a.b+https", Some(4)),
+            ("git+https", None),
+            ("registry+https", None),
+            ("a.b+https", None),
             ("svn+ssh", None),
             ("http", None),
             ("z39.50", None),

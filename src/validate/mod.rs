@@ -11,6 +11,7 @@
 //! are checked by the profile's fragment grammar; a second `#` is an error.
 
 mod collector;
+mod compound;
 mod literal;
 mod options;
 mod rfc1738;

@@ -13,6 +13,7 @@ use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
+use crate::validate::compound;
 use crate::validate::options::ValidateOptions;
 use crate::validate::scheme_case;
 
@@ -155,9 +156,12 @@ pub(crate) fn parse(
         return None;
     }
     let name = &url[..colon];
-    let spec = SCHEMES
-        .iter()
-        .find(|spec| spec.name.eq_ignore_ascii_case(name));
+    let known = |name: &str| {
+        SCHEMES
+            .iter()
+            .find(|spec| spec.name.eq_ignore_ascii_case(name))
+    };
+    let spec = known(name).or_else(|| compound::transport(name).and_then(known));
     let configured = options
         .extra_schemes
         .iter()
@@ -226,6 +230,22 @@ mod tests {
             ("https://h.example:443/", &[]),
             ("ssh://h.example/", &[(UnknownScheme, "ssh", None)]),
             ("x-local:thing", &[(UnknownScheme, "x-local", None)]),
+        ];
+        assert_cases(cases);
+    }
+
+    /// Section 2.1 allows `+` in a scheme: a tool's compound scheme is read
+    /// as the scheme it fetches over.
+    #[test]
+    fn rfc1738_2_1_a_compound_scheme_is_read_as_its_transport() {
+        let cases: &[(&str, Expect)] = &[
+            ("git+https://github.example/a/b.git", &[]),
+            ("registry+https://github.example/index", &[]),
+            ("git+http://h.example:99999/", &[(BadPort, "99999", None)]),
+            (
+                "svn+ssh://h.example/repo",
+                &[(UnknownScheme, "svn+ssh", None)],
+            ),
         ];
         assert_cases(cases);
     }

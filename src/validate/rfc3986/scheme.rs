@@ -10,6 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
+use crate::validate::compound;
 use crate::validate::options::ValidateOptions;
 use crate::validate::scheme_case;
 use crate::validate::text::{char_span, describe_char};
@@ -103,13 +104,15 @@ pub(crate) fn parse(
         .extra_schemes
         .iter()
         .any(|extra| extra.eq_ignore_ascii_case(name));
-    scheme_case::check(
-        collector,
-        name,
-        configured || is_registered(name),
-        CASE_HELP,
-    );
-    if !configured && !is_registered(name) {
+    // A tool's compound scheme is read as the registered scheme it fetches
+    // over (`git+https` as `https`).
+    let read_as = match compound::transport(name).filter(|_| !is_registered(name)) {
+        Some(transport) if is_registered(transport) => transport,
+        _ => name,
+    };
+    let known = configured || is_registered(read_as);
+    scheme_case::check(collector, name, known, CASE_HELP);
+    if !known {
         let message = format!("scheme '{name}' is not in IANA's permanent URI scheme registry");
         collector.push(
             Diagnostic::new(Rule::UnknownScheme, Span::new(0, colon), message)
@@ -117,7 +120,7 @@ pub(crate) fn parse(
         );
     }
     Some(Scheme {
-        name: name.to_ascii_lowercase(),
+        name: read_as.to_ascii_lowercase(),
         colon,
     })
 }
