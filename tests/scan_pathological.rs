@@ -69,30 +69,56 @@ fn crowded_hyphen_breaks_are_not_searched_for_evidence() {
 }
 
 #[test]
-fn crowded_line_joins_and_false_footers_stay_bounded() {
+fn crowded_margin_breaks_are_not_searched_for_their_cut() {
     // Every block a URL broken inside a word at the margin, whose search
-    // for the cut shown whole elsewhere reads the whole reach, and a false
-    // footer after a URL: after 16 searches in 256 KiB, later breaks are
-    // not weighed by the margin; after 8 false footers, later ones are not
-    // looked into.
+    // for the cut shown whole elsewhere reads the whole reach: after 16
+    // searches in 256 KiB, later breaks are not weighed by the margin.
     let margin = "   ffffffffff ffffffffff ffffffffff ffffffffff ffffffffff ffffffffff fff\n";
     let lines = [
         "   ffffffffff http://example.org/ffffffffff/ffffffffff/fffffffffffffffff\n",
         "   ffffff_ffffffx.html and on.\n",
-        "   see http://example.org/ffffffffff/\n\n",
-        "Not a footer                                       [Page 7]\n",
     ];
     let block = format!("{margin}{margin}{}", lines.concat());
     let text = block.repeat(5_000);
     let found = scan_all(&text);
-    assert_eq!(found.len(), 10_000);
-    let joined = found
-        .iter()
-        .filter(|f| f.diagnostics.iter().any(|d| d.rule == Rule::BrokenBareUrl))
-        .count();
-    let reach_blocks = 256 * 1024 / block.len();
-    assert!(
-        joined >= 16 && joined <= 5_000 / reach_blocks * 16 + 16,
-        "{joined}"
+    assert_eq!(found.len(), 5_000);
+    let joined: Vec<bool> = found.iter().map(|f| !f.joins.is_empty()).collect();
+    // The first 16 are searched and joined; in every stretch of 256 KiB
+    // after them, no more than 16 are.
+    assert!(joined[..16].iter().all(|&joined| joined));
+    let per_reach = 256 * 1024 / block.len();
+    for stretch in joined.chunks(per_reach) {
+        assert!(stretch.iter().filter(|&&joined| joined).count() <= 16);
+    }
+}
+
+#[test]
+fn crowded_false_footers_are_not_looked_into() {
+    // A bare URL at a page's end, then a real page break: joined, unless
+    // eight or more footer-like lines after URLs crowd the 12 KiB before.
+    let page_break = |n: usize| {
+        format!(
+            "   The archive is at http://lists.example.org/archives/2001-September/\n\n\n\
+             Author                   Standards Track                    [Page {n}]\n\u{c}\n\
+             RFC 9876                  Example Title                   March 2011\n\n\
+             \x20  000315.html, which holds the thread.\n"
+        )
+    };
+    let pages = format!("{}{}{}", page_break(1), page_break(2), page_break(3));
+    let joined = |text: &str| {
+        scan_all(text)
+            .iter()
+            .filter(|f| f.joins.iter().any(|join| join.page_break))
+            .count()
+    };
+    assert_eq!(joined(&pages), 3);
+    let false_footer = "   see http://a.example/p/\n\nNot a footer [Page 70]\n";
+    let crowded = format!("{}{pages}", false_footer.repeat(8));
+    assert_eq!(joined(&crowded), 0);
+    let far = format!(
+        "{}{}{pages}",
+        false_footer.repeat(8),
+        "words\n".repeat(3_000)
     );
+    assert_eq!(joined(&far), 3);
 }

@@ -314,3 +314,32 @@ proptest! {
         prop_assert_eq!(rules, ["broken-bare-url", "hyphen-break"]);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn a_complete_url_before_a_line_of_prose_is_not_joined(
+        host in "[a-z]{2,8}\\.(example|org|net)",
+        path in "(/[a-z0-9]{1,8}){0,3}(/|\\.html)?",
+        end in prop::sample::select(vec!["", ".", ",", ":"]),
+        first in "[a-z]{2,6}",
+        separator in prop::sample::select(vec![".", "/", "_"]),
+        second in "[a-z]{2,6}",
+        prose in "( [a-z]{2,7}){1,5}\\.",
+    ) {
+        // Text set to the margin; the URL's line stops well short of it,
+        // and the next line is a sentence whose first word holds a dot,
+        // a slash or an underscore (`config.toml holds`, `and/or the`).
+        let url = format!("http://{host}{path}");
+        let text = format!(
+            "{}\n{}\n   see {url}{end}\n   {first}{separator}{second}{prose}\n",
+            prose_line("filler words here"),
+            prose_line("more words there"),
+        );
+        let found: Vec<Found> = scan(&text, &ScanOptions::default()).collect();
+        assert_invariants(&text, &found);
+        prop_assert_eq!(found.len(), 1, "{:?}", text);
+        prop_assert!(found[0].joins.is_empty(), "{:?} -> {:?}", text, found[0].url);
+    }
+}

@@ -384,6 +384,55 @@ mod tests {
         }
     }
 
+    /// Blocks of text whose bare URLs go on over lines and pages, break
+    /// after hyphens, or wait at the margin for a search of their cut shown
+    /// whole: real page breaks among them.
+    const SPARSE_BLOCKS: &[&str] = &[
+        "   The quick brown fox jumps over the lazy dog and keeps on running far.\n",
+        "   see http://a.example/x/\n   y/z.html, then on\n",
+        "\n\nAuthor                   Standards Track                    [Page 3]\n\u{c}\nRFC 9876                  Example Title                   March 2011\n\n",
+        "   ffffffffff http://example.org/ffffffffff/ffffffffff/fffffffffffffffff\n   ffffff_ffffffx.html and on.\n",
+        "   <URL:http://host-\n   name.example/> and http://host-\n   name.example/\n",
+    ];
+
+    /// Blocks that crowd the looks out: footer-like lines after URLs, and
+    /// breaks at the margin, each searched through its whole reach.
+    const DENSE_BLOCKS: &[&str] = &[
+        "   see http://a.example/p/\n\nNot a footer                    [Page 7]\n",
+        "   The quick brown fox jumps over the lazy dog and keeps on running far.\n   ffffffffff http://example.org/ffffffffff/ffffffffff/fffffffffffffffff\n   ggggg_ggggx.html and on.\n",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(6))]
+
+        #[test]
+        fn windows_weigh_joins_pages_and_crowds_as_a_whole_scan_does(
+            stretches in proptest::collection::vec(
+                (proptest::bool::ANY, proptest::collection::vec(0..5usize, 20..1500)),
+                6..14,
+            ),
+            chunk_len in 40_000usize..300_000,
+        ) {
+            // Crowded stretches and sparse ones by turns: whether a look
+            // is crowded out changes along the text.
+            let mut text = String::new();
+            for (dense, picks) in &stretches {
+                for &pick in picks {
+                    text.push_str(match dense {
+                        true => DENSE_BLOCKS[pick % DENSE_BLOCKS.len()],
+                        false => SPARSE_BLOCKS[pick % SPARSE_BLOCKS.len()],
+                    });
+                }
+            }
+            let options = ChunkOptions { chunk_len, ..ChunkOptions::default() };
+            let whole = ChunkOptions { chunk_len: text.len() + 1, ..ChunkOptions::default() };
+            proptest::prop_assert_eq!(
+                windowed(text.as_bytes(), options),
+                windowed(text.as_bytes(), whole)
+            );
+        }
+    }
+
     #[test]
     fn windows_own_disjoint_stretches_that_cover_the_text() {
         let text = "x".repeat(100) + "\n" + &"é".repeat(50);

@@ -174,12 +174,10 @@ fn scanner_labels(found: &Found, diagnostic: &Diagnostic) -> Vec<Span> {
 /// joined across lines, was joined over: it ends or starts where a line's
 /// piece does, or runs over one.
 fn at_a_joined_break(found: &Found, url_span: Span) -> bool {
-    let pieces = &found.segments;
-    pieces
+    found
+        .joins
         .iter()
-        .take(pieces.len().saturating_sub(1))
-        .map(|piece| piece.url().end)
-        .any(|end| url_span.start <= end && end <= url_span.end)
+        .any(|join| url_span.start <= join.url_offset && join.url_offset <= url_span.end)
 }
 
 /// Make `diagnostic`'s fix a suggestion: it changes the characters on
@@ -202,10 +200,7 @@ fn only_suggested_at_break(diagnostic: &mut Diagnostic) {
 
 /// True for a bare URL the scanner joined across line breaks.
 fn is_joined_across_lines(found: &Found) -> bool {
-    found
-        .diagnostics
-        .iter()
-        .any(|diagnostic| diagnostic.rule == Rule::BrokenBareUrl)
+    matches!(found.form, Form::Bare | Form::Prefixed) && !found.joins.is_empty()
 }
 
 /// `unknown-scheme` for a URL whose scheme the configuration removed from

@@ -27,7 +27,7 @@ pub(crate) struct Document {
     /// reStructuredText literal block read as verbatim text): a bare URL
     /// there may go on over a line break as in a plain text; elsewhere the
     /// markup's reading ends it at one.
-    pub line_blocks: Vec<Span>,
+    pub plain_text_blocks: Vec<Span>,
 }
 
 /// Which markup delimited a link value.

@@ -42,7 +42,7 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         prose,
         map,
         links: tokens.links,
-        line_blocks: Vec::new(),
+        plain_text_blocks: Vec::new(),
     }
 }
 

@@ -360,13 +360,12 @@ fn read<'s>(
     let mut links = reader.links;
     links.sort_by_key(|link| link.outer.start);
     let (prose, map) = reader.prose.finish();
-    let line_blocks = Vec::new();
     (
         Document {
             prose,
             map,
             links,
-            line_blocks,
+            plain_text_blocks: Vec::new(),
         },
         open,
     )

@@ -97,18 +97,18 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         links: Vec::new(),
         borders: Vec::new(),
         no_close_after: [usize::MAX; 3],
-        line_blocks: Vec::new(),
+        plain_text_blocks: Vec::new(),
     };
     reader.read();
     let mut links = reader.links;
     links.sort_by_key(|link| link.outer.start);
-    let line_blocks = std::mem::take(&mut reader.line_blocks);
+    let plain_text_blocks = std::mem::take(&mut reader.plain_text_blocks);
     let (prose, map) = reader.prose.finish();
     Document {
         prose,
         map,
         links,
-        line_blocks,
+        plain_text_blocks,
     }
 }
 
@@ -212,7 +212,7 @@ struct Reader<'s> {
     /// the markup opened. Keeps a run full of lone backquotes linear.
     no_close_after: [usize; 3],
     /// The prose spans of literal blocks read as verbatim text.
-    line_blocks: Vec<Span>,
+    plain_text_blocks: Vec<Span>,
 }
 
 /// The kinds of search for closing backquotes, as indices.
@@ -418,8 +418,8 @@ impl<'s> Reader<'s> {
             let block = Span::new(first.text, text_end);
             self.verbatim(block);
             // A literal block is plain text laid out in lines.
-            if let Some(prose) = self.verbatim.then(|| self.prose.copied_at(block)).flatten() {
-                self.line_blocks.push(prose);
+            if self.verbatim {
+                self.plain_text_blocks.extend(self.prose.copied_at(block));
             }
         }
         end

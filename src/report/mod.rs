@@ -139,6 +139,7 @@ pub(crate) mod fixtures {
                 reason: "the hyphen may be a hyphenation added at the line break".to_string(),
             }],
             diagnostics: Vec::new(),
+            joins: Vec::new(),
         };
         let hyphen = Span::new(first.end - 1, second.start);
         let findings = vec![
@@ -215,6 +216,7 @@ mod tests {
                 reason: "r:\r\n".to_string(),
             }],
             diagnostics: Vec::new(),
+            joins: Vec::new(),
         };
         let findings = spans
             .iter()

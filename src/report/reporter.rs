@@ -10,6 +10,7 @@ use crate::diagnostic::Applicability;
 use crate::lint::{Finding, UrlReport};
 use crate::rewrite::place;
 use crate::rules::Severity;
+use crate::scan::Segment;
 use crate::span::{clamp, Span};
 
 /// A streaming output: sources arrive in report order, then `finish`.
@@ -104,18 +105,31 @@ pub(crate) fn fix_instruction(
         (Some(span), Some(report)) => &report.found.url[clamp(&report.found.url, span)],
         _ => &text[clamp(text, finding.diagnostic.span)],
     };
+    if let Some((before, after)) = around(old, &fix.replacement) {
+        // A URL wrapped where it stands: named by its first and last pieces,
+        // without the leaders and page furniture between them.
+        let pieces = report
+            .map(|report| &report.found.segments[..])
+            .unwrap_or_default();
+        let piece = |segment: Option<&Segment>, line: Option<&str>| {
+            segment
+                .and_then(|segment| text.get(segment.source.range()))
+                .or(line)
+                .unwrap_or_default()
+                .trim()
+                .to_string()
+        };
+        let first = piece(pieces.first(), old.lines().next());
+        let last = piece(pieces.last(), old.lines().next_back());
+        return Some(format!(
+            "wrap `{first}` ... `{last}` in `{before}` and `{after}`"
+        ));
+    }
     Some(instruction(old, &fix.replacement))
 }
 
-/// "replace `old` with `new`", or an insertion or removal; a replacement
-/// that puts text on both sides of an `old` of several lines (a URL
-/// wrapped where it stands) says so, with `old`'s first and last lines.
+/// "replace `old` with `new`", or an insertion or removal.
 fn instruction(old: &str, new: &str) -> String {
-    if let Some((before, after)) = around(old, new) {
-        let first = old.lines().next().unwrap_or_default();
-        let last = old.lines().next_back().unwrap_or_default().trim_start();
-        return format!("wrap `{first}` ... `{last}` in `{before}` and `{after}`");
-    }
     match (old.is_empty(), new.is_empty()) {
         (true, _) => format!("insert `{new}`"),
         (false, true) => format!("remove `{old}`"),

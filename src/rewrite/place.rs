@@ -417,6 +417,7 @@ mod tests {
             segments,
             alternatives: Vec::new(),
             diagnostics: Vec::new(),
+            joins: Vec::new(),
         };
         let diagnostic = Diagnostic::new(Rule::SchemeCase, url_span, "m")
             .with_fix(replacement, Applicability::MachineApplicable);

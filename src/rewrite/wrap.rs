@@ -23,12 +23,10 @@
 use super::edit::{apply, Edit, EditGroup};
 use crate::rules::Rule;
 use crate::scan::{
-    self, continuation_text_start, Form, Found, ScanOptions, MAX_WRAPPER_BYTES, MAX_WRAPPER_LINES,
+    self, columns, continuation_text_start, Form, Found, ScanOptions, MAX_WRAPPER_BYTES,
+    MAX_WRAPPER_LINES,
 };
 use crate::span::LineIndex;
-
-/// Columns a tab advances to the next multiple of.
-const TAB_STOP: usize = 8;
 
 /// Break points after which a line may end, besides `/`: the delimiters
 /// of queries and parameters first, then those inside names.
@@ -146,16 +144,23 @@ enum Layout {
 /// The new layout of `found`, if it needs one.
 fn layout(text: &str, found: &Found, width: usize) -> Layout {
     let opening_line = line_start(text, found.outer.start);
-    let broken_bare = found
-        .diagnostics
-        .iter()
-        .any(|diagnostic| diagnostic.rule == Rule::BrokenBareUrl);
     let opener = match found.form {
+        Form::Bare | Form::Prefixed if !found.joins.is_empty() => {
+            // A bare URL joined across lines is put in a wrapper however
+            // short its lines, as the Appendix asks of a URL broken across
+            // lines; but only when nothing else could be read there: a
+            // join the text makes only likely stays the author's to make.
+            if found.joins.iter().any(|join| !join.certain) {
+                return Layout::Refused(
+                    "left as is: the URL may go on over its line break, but the text could \
+                     be read otherwise (broken-bare-url suggests the wrapper)"
+                        .to_string(),
+                );
+            }
+            "<URL:".to_string()
+        }
         Form::Bare | Form::Prefixed => {
-            // A bare URL the scanner joined across lines is put in a
-            // wrapper however short its lines: that is what the Appendix
-            // asks of a URL broken across lines.
-            if !broken_bare && columns(&text[opening_line..found.outer.end]) <= width {
+            if columns(&text[opening_line..found.outer.end]) <= width {
                 return Layout::Unchanged;
             }
             "<URL:".to_string()
@@ -178,7 +183,7 @@ fn layout(text: &str, found: &Found, width: usize) -> Layout {
         }
         _ => return Layout::Unchanged,
     };
-    if crosses_page_break(text, found) {
+    if found.joins.iter().any(|join| join.page_break) {
         return Layout::Refused(
             "left as is: the URL goes on past a page break, whose footer and header a new \
              layout would lose"
@@ -234,17 +239,6 @@ fn layout(text: &str, found: &Found, width: usize) -> Layout {
         },
         overlong,
     }
-}
-
-/// True when the source between two of the URL's pieces holds more than
-/// one line break: the URL goes on past page furniture (footer, form feed,
-/// header), which the scanner skipped and a new layout would drop.
-fn crosses_page_break(text: &str, found: &Found) -> bool {
-    found.segments.windows(2).any(|pair| {
-        let gap = &text.as_bytes()[pair[0].source.end..pair[1].source.start];
-        gap.iter().filter(|&&byte| byte == b'\n').count() > 1
-            || gap.iter().filter(|&&byte| byte == b'\r').count() > 1
-    })
 }
 
 /// True for a closed wrapper whose only findings are hyphen breaks: its
@@ -368,14 +362,6 @@ fn first_allowed_cut(url: &str, min: usize) -> usize {
 fn may_end_line(bytes: &[u8], end: usize) -> bool {
     let before = |n: usize| end.checked_sub(n).and_then(|at| bytes.get(at)).copied();
     before(1) != Some(b'-') && before(1) != Some(b'%') && before(2) != Some(b'%')
-}
-
-/// Columns `text` takes on a line (characters, tabs to the next stop).
-fn columns(text: &str) -> usize {
-    text.chars().fold(0, |column, c| match c {
-        '\t' => (column / TAB_STOP + 1) * TAB_STOP,
-        _ => column + 1,
-    })
 }
 
 /// Start of the line holding `at`.
@@ -568,7 +554,7 @@ mod tests {
 
     #[test]
     fn appendix_a_bare_url_broken_across_lines_is_wrapped() {
-        let text = "   See http://zgp.example/pipermail/2001-September/\n   000315.html for it.\n";
+        let text = "   See http://zgp.example/pipermail/2001-\n   September/000315.html for it.\n";
         let wrapped = wrap(text, 72);
         assert_eq!(
             wrapped.text,
@@ -577,6 +563,20 @@ mod tests {
         assert_eq!(
             urls(&wrapped.text, &ScanOptions::default()),
             urls(text, &ScanOptions::default())
+        );
+    }
+
+    #[test]
+    fn a_bare_url_the_text_only_likely_goes_on_with_is_left_with_a_note() {
+        // A path after '/' on a line that stops short of the margin: the
+        // join is likely, and the author's to make.
+        let text = "   See http://zgp.example/pipermail/2001-September/\n   000315.html, for it.\n";
+        let wrapped = wrap(text, 72);
+        assert_eq!(wrapped.text, text);
+        assert!(
+            wrapped.notes[0].message.contains("read otherwise"),
+            "{:?}",
+            wrapped.notes
         );
     }
 

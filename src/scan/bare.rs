@@ -36,7 +36,9 @@
 //! - **Schemes.** Only known schemes, or any scheme followed by `//`, make a
 //!   bare URL ("Note: this" is not one); after `URL:` any scheme does. A URL
 //!   needs something besides slashes after its `scheme:` ("the ftp:
-//!   prefix" and `http://<host>` templates are not URLs).
+//!   prefix" and `http://<host>` templates are not URLs), but for a
+//!   `scheme://` at a line's end, which the next line may go on with its
+//!   host (see `continued.rs`).
 //! - **Glue before the scheme.** Punctuation before a scheme is the text's
 //!   (`1.http://`, `...http://`, `see:http://`). Before a known scheme
 //!   followed by `//`, text glued by a period is too: `e.g.http://` starts
@@ -59,7 +61,6 @@
 
 use super::chars::{char_at, is_letter_or_number, joins_previous};
 use super::found::Form;
-use super::layout::ends_line;
 use super::scheme::{is_path_separator, scheme_before, scheme_then_colon, Schemes, URL_PREFIX};
 use crate::span::is_line_break;
 use crate::span::Span;
@@ -170,7 +171,8 @@ pub(crate) struct Undelimited {
 }
 
 /// The undelimited URL whose scheme ends at the `:` at `colon`, starting no
-/// earlier than `floor`.
+/// earlier than `floor`. One that is [`Undelimited::scheme_only`] is no URL
+/// unless the next line goes on with its host: the caller joins or drops it.
 pub(crate) fn at_colon(
     text: &str,
     colon: usize,
@@ -266,7 +268,10 @@ fn undelimited(
 /// True when nothing but spaces comes before a line break at `at`: the
 /// next line may go on with what ends here.
 fn line_follows(bytes: &[u8], at: usize) -> bool {
-    ends_line(bytes, at) && bytes[at..].iter().any(|&byte| is_line_break(byte))
+    bytes[at..]
+        .iter()
+        .find(|&&byte| byte != b' ' && byte != b'\t')
+        .is_some_and(|&byte| is_line_break(byte))
 }
 
 /// True when `after`, the text after an unknown scheme's colon, starts

@@ -16,38 +16,46 @@
 //! (`Tel:` and more text), the name of a header field or property
 //! (`Content-Type:`, `DTSTART:`); when the URL's line starts with a leader
 //! of punctuation (`///`, `;;`) that the next line lacks (code follows the
-//! comment); when the
-//! next line is indented less than the URL's by more than two columns (a
-//! new block; a reference list's first line may stand out by a column or
-//! two), unless the URL's last character is one it cannot end on; or when
-//! the URL sits in a table row (a wide gap before it on its line, and one
-//! after the piece on the next).
+//! comment); when the next line is indented less than the URL's by more
+//! than two columns (a new block; a reference list's first line may stand
+//! out by a column or two), unless the URL's last character is one it
+//! cannot end on; or when the URL sits in a table row (a wide gap before it
+//! on its line, and one after the piece on the next).
 //!
-//! Otherwise one piece of evidence must say that the URL goes on, judged
-//! from the URL's last character before the break and the piece's shape:
-//! a *path* holds one of `/ ? = & % @ # ~ _` or a `.` inside, a *name* is
-//! letters, digits and hyphens. A [`Evidence`] variant for each rule:
+//! Otherwise one [`Reason`] must say that the URL goes on, judged from the
+//! URL's last character before the break and the piece's shape: a *path*
+//! holds one of `/ ? = & % @ # ~ _` or a `.` inside, a *name* is letters,
+//! digits and hyphens. Certain, whatever follows the piece:
 //! - `scheme://` ends the line and the piece reads as a host;
 //! - the URL ends with a character it does not end on (`- _ = & % + ~ @`
 //!   and an opening bracket);
-//! - it ends with `?`, `#` or `.` and a path follows;
+//! - the next line is a folded content line, indented one column more
+//!   than a `NAME:` or `NAME;` line, as iCalendar and vCard fold lines.
+//!
+//! Likely, unless the piece is followed by words of prose on its line
+//! (`README.txt describes the files`, `and/or the mirror`) while the URL's
+//! line stops short of the right margin:
+//! - the piece starts with a URL delimiter (`/ ? # & ; = @ % :`), which
+//!   starts no word, before a path (or, after `:`, `/` and `=`, a digit);
+//!   one that opens code instead (`#[inline]`, `@param`, `&mut`), or a `/`
+//!   after the URL's `/`, is never joined;
+//! - it ends with `?`, `#` or `.` and a path follows (after `.`, not one
+//!   starting with a capital: a new sentence, `Node.js users ...`);
 //! - it ends with `:` or `;` before a path, or with `:`, `;` or `,` among
 //!   its parameters (`=` or `;` before it) before a path or a name that
 //!   reads as made (below: `91354a47...`, not `it`);
-//! - the piece starts with a URL delimiter (`/ ? # & ; = @ % :`), which
-//!   starts no word, before a path (or, after `:`, `/` and `=`, a digit): not
-//!   `#[inline]`, `@param` or `&mut`, nor `/` after `/`;
-//! - it ends with `/` and a path follows;
-//! - the line reaches the right margin (the piece's first segment would
-//!   not have fitted on it) and the URL ends with `/` before a name that
-//!   reads as made (a digit, a hyphen, an underscore, or a capital inside a
-//!   mixed-case name: `license-info`, not `also` or `QNX`), or inside a
-//!   word (the line filled to the margin) before a path or, letters on both
-//!   sides, such a name (`open-develop` then `ment-analytics`), unless the
-//!   text shows the URL as cut, whole, elsewhere (where 16 such breaks
-//!   crowd the 256 KiB before one, it is not weighed at all);
-//! - the next line is a folded content line, indented one column more
-//!   than a `NAME:` or `NAME;` line, as iCalendar and vCard fold lines.
+//! - it ends with `/` and a path follows.
+//!
+//! At the right margin only (the piece's first segment would not have
+//! fitted on the URL's line), and unless the text shows the URL as cut,
+//! whole, elsewhere (where 16 such breaks crowd the 256 KiB before one, it
+//! is not weighed at all):
+//! - it ends with `/` before a name that reads as made (a digit, a hyphen,
+//!   an underscore, or a capital inside a mixed-case name: `license-info`,
+//!   not `also` or `QNX`);
+//! - the line is filled to the margin and breaks inside a word, before a
+//!   path or, letters on both sides, such a name (`open-develop` then
+//!   `ment-analytics`).
 //!
 //! Plain text joins so, and so do the blocks of a markup's prose that keep
 //! its lines (reStructuredText literal blocks read as verbatim text); in
@@ -61,19 +69,28 @@
 
 use super::bare::{run_end, trimmed_end, Pairs, Undelimited};
 use super::crowd::Crowd;
+use super::found::{Alternative, Form};
 use super::hyphen::SEARCH_WINDOW as EVIDENCE_WINDOW;
-use super::layout::{columns, ends_line, Line};
-use super::lines::{own_text_start, Leader};
+use super::layout::{columns, ends_line, has_inner_gap, Line};
+use super::lines::{own_text_start, punctuation_leader, Leader};
 use super::pages;
 use super::scheme::{scheme_before, Schemes};
 use super::wrapper::{MAX_BYTES, MAX_LINES};
+use crate::diagnostic::{Applicability, Diagnostic};
+use crate::rules::Rule;
 use crate::span::{is_line_break, Span};
 use memchr::memmem;
 
 /// How many lines on each side of a URL's line are looked at for the right
-/// margin, and how many bytes at most.
+/// margin.
 const MARGIN_LINES: usize = 12;
+
+/// How many bytes on each side of a URL's line those lines may take.
 const MARGIN_BYTES: usize = 2 * 1024;
+
+// A windowed scan reads this much context around each window; a margin
+// measured further away would differ there from a whole scan's.
+const _: () = assert!(MARGIN_BYTES <= EVIDENCE_WINDOW);
 
 /// How many columns short of the right margin a line broken inside a word
 /// may end: authors count the margin loosely.
@@ -95,6 +112,9 @@ const MIN_MARGIN: usize = 40;
 /// with it: a reference's first line may start a column or two right of
 /// the lines after it (`  [3] ...` over ` text`).
 const DEDENT_SLACK: usize = 2;
+
+/// Spaces that set a table's columns apart.
+const TABLE_GAP: usize = 2;
 
 /// Characters a URL does not end on: after them it goes on, whatever the
 /// next line starts with.
@@ -120,60 +140,69 @@ const PIECE_OPENERS: &[char] = &[
     '/', '?', '#', '&', ';', '=', '@', '%', ':', '.', '_', '~', '-', '+',
 ];
 
-/// What made the scanner join a line break, one variant per rule of the
-/// module documentation.
+/// Why the scanner joined a line break, one variant per rule of the module
+/// documentation.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Evidence {
+pub(super) enum Reason {
     /// `scheme://` ends the line; the next starts with a host.
     SchemeOnly,
     /// The URL ends with a character it does not end on.
     Unfinished(char),
+    /// The next line starts with a URL delimiter.
+    OpensWithDelimiter(char),
+    /// The next line is a folded content line.
+    Folded,
     /// The URL ends with `?`, `#` or `.` and the next line starts a path.
     BeforePath(char),
     /// The URL ends with a separator of its parameters.
     Parameters(char),
-    /// The next line starts with a URL delimiter.
-    OpensWithDelimiter(char),
     /// The URL ends with `/` and the next line starts with a path.
     SlashThenPath,
     /// The URL ends with `/` at the right margin; a name follows.
     SlashThenName,
     /// The line reaches the right margin inside a word; a path follows.
     AtMargin,
-    /// The next line is a folded content line.
-    Folded,
 }
 
-impl Evidence {
-    /// The evidence in words, for a finding's help.
-    pub(super) fn describe(&self, piece: &str) -> String {
+impl Reason {
+    /// True for the reasons that hold whatever follows the piece: the
+    /// text could not be read otherwise.
+    pub(super) fn is_certain(&self) -> bool {
+        matches!(
+            self,
+            Reason::SchemeOnly | Reason::Unfinished(_) | Reason::Folded
+        )
+    }
+
+    /// The reason in words, for a finding's help.
+    fn describe(&self, piece: &str) -> String {
         match self {
-            Evidence::SchemeOnly => format!(
+            Reason::SchemeOnly => format!(
                 "the line ends with the scheme and '//', and the next starts with the host '{piece}'"
             ),
-            Evidence::Unfinished(c) => {
+            Reason::Unfinished(c) => {
                 format!("the line ends with '{c}', which a URL does not end on")
             }
-            Evidence::BeforePath(c) => {
-                format!("the line ends with '{c}' and the next goes on with the path '{piece}'")
-            }
-            Evidence::Parameters(c) => format!(
-                "the line ends with '{c}' among the URL's parameters, and the next goes on with '{piece}'"
-            ),
-            Evidence::OpensWithDelimiter(c) => format!(
+            Reason::OpensWithDelimiter(c) => format!(
                 "the next line starts with '{c}', which goes on a URL and starts no word ('{piece}')"
             ),
-            Evidence::SlashThenPath => {
+            Reason::Folded => format!(
+                "the next line ('{piece}') is a folded continuation line, indented one column more, as iCalendar and vCard fold long lines"
+            ),
+            Reason::BeforePath(c) => {
+                format!("the line ends with '{c}' and the next goes on with the path '{piece}'")
+            }
+            Reason::Parameters(c) => format!(
+                "the line ends with '{c}' among the URL's parameters, and the next goes on with '{piece}'"
+            ),
+            Reason::SlashThenPath => {
                 format!("the line ends with '/' and the next starts with the path '{piece}'")
             }
-            Evidence::SlashThenName => format!(
+            Reason::SlashThenName => format!(
                 "the line ends with '/' at the right margin and the next starts with the name '{piece}'"
             ),
-            Evidence::AtMargin => format!(
+            Reason::AtMargin => format!(
                 "the line reaches the right margin inside a word and the next goes on with '{piece}'"
-            ),
-            Evidence::Folded => format!(
-                "the next line ('{piece}') is a folded continuation line, indented one column more, as iCalendar and vCard fold long lines"
             ),
         }
     }
@@ -183,11 +212,22 @@ impl Evidence {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Break {
     /// What said the URL goes on.
-    pub(super) evidence: Evidence,
+    pub(super) reason: Reason,
     /// The piece of the next line that goes on the URL, as the source has it.
     pub(super) piece: Span,
     /// True when a page's footer and header lie between the two lines.
     pub(super) page: bool,
+    /// True when the URL's line reached the right margin: the break was
+    /// forced there.
+    pub(super) at_margin: bool,
+}
+
+impl Break {
+    /// True when the text could not be read otherwise: the reason holds
+    /// whatever follows, or the line was full and had to break.
+    pub(super) fn is_certain(&self) -> bool {
+        self.reason.is_certain() || self.at_margin
+    }
 }
 
 /// A bare URL joined across line breaks.
@@ -202,18 +242,18 @@ pub(super) struct Continued {
 }
 
 /// What the joins of one text looked into before, as far as it may crowd
-/// a later look: lines taken for page footers in vain, and searches for a
-/// cut URL shown whole elsewhere.
+/// a later look: footer-like lines, and searches for a cut URL shown
+/// whole elsewhere.
 pub(super) struct Looks<'c> {
-    /// See [`pages::false_footers`].
-    pub(super) false_footers: &'c mut Crowd,
+    /// See [`pages::footer_looks`].
+    pub(super) footers: &'c mut Crowd,
     /// See [`cut_searches`].
     pub(super) cut_searches: &'c mut Crowd,
 }
 
 /// The searches for a cut URL shown whole elsewhere, each of which reads up
 /// to [`EVIDENCE_WINDOW`] on both sides, counted over that reach: after
-/// [`CROWDING_SEARCHES`] of them, the weakest evidence is not weighed.
+/// [`CROWDING_SEARCHES`] of them, the weakest reasons are not weighed.
 pub(super) fn cut_searches() -> Crowd {
     Crowd::new(EVIDENCE_WINDOW, CROWDING_SEARCHES)
 }
@@ -226,89 +266,129 @@ pub(super) fn follow(
     schemes: &Schemes,
     looks: &mut Looks<'_>,
 ) -> Option<Continued> {
-    let bytes = text.as_bytes();
-    if !ends_line(bytes, url.run_end) {
+    if !ends_line(text.as_bytes(), url.run_end) {
         return None;
     }
-    let first_line = Line::holding(text, url.url.start);
+    let first_line = Line::holding(text, url.url.start)?;
     // Most URLs at a line's end end a paragraph: nothing more to weigh.
-    let mut following = Some(next_line(text, first_line, looks.false_footers)?);
-    let mut leader = Leader::of_line(text, url.url.start);
-    let mut state = State {
-        line: first_line,
-        indent: columns(&text[first_line.start..leader_end(text, first_line, url.url.start)]),
-        folded: false,
-        pairs: url.pairs.clone(),
+    let first_next = next_line(text, first_line, looks.footers)?;
+    let mut join = Join {
+        text,
+        url,
+        schemes,
+        leader: Leader::of_line(text, url.url.start),
+        state: State {
+            line: first_line,
+            indent: columns(&text[first_line.start..leader_end(text, first_line, url.url.start)]),
+            folded: false,
+            pairs: url.pairs.clone(),
+        },
+        spans: vec![Span::new(url.url.start, url.run_end)],
+        hyphens: Vec::new(),
+        breaks: Vec::new(),
     };
-    let mut spans = vec![Span::new(url.url.start, url.run_end)];
-    let mut hyphens = Vec::new();
-    let mut breaks = Vec::new();
-    while spans.len() < MAX_LINES {
-        let next = following
-            .take()
-            .or_else(|| next_line(text, state.line, looks.false_footers));
-        let Some(next) = next else {
-            break;
-        };
-        let Some(text_start) = leader.skip_matching(text, next.line.start) else {
-            break;
-        };
-        let mut pairs = state.pairs.clone();
-        let piece_run = run_end(text, text_start, url.quoted, &mut pairs);
-        let piece = Span::new(
-            text_start,
-            trimmed_end(bytes, text_start, piece_run, &pairs),
-        );
-        if piece_run - url.url.start > MAX_BYTES || piece.is_empty() {
+    let mut next = Some(first_next);
+    while let Some(line) = next.take() {
+        if join.spans.len() >= MAX_LINES || !join.go_on(line, looks.cut_searches) {
             break;
         }
-        let previous = *spans.last().expect("the first line's run");
+        let last = *join.spans.last().expect("a joined piece");
+        if ends_line(text.as_bytes(), last.end) {
+            next = next_line(text, join.state.line, looks.footers);
+        }
+    }
+    join.finish()
+}
+
+/// A bare URL being joined line by line.
+struct Join<'a> {
+    text: &'a str,
+    url: &'a Undelimited,
+    schemes: &'a Schemes,
+    /// The URL's first line's leader, skipped on the lines after it.
+    leader: Leader,
+    /// Where the URL stands after its last line so far.
+    state: State,
+    /// Source runs of the URL so far, the last one ending its line.
+    spans: Vec<Span>,
+    hyphens: Vec<usize>,
+    breaks: Vec<Break>,
+}
+
+impl Join<'_> {
+    /// Weigh `next`, the line after the URL's last so far, and take its
+    /// piece when a reason says so; false when the URL ends here.
+    fn go_on(&mut self, next: NextLine, cut_searches: &mut Crowd) -> bool {
+        let text = self.text;
+        let Some(text_start) = self.leader.skip_matching(text, next.line.start) else {
+            return false;
+        };
+        let mut pairs = self.state.pairs.clone();
+        let piece_run = run_end(text, text_start, self.url.quoted, &mut pairs);
+        let piece = Span::new(
+            text_start,
+            trimmed_end(text.as_bytes(), text_start, piece_run, &pairs),
+        );
+        if piece_run - self.url.url.start > MAX_BYTES || piece.is_empty() {
+            return false;
+        }
+        let previous = *self.spans.last().expect("the first line's run");
         let candidate = Candidate {
             text,
-            url,
-            joined: &spans,
+            url: self.url,
+            joined: &self.spans,
             previous,
-            line: state.line,
-            indent: state.indent,
-            folded_before: state.folded,
-            first_break: breaks.is_empty(),
+            line: self.state.line,
+            indent: self.state.indent,
+            folded_before: self.state.folded,
+            first_break: self.breaks.is_empty(),
             next: next.line,
             next_indent: columns(&text[next.line.start..text_start]),
             piece,
-            schemes,
+            schemes: self.schemes,
         };
-        let Some(evidence) = candidate.weigh(looks.cut_searches) else {
-            break;
+        let Some(reason) = candidate.weigh(cut_searches) else {
+            return false;
         };
-        if bytes[previous.end - 1] == b'-' {
-            hyphens.push(previous.end - 1);
+        if text.as_bytes()[previous.end - 1] == b'-' {
+            self.hyphens.push(previous.end - 1);
         }
-        state = State {
+        self.state = State {
             line: next.line,
             indent: candidate.next_indent,
-            folded: evidence == Evidence::Folded,
+            folded: reason == Reason::Folded,
             pairs,
         };
-        breaks.push(Break {
-            evidence,
+        let at_margin = reason.is_certain() || candidate.at_margin();
+        self.breaks.push(Break {
+            reason,
             piece,
             page: next.page,
+            at_margin,
         });
-        spans.push(Span::new(text_start, piece_run));
-        if !ends_line(bytes, piece_run) {
-            break;
+        self.spans.push(Span::new(text_start, piece_run));
+        true
+    }
+
+    /// The joined URL, its last piece trimmed as a bare URL's end is;
+    /// `None` when no break was joined.
+    fn finish(mut self) -> Option<Continued> {
+        if self.breaks.is_empty() {
+            return None;
         }
+        let last = self.spans.last_mut().expect("a joined piece");
+        last.end = trimmed_end(
+            self.text.as_bytes(),
+            last.start,
+            last.end,
+            &self.state.pairs,
+        );
+        Some(Continued {
+            spans: self.spans,
+            hyphens: self.hyphens,
+            breaks: self.breaks,
+        })
     }
-    if breaks.is_empty() {
-        return None;
-    }
-    let last = spans.last_mut().expect("a joined piece");
-    last.end = trimmed_end(bytes, last.start, last.end, &state.pairs);
-    Some(Continued {
-        spans,
-        hyphens,
-        breaks,
-    })
 }
 
 /// Where the joined URL stands after its last line.
@@ -325,6 +405,7 @@ struct State {
 
 /// The line a URL on `line` may go on with.
 struct NextLine {
+    /// The line, past any page furniture.
     line: Line,
     /// True when a page break lies between.
     page: bool,
@@ -332,11 +413,11 @@ struct NextLine {
 
 /// The line after `line`, past page furniture; `None` when the text ends
 /// or a blank line ends the paragraph.
-fn next_line(text: &str, line: Line, false_footers: &mut Crowd) -> Option<NextLine> {
+fn next_line(text: &str, line: Line, footers: &mut Crowd) -> Option<NextLine> {
     let start = line.next?;
-    if let Some(page_break) = pages::after(text, start, false_footers) {
+    if let Some(next_page) = pages::next_page(text, start, footers) {
         return Some(NextLine {
-            line: page_break.resume,
+            line: next_page,
             page: true,
         });
     }
@@ -363,14 +444,19 @@ struct Candidate<'a> {
     previous: Span,
     /// The line it ends.
     line: Line,
+    /// That line's indentation, its leader included.
     indent: usize,
+    /// True when that line was itself a folded continuation line.
     folded_before: bool,
+    /// True for the URL's first line break.
     first_break: bool,
     /// The line that may go on with the URL.
     next: Line,
+    /// That line's indentation, its leader included.
     next_indent: usize,
     /// What a bare URL would take from the next line's text.
     piece: Span,
+    /// The schemes a piece may hold a URL of its own with.
     schemes: &'a Schemes,
 }
 
@@ -388,10 +474,10 @@ enum Shape {
 }
 
 impl Candidate<'_> {
-    /// The evidence that the URL goes on with the piece, or `None`;
-    /// `cut_searches` are those made for the weakest evidence before.
-    fn weigh(&self, cut_searches: &mut Crowd) -> Option<Evidence> {
-        let piece = &self.text[self.piece.range()];
+    /// The reason that the URL goes on with the piece, or `None`;
+    /// `cut_searches` are those made for the weakest reasons before.
+    fn weigh(&self, cut_searches: &mut Crowd) -> Option<Reason> {
+        let piece = self.piece_text();
         if !piece.chars().any(char::is_alphanumeric) || self.is_list_marker() {
             return None;
         }
@@ -400,49 +486,51 @@ impl Candidate<'_> {
             return None;
         }
         if self.is_folded() {
-            return Some(Evidence::Folded);
+            return Some(Reason::Folded);
         }
         let first = piece.chars().next()?;
-        if shape == Shape::Other
+        let last = self.last_char();
+        let refused = shape == Shape::Other
             || !(first.is_alphanumeric() || PIECE_OPENERS.contains(&first))
             || is_abbreviation(piece)
+            || piece.contains("...")
             || self.is_label()
             || self.starts_field()
-        {
+            || (self.next_indent + DEDENT_SLACK < self.indent && !UNFINISHED.contains(&last))
+            || !self.leaders_agree()
+            || self.is_table_row()
+            || self.opens_with_code(first, last);
+        if refused {
             return None;
         }
-        let last = self.last_char();
-        if self.next_indent + DEDENT_SLACK < self.indent && !UNFINISHED.contains(&last) {
-            return None;
-        }
-        if piece.contains("...") || !self.leaders_agree() {
-            return None;
-        }
-        if self.is_table_row() {
-            return None;
-        }
-        self.evidence(last, first, shape, cut_searches)
+        let reason = self.certain(last, first).or_else(|| {
+            self.likely(last, first, shape)
+                .filter(|_| !self.prose_follows() || self.at_margin() || self.number_after_slash())
+        });
+        reason.or_else(|| self.at_the_margin(last, first, shape, cut_searches))
     }
 
-    /// The rules of the module documentation once nothing forbids a join.
-    fn evidence(
-        &self,
-        last: char,
-        first: char,
-        shape: Shape,
-        cut_searches: &mut Crowd,
-    ) -> Option<Evidence> {
-        let path = shape == Shape::Path;
+    /// The reasons that hold whatever follows the piece.
+    fn certain(&self, last: char, first: char) -> Option<Reason> {
         if self.url.scheme_only && self.first_break {
-            let piece = &self.text[self.piece.range()];
-            return (first.is_alphanumeric() && piece.contains('.'))
-                .then_some(Evidence::SchemeOnly);
+            let host = first.is_alphanumeric() && self.piece_text().contains('.');
+            return host.then_some(Reason::SchemeOnly);
         }
-        if UNFINISHED.contains(&last) {
-            return Some(Evidence::Unfinished(last));
+        UNFINISHED
+            .contains(&last)
+            .then_some(Reason::Unfinished(last))
+    }
+
+    /// The reasons that hold unless prose follows the piece on a line that
+    /// stops short of the margin.
+    fn likely(&self, last: char, first: char, shape: Shape) -> Option<Reason> {
+        if OPENING_DELIMITERS.contains(&first) {
+            return Some(Reason::OpensWithDelimiter(first));
         }
+        let path = shape == Shape::Path;
         if BEFORE_PATH.contains(&last) {
-            return path.then_some(Evidence::BeforePath(last));
+            let new_sentence = last == '.' && first.is_uppercase();
+            return (path && !new_sentence).then_some(Reason::BeforePath(last));
         }
         if PARAMETER_SEPARATORS.contains(&last) {
             let parameters = self.holds_parameters();
@@ -451,88 +539,44 @@ impl Candidate<'_> {
                 (false, true) => self.name_looks_made(),
                 (false, false) => false,
             };
-            return goes_on.then_some(Evidence::Parameters(last));
+            return goes_on.then_some(Reason::Parameters(last));
         }
-        if OPENING_DELIMITERS.contains(&first) {
-            let goes_on = !(last == '/' && first == '/') && self.delimiter_opens_url_text(first);
-            return goes_on.then_some(Evidence::OpensWithDelimiter(first));
+        (last == '/' && path).then_some(Reason::SlashThenPath)
+    }
+
+    /// The weakest reasons: the margin says the line was full, and the
+    /// text must not show the URL as it is cut, whole, elsewhere.
+    fn at_the_margin(
+        &self,
+        last: char,
+        first: char,
+        shape: Shape,
+        cut_searches: &mut Crowd,
+    ) -> Option<Reason> {
+        if BEFORE_PATH.contains(&last) || PARAMETER_SEPARATORS.contains(&last) {
+            return None;
         }
-        if last == '/' && path {
-            return Some(Evidence::SlashThenPath);
-        }
-        // The weakest rules: the margin says the line was full, and the
-        // text must not show the URL as it is cut, whole, elsewhere.
         let made_name = shape == Shape::Name && self.name_looks_made();
         // Inside a word, letters on both sides: `develop` then `ment-...`,
         // not `issues/35` then `doc-comment`.
         let inside_word = last.is_alphabetic() && first.is_alphabetic();
-        let evidence = match last {
-            '/' => made_name.then_some(Evidence::SlashThenName),
-            _ => (path || (made_name && inside_word)).then_some(Evidence::AtMargin),
+        let (reason, full) = match last {
+            '/' => (made_name.then_some(Reason::SlashThenName), self.at_margin()),
+            _ => (
+                (shape == Shape::Path || (made_name && inside_word)).then_some(Reason::AtMargin),
+                self.filled_to_margin(),
+            ),
         };
-        let full = match evidence.as_ref()? {
-            Evidence::AtMargin => self.filled_to_margin(),
-            _ => self.at_margin(),
-        };
-        if !full || cut_searches.is_crowded(self.piece.start) {
+        let reason = reason?;
+        if !full || !cut_searches.admits(self.piece.start) {
             return None;
         }
-        cut_searches.record(self.piece.start);
-        evidence.filter(|_| !self.cut_appears_whole_elsewhere())
+        (!self.cut_appears_whole_elsewhere()).then_some(reason)
     }
 
-    /// True when the URL as far as this line's end appears elsewhere in
-    /// the text (within [`EVIDENCE_WINDOW`]) followed by whitespace, a
-    /// delimiter or the sentence's end: there the author ended it.
-    fn cut_appears_whole_elsewhere(&self) -> bool {
-        let cut: String = self
-            .joined
-            .iter()
-            .map(|span| &self.text[span.range()])
-            .collect();
-        let bytes = self.text.as_bytes();
-        let own = Span::new(self.url.url.start, self.piece.end);
-        let from = own.start.saturating_sub(EVIDENCE_WINDOW);
-        let to = bytes.len().min(own.end + EVIDENCE_WINDOW);
-        // One cut at a line's end is no evidence: it may be another break.
-        memmem::find_iter(&bytes[from..to], cut.as_bytes())
-            .map(|at| from + at)
-            .filter(|&at| at + cut.len() <= own.start || at >= own.end)
-            .take(MAX_OCCURRENCES)
-            .any(|at| ends_where_text_goes_on(bytes, at + cut.len()))
-    }
-
-    /// True when what follows the delimiter `first` that opens the piece
-    /// reads as URL text, not as code or markup that starts with the same
-    /// character (`#[inline]`, `#![allow(...)]`, `#include`, `@param`,
-    /// `&mut`, `:param`, `%d`): a letter, a digit or one of `% _ . ~ -`
-    /// and then a path, or for `:`, `/` and `=` a digit (`:8080`, `=1`).
-    fn delimiter_opens_url_text(&self, first: char) -> bool {
-        let rest = &self.text[self.piece.start + first.len_utf8()..self.piece.end];
-        let opens = rest
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '%' | '_' | '.' | '~' | '-'));
-        opens
-            && (shape(rest, self.schemes) == Shape::Path
-                || (matches!(first, ':' | '/' | '=') && rest.chars().any(|c| c.is_ascii_digit())))
-    }
-
-    /// True unless the URL's line starts with a leader of punctuation
-    /// (`///`, `;;`, `!`, before a space) that the next line does not
-    /// repeat: code or a new kind of line follows the comment. A bullet
-    /// (`*`, `-`, `+`) need not repeat, nor does `/*` as the `*` of the
-    /// block's next lines.
-    fn leaders_agree(&self) -> bool {
-        let own = punctuation_leader(
-            &self.text[self.line.start..self.url.url.start.max(self.line.start)],
-        );
-        let own = match own {
-            "/*" | "/**" => "*",
-            _ => own,
-        };
-        let next = punctuation_leader(self.next.content(self.text));
-        own.is_empty() || own == next || (matches!(own, "*" | "-" | "+") && next.is_empty())
+    /// The piece's text.
+    fn piece_text(&self) -> &str {
+        &self.text[self.piece.range()]
     }
 
     /// The URL's last character before the break.
@@ -582,6 +626,35 @@ impl Candidate<'_> {
         field_name_len(&self.text[self.piece.start..self.next.end]).is_some()
     }
 
+    /// True when words of prose follow the piece on its line: after the
+    /// piece and a space comes a lower-case letter (`README.txt describes
+    /// the files`), not punctuation, a date or a parenthesis (`000315.html,
+    /// September 2001`, `license-info) in effect`).
+    fn prose_follows(&self) -> bool {
+        let rest = &self.text[self.piece.end..self.next.end];
+        let Some(words) = rest.strip_prefix(' ') else {
+            return false;
+        };
+        words
+            .trim_start_matches(' ')
+            .chars()
+            .next()
+            .is_some_and(char::is_lowercase)
+    }
+
+    /// True when the piece continues a path no sentence would open
+    /// with: after the URL's `/` comes a digit (`000315.html`,
+    /// `2001-September/`), a message's or a date's number. A word of
+    /// prose there (`config.toml holds the settings`) may open a sentence.
+    fn number_after_slash(&self) -> bool {
+        self.last_char() == '/'
+            && self
+                .piece_text()
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+    }
+
     /// True for the second line of a folded content line: the URL's line
     /// (after its leader) starts with a `NAME:` or `NAME;`, and the next is
     /// indented one column more; or the URL's line is itself such a fold,
@@ -603,7 +676,51 @@ impl Candidate<'_> {
         let before = &self.text[own_text..self.url.url.start.max(own_text)];
         let word_end = self.piece.start + self.first_word().len();
         let after = &self.text[word_end..self.next.end];
-        self.first_break && has_inner_gap(before.trim_end()) && starts_with_gap(after)
+        let gap_after = after.len() - after.trim_start_matches([' ', '\t']).len();
+        let opens_gap = after.starts_with('\t') || gap_after >= TABLE_GAP;
+        self.first_break
+            && has_inner_gap(before.trim_end(), TABLE_GAP)
+            && opens_gap
+            && gap_after < after.trim_end().len()
+    }
+
+    /// True when the piece opens with a URL delimiter that starts no URL
+    /// text here: code or markup (`#[inline]`, `@param`), or a `/` after the
+    /// URL's own `/`.
+    fn opens_with_code(&self, first: char, last: char) -> bool {
+        OPENING_DELIMITERS.contains(&first)
+            && ((last == '/' && first == '/') || !self.delimiter_opens_url_text(first))
+    }
+
+    /// True when what follows the delimiter `first` that opens the piece
+    /// reads as URL text, not as code or markup that starts with the same
+    /// character (`#[inline]`, `#![allow(...)]`, `#include`, `@param`,
+    /// `&mut`, `:param`, `%d`): a letter, a digit or one of `% _ . ~ -`
+    /// and then a path, or for `:`, `/` and `=` a digit (`:8080`, `=1`).
+    fn delimiter_opens_url_text(&self, first: char) -> bool {
+        let rest = &self.text[self.piece.start + first.len_utf8()..self.piece.end];
+        let opens = rest
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '%' | '_' | '.' | '~' | '-'));
+        opens
+            && (shape(rest, self.schemes) == Shape::Path
+                || (matches!(first, ':' | '/' | '=') && rest.chars().any(|c| c.is_ascii_digit())))
+    }
+
+    /// True unless the URL's line starts with a leader of punctuation
+    /// (`///`, `;;`, `!`, before a space) that the next line does not
+    /// repeat: code or a new kind of line follows the comment. A bullet
+    /// (`*`, `-`, `+`) need not repeat, nor does `/*` as the `*` of the
+    /// block's next lines.
+    fn leaders_agree(&self) -> bool {
+        let before_url = &self.text[self.line.start..self.url.url.start.max(self.line.start)];
+        let own = match punctuation_leader(before_url) {
+            "/*" | "/**" => "*",
+            own => own,
+        };
+        let next = punctuation_leader(self.next.content(self.text));
+        own.is_empty() || own == next || (matches!(own, "*" | "-" | "+") && next.is_empty())
     }
 
     /// True when the URL so far holds a parameter's `=` or a `;`.
@@ -619,7 +736,7 @@ impl Candidate<'_> {
         let Some(margin) = margin(self.text, self.line) else {
             return false;
         };
-        let piece = &self.text[self.piece.range()];
+        let piece = self.piece_text();
         let segment = piece.find('/').map_or(piece, |slash| &piece[..=slash]);
         self.line.width(self.text) + 1 + columns(segment) > margin
     }
@@ -637,7 +754,7 @@ impl Candidate<'_> {
     /// a digit, a hyphen or an underscore, or mixes cases with a capital
     /// after its first letter (`TechReport`, not `QNX` or `Also`).
     fn name_looks_made(&self) -> bool {
-        let piece = &self.text[self.piece.range()];
+        let piece = self.piece_text();
         let camel_case =
             piece.chars().any(char::is_lowercase) && piece.chars().skip(1).any(char::is_uppercase);
         camel_case
@@ -645,6 +762,78 @@ impl Candidate<'_> {
                 .chars()
                 .any(|c| c.is_ascii_digit() || c == '-' || c == '_')
     }
+
+    /// True when the URL as far as this line's end appears elsewhere in
+    /// the text (within [`EVIDENCE_WINDOW`]) followed by a space, a tab, a
+    /// delimiter or the sentence's end: there the author ended it. One cut
+    /// at a line's end is no evidence: it may be another break.
+    fn cut_appears_whole_elsewhere(&self) -> bool {
+        let cut: String = self
+            .joined
+            .iter()
+            .map(|span| &self.text[span.range()])
+            .collect();
+        let bytes = self.text.as_bytes();
+        let own = Span::new(self.url.url.start, self.piece.end);
+        let from = own.start.saturating_sub(EVIDENCE_WINDOW);
+        let to = bytes.len().min(own.end + EVIDENCE_WINDOW);
+        memmem::find_iter(&bytes[from..to], cut.as_bytes())
+            .map(|at| from + at)
+            .filter(|&at| at + cut.len() <= own.start || at >= own.end)
+            .take(MAX_OCCURRENCES)
+            .any(|at| ends_where_text_goes_on(bytes, at + cut.len()))
+    }
+}
+
+/// The `broken-bare-url` finding of a bare URL `url` joined as `continued`
+/// over `outer`, in `rfc_style` text or not, with the reading cut at the
+/// first line's end as the alternative.
+pub(super) fn finding(
+    text: &str,
+    url: &Undelimited,
+    continued: &Continued,
+    outer: Span,
+    rfc_style: bool,
+) -> (Diagnostic, Alternative) {
+    let cut = &text[url.url.range()];
+    let because = continued
+        .breaks
+        .iter()
+        .map(|each| {
+            let page = match each.page {
+                true => " (past the page break between them)",
+                false => "",
+            };
+            format!("{}{page}", each.reason.describe(&text[each.piece.range()]))
+        })
+        .collect::<Vec<_>>()
+        .join("; then ");
+    // The wrapper keeps the author's lines: its line breaks, leaders and
+    // page furniture are ignored inside it, so the URL reads the same. It
+    // is a suggestion: where the URL ends is the scanner's reading.
+    let opener = match (url.form, rfc_style) {
+        (Form::Prefixed, _) => "<",
+        (_, true) => "<URL:",
+        (_, false) => "<",
+    };
+    let replacement = format!("{opener}{}>", &text[outer.range()]);
+    let diagnostic = Diagnostic::new(
+        Rule::BrokenBareUrl,
+        outer,
+        "bare URL broken across lines: a reader may take only its first line",
+    )
+    .with_help(format!(
+        "RFC 1738 Appendix: a URL that has to be broken across lines should be wrapped, \
+         as <URL:...>, since whitespace inside a wrapper is ignored while a bare URL ends at it. \
+         urlint joined this one because {because}. Cut at the line's end it reads {cut}. \
+         Wrap it, or keep it on one line"
+    ))
+    .with_fix(replacement, Applicability::Suggestion);
+    let alternative = Alternative {
+        url: cut.to_string(),
+        reason: format!("the URL cut at its line's end; it was joined as {because}"),
+    };
+    (diagnostic, alternative)
 }
 
 /// True when a URL ending before `at` ends there, on its line: a space,
@@ -656,23 +845,6 @@ fn ends_where_text_goes_on(bytes: &[u8], at: usize) -> bool {
     let punctuation = bytes.get(at).is_some_and(|b| b".,;:!?)".contains(b));
     let after = bytes.get(at + 1);
     ends(bytes.get(at)) || (punctuation && (ends(after) || after.is_none_or(|&b| is_line_break(b))))
-}
-
-/// The run of punctuation a line starts with after its indentation, when
-/// whitespace follows it: a leader, of a kind `lines.rs` may not know.
-/// Brackets and quotes open text rather than lead it.
-fn punctuation_leader(line: &str) -> &str {
-    let text = line.trim_start_matches([' ', '\t']);
-    let run = text.len()
-        - text
-            .trim_start_matches(|c: char| {
-                c.is_ascii_punctuation() && !matches!(c, '(' | '[' | '{' | '<' | '"' | '\'' | '`')
-            })
-            .len();
-    match text[run..].starts_with([' ', '\t']) {
-        true => &text[..run],
-        false => "",
-    }
 }
 
 /// What `piece` is made of.
@@ -734,26 +906,12 @@ fn field_name_len(line: &str) -> Option<usize> {
     matches!(bytes.get(name), Some(b':' | b';')).then_some(name + 1)
 }
 
-/// True when `text` holds two or more spaces, or a tab, between two of its
-/// characters.
-fn has_inner_gap(text: &str) -> bool {
-    let inner = text.trim();
-    inner.contains("  ") || inner.contains('\t')
-}
-
-/// True when `text` starts with two or more spaces, or a tab, and goes on.
-fn starts_with_gap(text: &str) -> bool {
-    let gap = text.len() - text.trim_start_matches([' ', '\t']).len();
-    let wide = text.starts_with('\t') || gap >= 2;
-    wide && gap < text.trim_end().len()
-}
-
 /// The right margin around `line`: the width that two or more lines
 /// holding a space inside reach among [`MARGIN_LINES`] lines on each side
 /// (within [`MARGIN_BYTES`]), when it is at least [`MIN_MARGIN`]. One long
 /// line does not make a margin, nor does a text of a few short lines.
 fn margin(text: &str, line: Line) -> Option<usize> {
-    let is_prose = |other: &Line| other.content(text).trim().contains([' ', '\t']);
+    let is_prose = |other: &Line| other.has_word_space(text);
     let before = std::iter::successors(line.preceding(text), |other| other.preceding(text))
         .take(MARGIN_LINES)
         .take_while(|other| line.start - other.start <= MARGIN_BYTES);
@@ -775,6 +933,7 @@ fn margin(text: &str, line: Line) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
+    use super::Reason;
     use crate::rules::Rule;
     use crate::scan::{scan, scan_markup, Markup, ScanOptions};
 
@@ -790,36 +949,41 @@ mod tests {
     const MARGIN_LINE: &str =
         "   The quick brown fox jumps over the lazy dog and keeps on running far.";
 
-    /// One row per evidence rule of the module documentation: the rule,
-    /// a text whose bare URL goes on over a line break, the URL joined.
+    /// One row per rule of the module documentation: the rule, a text whose
+    /// bare URL goes on over a line break, the URL joined, and the reason
+    /// its first break was joined for.
     #[rustfmt::skip]
-    const JOINED: &[(&str, &str, &str)] = &[
-        ("scheme only", "   The list is at http://\n   www.ietf.example/1id-abstracts.txt.\n", "http://www.ietf.example/1id-abstracts.txt"),
-        ("unfinished: hyphen", "   IANA, http://www.iana.example/assignments/sasl-\n   mechanisms.\n", "http://www.iana.example/assignments/sasl-mechanisms"),
-        ("unfinished: at sign", "   mail mailto:joe@\n   host.example now\n", "mailto:joe@host.example"),
-        ("unfinished: ampersand", "   https://a.example/cb?x=1&\n   y=2 for\n", "https://a.example/cb?x=1&y=2"),
-        ("unfinished: underscore", "   http://a.example/my_\n   file for\n", "http://a.example/my_file"),
-        ("before path: period", "  [3] Cache, http://ds.\n internic.example/drafts/x.txt, March\n", "http://ds.internic.example/drafts/x.txt"),
-        ("before path: question mark", "   Location: https://client.example/cb?\n     code=abc\n", "https://client.example/cb?code=abc"),
-        ("parameters: comma", "      ldap://ldap.example/o=Org%20Name,\n             c=US?postalAddress\n", "ldap://ldap.example/o=Org%20Name,c=US?postalAddress"),
-        ("parameters: colon before a made name", "   imap://joe@a.example/INBOX/;uid=20/;urlauth=anonymous:internal:\n   91354a473744909de610943775f92038\n", "imap://joe@a.example/INBOX/;uid=20/;urlauth=anonymous:internal:91354a473744909de610943775f92038"),
-        ("opens with delimiter: slash", "      xmpp:node@example.com\n      /resource%20one\n", "xmpp:node@example.com/resource%20one"),
-        ("opens with delimiter: ampersand", "      urn:example:weather?=op=map&lat=39.56\n         &lon=-104.85\n", "urn:example:weather?=op=map&lat=39.56&lon=-104.85"),
-        ("slash then path", "  [1] http://zgp.example/pipermail/p2p-hackers/2001-September/\n      000315.html, September 2001.\n", "http://zgp.example/pipermail/p2p-hackers/2001-September/000315.html"),
-        ("folded content line", "     ATTACH;FMTTYPE=application/binary:http://host.example/templates/agen\n      da.doc\n", "http://host.example/templates/agenda.doc"),
-        ("comment leader", " * http://csrc.example.gov/publications/fips/\n * fips180-2/fips180-2withchangenotice.pdf\n", "http://csrc.example.gov/publications/fips/fips180-2/fips180-2withchangenotice.pdf"),
-        ("quote marker", "> see http://lists.example.org/archives/2001-September/\n> 000315.html\n", "http://lists.example.org/archives/2001-September/000315.html"),
-        ("three lines", "      xmpp:node@example.com\n      /repulsive%20!%23$%25&'()*+,-.%2F:;%3C=\n      %3E%3F%40%5B~resource\n", "xmpp:node@example.com/repulsive%20!%23$%25&'()*+,-.%2F:;%3C=%3E%3F%40%5B~resource"),
-        ("brackets open across the break", "   http://en.example/wiki/Foo_(\n   bar) is a page\n", "http://en.example/wiki/Foo_(bar)"),
-        ("crlf line breaks", "   see http://a.example/2001-September/\r\n   000315.html\r\n", "http://a.example/2001-September/000315.html"),
+    const JOINED: &[(&str, &str, &str, Reason)] = &[
+        ("scheme only", "   The list is at http://\n   www.ietf.example/1id-abstracts.txt.\n", "http://www.ietf.example/1id-abstracts.txt", Reason::SchemeOnly),
+        ("unfinished: hyphen", "   IANA, http://www.iana.example/assignments/sasl-\n   mechanisms.\n", "http://www.iana.example/assignments/sasl-mechanisms", Reason::Unfinished('-')),
+        ("unfinished: at sign", "   mail mailto:joe@\n   host.example now\n", "mailto:joe@host.example", Reason::Unfinished('@')),
+        ("unfinished: ampersand", "   https://a.example/cb?x=1&\n   y=2 for\n", "https://a.example/cb?x=1&y=2", Reason::Unfinished('&')),
+        ("unfinished: underscore", "   http://a.example/my_\n   file for\n", "http://a.example/my_file", Reason::Unfinished('_')),
+        ("before path: period", "  [3] Cache, http://ds.\n internic.example/drafts/x.txt, March\n", "http://ds.internic.example/drafts/x.txt", Reason::BeforePath('.')),
+        ("before path: question mark", "   Location: https://client.example/cb?\n     code=abc\n", "https://client.example/cb?code=abc", Reason::BeforePath('?')),
+        ("parameters: comma", "      ldap://ldap.example/o=Org%20Name,\n             c=US?postalAddress\n", "ldap://ldap.example/o=Org%20Name,c=US?postalAddress", Reason::Parameters(',')),
+        ("parameters: colon before a made name", "   imap://joe@a.example/INBOX/;uid=20/;urlauth=anonymous:internal:\n   91354a473744909de610943775f92038\n", "imap://joe@a.example/INBOX/;uid=20/;urlauth=anonymous:internal:91354a473744909de610943775f92038", Reason::Parameters(':')),
+        ("opens with delimiter: slash", "      xmpp:node@example.com\n      /resource%20one\n", "xmpp:node@example.com/resource%20one", Reason::OpensWithDelimiter('/')),
+        ("opens with delimiter: ampersand", "      urn:example:weather?=op=map&lat=39.56\n         &lon=-104.85\n", "urn:example:weather?=op=map&lat=39.56&lon=-104.85", Reason::OpensWithDelimiter('&')),
+        ("slash then path", "  [1] http://zgp.example/pipermail/p2p-hackers/2001-September/\n      000315.html, September 2001.\n", "http://zgp.example/pipermail/p2p-hackers/2001-September/000315.html", Reason::SlashThenPath),
+        ("slash then path: a number before prose", "   See http://archive.example.org/lists/2001-September/\n   000315.html for the thread.\n", "http://archive.example.org/lists/2001-September/000315.html", Reason::SlashThenPath),
+        ("folded content line", "     ATTACH;FMTTYPE=application/binary:http://host.example/templates/agen\n      da.doc\n", "http://host.example/templates/agenda.doc", Reason::Folded),
+        ("comment leader", " * http://csrc.example.gov/publications/fips/\n * fips180-2/fips180-2withchangenotice.pdf\n", "http://csrc.example.gov/publications/fips/fips180-2/fips180-2withchangenotice.pdf", Reason::SlashThenPath),
+        ("quote marker", "> see http://lists.example.org/archives/2001-September/\n> 000315.html\n", "http://lists.example.org/archives/2001-September/000315.html", Reason::SlashThenPath),
+        ("three lines", "      xmpp:node@example.com\n      /repulsive%20!%23$%25&'()*+,-.%2F:;%3C=\n      %3E%3F%40%5B~resource\n", "xmpp:node@example.com/repulsive%20!%23$%25&'()*+,-.%2F:;%3C=%3E%3F%40%5B~resource", Reason::OpensWithDelimiter('/')),
+        ("brackets open across the break", "   http://en.example/wiki/Foo_(\n   bar) is a page\n", "http://en.example/wiki/Foo_(bar)", Reason::Unfinished('(')),
+        ("crlf line breaks", "   see http://a.example/2001-September/\r\n   000315.html\r\n", "http://a.example/2001-September/000315.html", Reason::SlashThenPath),
     ];
 
     #[test]
     fn bare_urls_go_on_where_the_text_says_so() {
-        for &(rule, text, url) in JOINED {
+        for (rule, text, url, reason) in JOINED {
             let found: Vec<_> = scan(text, &ScanOptions::default()).collect();
             assert_eq!(found.len(), 1, "{rule}: {text:?}");
-            assert_eq!(found[0].url, url, "{rule}: {text:?}");
+            assert_eq!(found[0].url, *url, "{rule}: {text:?}");
+            let piece = &text[found[0].segments[1].source.range()];
+            let help = &found[0].diagnostics[0].help;
+            assert!(help.contains(&reason.describe(piece)), "{rule}: {help}");
             assert!(
                 found[0]
                     .diagnostics
@@ -890,6 +1054,14 @@ mod tests {
         ("a reference in code", "   see https://a.example/x/y\n   &mut self\n", &["https://a.example/x/y"]),
         ("an acronym after a long comment line", "   // QNX 7.1: https://www.qnx.example/developers/docs/7.1/index.html#com.qnx.doc.utilities/q/qcc.html\n   // QNX 8.0: https://www.qnx.example/developers/docs/8.0/qcc.html\n", &["https://www.qnx.example/developers/docs/7.1/index.html#com.qnx.doc.utilities/q/qcc.html", "https://www.qnx.example/developers/docs/8.0/qcc.html"]),
         ("a key after a number", "# TODO: Re-enable this once the MSRV is 1.43 or greater, it says\n# See: https://github.example/BurntSushi/termcolor/issues/35\n# doc-comment = \"0.3\"\n# and one more line of comment text that ends here too, at 60\n", &["https://github.example/BurntSushi/termcolor/issues/35"]),
+        ("prose after a period: a new sentence", "   Read the docs at http://a.example.\n   Node.js users should read on.\n", &["http://a.example"]),
+        ("prose after a slash: a file name in a sentence", "   Download from http://a.example/pub/\n   README.txt describes the files.\n", &["http://a.example/pub/"]),
+        ("prose after a slash: a lower-case file name in a sentence", "   Download from http://a.example/pub/\n   config.toml holds the settings.\n", &["http://a.example/pub/"]),
+        ("prose after a slash: and/or", "   see http://example.com/\n   and/or the mirror.\n", &["http://example.com/"]),
+        ("prose after a colon", "   see http://a.example/docs:\n   /etc/passwd holds the users.\n", &["http://a.example/docs"]),
+        ("prose after a slash: a home path", "   see http://a.example/\n   ~/.bashrc is read first.\n", &["http://a.example/"]),
+        ("prose after a slash in a comment", "   // see https://example.com/\n   // foo.bar() is called next.\n", &["https://example.com/"]),
+        ("prose after a question mark", "   why http://a.example/?\n   I/O errors are logged.\n", &["http://a.example/"]),
         ("an ellipsis", "    // https://www.unicode.example/roadmaps/bmp/\n    // U+0590...U+08FF\n", &["https://www.unicode.example/roadmaps/bmp/"]),
         ("a scheme without a host", "   see http://\n   for the scheme\n", &[]),
         ("the text ends", "   see http://", &[]),
@@ -922,7 +1094,8 @@ mod tests {
         // Shown elsewhere ending where the line does, the URL is cut there.
         let whole = "   see https://speakerdeck.example/jgbarah/grimoirelab-a-tool-for-open-develop again\n";
         let text = format!("{MARGIN_LINE}\n{MARGIN_LINE}\n{whole}\n{broken}");
-        assert_eq!(urls(&text).len(), 2, "{:?}", urls(&text));
+        let cut = "https://speakerdeck.example/jgbarah/grimoirelab-a-tool-for-open-develop";
+        assert_eq!(urls(&text), [cut, cut]);
         // A line that stops short of the margin was not broken by it.
         let short =
             "[2] https://speakerdeck.example/grimoirelab-a-tool-for-open-develop\nment-analytics\n";
@@ -1007,7 +1180,7 @@ mod tests {
 
     #[test]
     fn markdown_and_html_prose_ends_a_bare_url_at_a_line_break() {
-        let text = "see http://a.example/2001-September/\n000315.html now\n";
+        let text = "see http://a.example/2001-September/\n000315.html, now\n";
         for markup in [Markup::Markdown, Markup::Html, Markup::Rst] {
             let found: Vec<String> = scan_markup(text, markup, &ScanOptions::default())
                 .map(|found| found.url)
@@ -1020,8 +1193,8 @@ mod tests {
     #[test]
     fn a_restructuredtext_literal_block_read_as_verbatim_keeps_plain_lines() {
         let text =
-            "The archive::\n\n   see http://a.example/2001-September/\n   000315.html now\n\n\
-                    Prose http://b.example/2001-September/\n000315.html now\n";
+            "The archive::\n\n   see http://a.example/2001-September/\n   000315.html, now\n\n\
+                    Prose http://b.example/2001-September/\n000315.html, now\n";
         let read = |include_verbatim| -> Vec<String> {
             let options = ScanOptions {
                 include_verbatim,

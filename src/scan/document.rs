@@ -81,6 +81,7 @@ fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
         segments,
         alternatives: Vec::new(),
         diagnostics: Vec::new(),
+        joins: Vec::new(),
     })
 }
 

@@ -93,6 +93,24 @@ pub struct Alternative {
     pub reason: String,
 }
 
+/// A line break a URL's text was joined across: inside a wrapper, or a
+/// bare URL the scanner read as going on (see `broken-bare-url`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Join {
+    /// Offset in the joined URL where the text after the break starts.
+    pub url_offset: usize,
+    /// True when page furniture (a footer, a form feed, a running header
+    /// and the blank lines around them) lay between the two lines.
+    pub page_break: bool,
+    /// True when the text could not be read otherwise: every line break
+    /// of a wrapper, and a bare URL's join on a line filled to the right
+    /// margin or for a reason that holds whatever follows (the line ends
+    /// with `http://` or with a character a URL does not end on, the next
+    /// starts with a URL delimiter, a folded line); false for a join the
+    /// text makes only likely.
+    pub certain: bool,
+}
+
 /// One URL found in the source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Found {
@@ -108,12 +126,14 @@ pub struct Found {
     pub alternatives: Vec<Alternative>,
     /// The scanner's own findings; their spans index the **source**.
     pub diagnostics: Vec<Diagnostic>,
+    /// The line breaks the URL was joined across, in order.
+    pub joins: Vec<Join>,
 }
 
 impl Found {
     /// A URL written in one piece at `source` (so one segment), with no
-    /// alternatives and no scanner findings: how a bare URL, or a URL given
-    /// on its own (`urlint validate`), is placed.
+    /// alternatives, no scanner findings and no joins: how a bare URL, or a
+    /// URL given on its own (`urlint validate`), is placed.
     pub fn unbroken(url: &str, form: Form, source: Span) -> Self {
         Found {
             url: url.to_string(),
@@ -122,6 +142,7 @@ impl Found {
             segments: vec![Segment::copied(source, 0)],
             alternatives: Vec::new(),
             diagnostics: Vec::new(),
+            joins: Vec::new(),
         }
     }
 

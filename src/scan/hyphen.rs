@@ -1,4 +1,5 @@
-//! Hyphens at line breaks inside wrappers (RFC 1738 Appendix): typesetters
+//! Hyphens at line breaks inside wrappers and inside bare URLs joined across
+//! lines (RFC 1738 Appendix): typesetters
 //! add hyphens when they break lines, so a `-` before a line break may or may
 //! not be the URL's. Both readings are kept; evidence picks the primary one.
 //!
@@ -7,16 +8,15 @@
 //!    (`bad-host`, e.g. a label ending in `-`) and the other does not;
 //! 2. occurrence: the part of the URL around the break (between `/`, `?`,
 //!    `#`, `;`, `&`, `=`, `@` and `:`) appears unbroken within
-//!    [`SEARCH_WINDOW`] bytes of the wrapper in one reading only. A break
+//!    [`SEARCH_WINDOW`] bytes of the URL in one reading only. A break
 //!    crowded by [`CROWDING_BREAKS`] others just before it is not searched.
 //!
 //! Without evidence the hyphen is kept, as the Appendix asks writers not to
 //! break lines after a URL's own hyphen, and a reader must see both readings.
 
-use std::collections::VecDeque;
-
 use memchr::memmem;
 
+use super::crowd::Crowd;
 use super::found::{join, Alternative};
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
@@ -65,32 +65,14 @@ pub(crate) struct Evidence<'a> {
     /// True when a URL's host is invalid (the validator's `bad-host`).
     pub(crate) host_invalid: &'a dyn Fn(&str) -> bool,
     /// Breaks seen before in this text, by source offset of the hyphen.
-    pub(crate) earlier: &'a mut EarlierBreaks,
+    pub(crate) earlier: &'a mut Crowd,
 }
 
-/// The hyphen breaks of one text in the [`SEARCH_WINDOW`] bytes before the
-/// one being weighed, oldest first: how crowded its neighbourhood is.
-#[derive(Debug, Default)]
-pub(crate) struct EarlierBreaks {
-    hyphens: VecDeque<usize>,
-}
-
-impl EarlierBreaks {
-    /// Record the break at `hyphen`, and say whether it is crowded:
-    /// whether [`CROWDING_BREAKS`] or more came before it within
-    /// [`SEARCH_WINDOW`] bytes. Every break counts, searched or not, so the
-    /// answer depends on the nearby text alone.
-    fn record(&mut self, hyphen: usize) -> bool {
-        // A scan meets wrappers, and a wrapper its breaks, in source order.
-        debug_assert!(self.hyphens.back().is_none_or(|&last| last < hyphen));
-        let since = hyphen.saturating_sub(SEARCH_WINDOW);
-        while self.hyphens.front().is_some_and(|&earlier| earlier < since) {
-            self.hyphens.pop_front();
-        }
-        let crowded = self.hyphens.len() >= CROWDING_BREAKS;
-        self.hyphens.push_back(hyphen);
-        crowded
-    }
+/// The hyphen breaks of a text, counted over [`SEARCH_WINDOW`]: a break
+/// with [`CROWDING_BREAKS`] or more others in the window before it is not
+/// searched (see [`Crowd`]).
+pub(crate) fn earlier_breaks() -> Crowd {
+    Crowd::new(SEARCH_WINDOW, CROWDING_BREAKS)
 }
 
 /// The URL's runs after resolving each hyphen break, with the other reading
@@ -116,7 +98,7 @@ pub(crate) fn resolve(
         let dropped = without_hyphen(&spans, hyphen);
         let keep = join(evidence.text, &spans);
         let drop = join(evidence.text, &dropped);
-        let searchable = !evidence.earlier.record(hyphen);
+        let searchable = evidence.earlier.admits(hyphen);
         let decision = decide(
             &keep,
             &drop,
@@ -271,7 +253,7 @@ fn without_hyphen(spans: &[Span], hyphen: usize) -> Vec<Span> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scan::pages::false_footers;
+    use crate::scan::pages::footer_looks;
     use crate::scan::scheme::Schemes;
     use crate::scan::wrapper;
 
@@ -294,17 +276,17 @@ mod tests {
         text: &str,
         host_invalid: &dyn Fn(&str) -> bool,
     ) -> (String, Vec<String>, Vec<String>) {
-        resolve_first_after(text, host_invalid, &mut EarlierBreaks::default())
+        resolve_first_after(text, host_invalid, &mut earlier_breaks())
     }
 
     /// [`resolve_first`] with the breaks `earlier` met before in the text.
     fn resolve_first_after(
         text: &str,
         host_invalid: &dyn Fn(&str) -> bool,
-        earlier: &mut EarlierBreaks,
+        earlier: &mut Crowd,
     ) -> (String, Vec<String>, Vec<String>) {
         let at = text.find('<').unwrap();
-        let parsed = wrapper::parse(text, at, &Schemes::new(&[]), &mut false_footers()).unwrap();
+        let parsed = wrapper::parse(text, at, &Schemes::new(&[]), &mut footer_looks()).unwrap();
         let mut evidence = Evidence {
             text,
             outer: parsed.outer,
@@ -329,10 +311,10 @@ mod tests {
     }
 
     /// Breaks met before, at `offsets`.
-    fn earlier_at(offsets: impl IntoIterator<Item = usize>) -> EarlierBreaks {
-        let mut earlier = EarlierBreaks::default();
+    fn earlier_at(offsets: impl IntoIterator<Item = usize>) -> Crowd {
+        let mut earlier = earlier_breaks();
         for offset in offsets {
-            earlier.record(offset);
+            earlier.admits(offset);
         }
         earlier
     }
@@ -407,13 +389,13 @@ mod tests {
     fn only_breaks_within_the_search_window_before_crowd_a_break() {
         let mut earlier = earlier_at(0..CROWDING_BREAKS);
         // All of them lie within the window before this one.
-        assert!(earlier.record(SEARCH_WINDOW));
+        assert!(!earlier.admits(SEARCH_WINDOW));
         // Here the first has left it.
         let mut earlier = earlier_at(0..CROWDING_BREAKS);
-        assert!(!earlier.record(SEARCH_WINDOW + 1));
+        assert!(earlier.admits(SEARCH_WINDOW + 1));
         // Every break counts, crowded or not: the later half still crowds.
         let mut earlier = earlier_at(0..2 * CROWDING_BREAKS);
-        assert!(earlier.record(SEARCH_WINDOW + CROWDING_BREAKS));
+        assert!(!earlier.admits(SEARCH_WINDOW + CROWDING_BREAKS));
     }
 
     #[test]

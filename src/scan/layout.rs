@@ -1,7 +1,7 @@
 //! The layout of plain text as the line joins read it: where a line starts
-//! and ends, how wide it is in columns and how far it is indented. A bare
-//! URL continued on the next line and a page break are both decided from
-//! the shape of the lines around them, never from what the lines say.
+//! and ends, how wide it is in columns, whether it is blank, and where it
+//! holds a wide gap. A bare URL continued on the next line and a page break
+//! are decided in good part from the shape of the lines around them.
 
 use crate::span::{is_line_break, line_break_len};
 
@@ -10,9 +10,13 @@ use crate::span::{is_line_break, line_break_len};
 const TAB_STOP: usize = 8;
 
 /// Widest line measured exactly: a line wider than this is wider than any
-/// margin, and measuring stops there so that a line of megabytes costs no
-/// more than a short one.
+/// margin, and measuring it stops there.
 const MAX_MEASURED: usize = 1024;
+
+/// How far back the start of a line is looked for: a line longer than this
+/// before a place is no laid-out text, and looking further would make a
+/// text of long lines cost their length at every place asked about.
+const MAX_LINE_LOOKBACK: usize = 4 * 1024;
 
 /// One line of a text: its bytes, without the line break, and where the
 /// next line starts.
@@ -36,11 +40,17 @@ impl Line {
         Line { start, end, next }
     }
 
-    /// The line holding the byte at `at`.
-    pub(super) fn holding(text: &str, at: usize) -> Line {
+    /// The line holding the byte at `at`, when it starts at most
+    /// [`MAX_LINE_LOOKBACK`] bytes before it.
+    pub(super) fn holding(text: &str, at: usize) -> Option<Line> {
         let bytes = text.as_bytes();
-        let start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |found| found + 1);
-        Line::at(text, start)
+        let floor = at.saturating_sub(MAX_LINE_LOOKBACK);
+        let start = match memchr::memrchr2(b'\n', b'\r', &bytes[floor..at]) {
+            Some(found) => floor + found + 1,
+            None if floor == 0 => 0,
+            None => return None,
+        };
+        Some(Line::at(text, start))
     }
 
     /// The line after this one.
@@ -48,7 +58,7 @@ impl Line {
         self.next.map(|next| Line::at(text, next))
     }
 
-    /// The line before this one.
+    /// The line before this one (see [`Line::holding`]).
     pub(super) fn preceding(&self, text: &str) -> Option<Line> {
         let bytes = text.as_bytes();
         if self.start == 0 {
@@ -59,7 +69,7 @@ impl Line {
         if bytes[end] == b'\n' && end > 0 && bytes[end - 1] == b'\r' {
             end -= 1;
         }
-        Some(Line::holding(text, end))
+        Line::holding(text, end)
     }
 
     /// The line's bytes without its line break.
@@ -74,16 +84,35 @@ impl Line {
             .all(|byte| matches!(byte, b' ' | b'\t' | 0x0C))
     }
 
-    /// Columns up to the line's last character that is not a space.
+    /// True when a space or tab stands between two words of the line,
+    /// within its first [`MAX_MEASURED`] bytes: a line of prose, not one
+    /// word alone.
+    pub(super) fn has_word_space(&self, text: &str) -> bool {
+        let bytes = text.as_bytes();
+        let head = &bytes[self.start..self.end.min(self.start + MAX_MEASURED)];
+        let indent = head.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        let words = &head[indent..];
+        words
+            .iter()
+            .position(|&b| b == b' ' || b == b'\t')
+            .is_some_and(|gap| words[gap..].iter().any(|b| !b.is_ascii_whitespace()))
+    }
+
+    /// Columns up to the line's last character that is not a space, at
+    /// most a little past [`MAX_MEASURED`]: wider than any margin.
     pub(super) fn width(&self, text: &str) -> usize {
-        columns(self.content(text).trim_end())
+        columns_within(self.content(text).trim_end(), MAX_MEASURED)
     }
 }
 
 /// Columns `text` takes when it starts a line: one per character, a tab to
-/// the next [`TAB_STOP`], form feeds none; at most a little past
-/// [`MAX_MEASURED`].
-pub(super) fn columns(text: &str) -> usize {
+/// the next [`TAB_STOP`], a form feed none (it starts a page).
+pub(crate) fn columns(text: &str) -> usize {
+    columns_within(text, usize::MAX)
+}
+
+/// [`columns`], counted no further than a little past `most`.
+fn columns_within(text: &str, most: usize) -> usize {
     let mut width = 0;
     for c in text.chars() {
         width = match c {
@@ -91,11 +120,23 @@ pub(super) fn columns(text: &str) -> usize {
             '\u{c}' => width,
             _ => width + 1,
         };
-        if width > MAX_MEASURED {
+        if width > most {
             break;
         }
     }
     width
+}
+
+/// True when `text`, its leading and trailing whitespace aside, holds a
+/// run of `spaces` or more spaces, or a tab: a gap between columns of a
+/// table or parts of a page header, not a word space.
+pub(super) fn has_inner_gap(text: &str, spaces: usize) -> bool {
+    let inner = text.trim();
+    inner.contains('\t')
+        || inner
+            .as_bytes()
+            .split(|&byte| byte != b' ')
+            .any(|run| run.len() >= spaces)
 }
 
 /// True when the byte at `at` starts a line break or the text ends there,
@@ -119,7 +160,7 @@ mod tests {
             .map(|line| line.content(text))
             .collect();
         assert_eq!(contents, ["one", "two", "three", "four"]);
-        let last = Line::holding(text, text.len() - 1);
+        let last = Line::holding(text, text.len() - 1).expect("a short line");
         assert_eq!(last.next, None);
         let back: Vec<&str> = std::iter::successors(Some(last), |line| line.preceding(text))
             .map(|line| line.content(text))
@@ -137,6 +178,21 @@ mod tests {
             .map(|line| (line.width(text), line.is_blank(text)))
             .collect();
         assert_eq!(measured, [(6, false), (9, false), (0, true), (5, false)]);
+    }
+
+    #[test]
+    fn a_line_far_longer_than_laid_out_text_has_no_start_near_its_end() {
+        let text = format!("a\n{}b", "x".repeat(MAX_LINE_LOOKBACK + 1));
+        assert_eq!(Line::holding(&text, text.len() - 1), None);
+        assert!(Line::holding(&text, 1).is_some());
+    }
+
+    #[test]
+    fn gaps_are_runs_of_spaces_or_tabs_inside_the_text() {
+        assert!(has_inner_gap("a  b", 2));
+        assert!(!has_inner_gap("a  b", 3));
+        assert!(has_inner_gap("a\tb", 3));
+        assert!(!has_inner_gap("   a b   ", 2));
     }
 
     #[test]

@@ -1,11 +1,15 @@
-//! Line leaders: what starts a line without being text. When a wrapper goes
-//! on to the next line, that line's leader is skipped, but only the leader
-//! the wrapper's first line has too, so URL text is never taken for one.
+//! Line leaders: what starts a line without being text. When a wrapper, or
+//! a bare URL joined across lines, goes on to the next line, that line's
+//! leader is skipped, but only the leader the URL's first line has too, so
+//! URL text is never taken for one.
 //!
 //! Three kinds are known: mail quote markers (`> `, `>> `), comment leaders
-//! of source files (`# `, `// `, ` * `, `-- `, `; `) and line-number gutters
-//! (`  792. ` before every line, as in code-browsing pages), which may come
-//! before either of the others.
+//! of source files (`# `, `// `, `/// `, `//! `, ` * `, `-- `, `; `, `;; `)
+//! and line-number gutters (`  792. ` before every line, as in
+//! code-browsing pages), which may come before either of the others. A
+//! leader of other punctuation (`%% `, `!! `) is told apart too
+//! ([`punctuation_leader`]), so that a bare URL's join can ask that the next
+//! line repeat it.
 
 use super::chars::skip_spaces;
 use crate::span::is_line_break;
@@ -64,39 +68,33 @@ impl Leader {
 
     /// Parse the leader at the start of `text[start..end]`.
     fn parse(text: &str, start: usize, end: usize) -> Leader {
+        Leader::parse_with_end(text, start, end).0
+    }
+
+    /// Parse the leader at the start of `text[start..end]`, and say where
+    /// the line's text starts past it and the indentation after it (no
+    /// later than `end`).
+    fn parse_with_end(text: &str, start: usize, end: usize) -> (Leader, usize) {
         let (gutter, after_gutter) = match gutter_at(text, start) {
             Some((number, next)) if next <= end => (Some(number), next),
             _ => (None, start),
         };
         let at = skip_spaces(text, after_gutter).min(end);
-        let marker = marker_at(text.as_bytes(), at, end);
-        Leader { gutter, marker }
+        let (marker, marker_len) = marker_at(text.as_bytes(), at, end);
+        let text_start = skip_spaces(text, at + marker_len).min(end);
+        (Leader { gutter, marker }, text_start)
     }
 
     /// Skip the leader and indentation of the continuation line starting at
-    /// `start`; returns where its text begins. Advances the expected gutter
-    /// number, so call once per line, in order.
+    /// `start`; returns where its text begins. A line without the first
+    /// line's leader, or whose gutter does not number on, is read from its
+    /// indentation on. Advances the expected gutter number, so call once
+    /// per line, in order.
     pub(crate) fn skip(&mut self, text: &str, start: usize) -> usize {
-        let mut at = start;
-        if let Some(previous) = self.gutter {
-            if let Some((number, next)) = gutter_at(text, start) {
-                if number == previous + 1 {
-                    self.gutter = Some(number);
-                    at = next;
-                }
-            }
-        }
-        let at = skip_spaces(text, at);
-        let after = match self.marker {
-            Marker::None => at,
-            Marker::Quote { depth } => skip_quotes(text, at, depth).unwrap_or(at),
-            Marker::Comment(leader) => skip_comment(text, at, leader).unwrap_or(at),
-        };
-        skip_spaces(text, after)
+        self.skip_leader(text, start, Lenience::Lenient)
+            .unwrap_or(start)
     }
-}
 
-impl Leader {
     /// Skip the leader and indentation of the line starting at `start`
     /// when it carries the first line's leader: its quote markers or
     /// comment leader and its gutter numbered on. `None` when it does not,
@@ -105,24 +103,47 @@ impl Leader {
     /// none). Advances the expected gutter number, so call once per line,
     /// in order.
     pub(crate) fn skip_matching(&mut self, text: &str, start: usize) -> Option<usize> {
+        self.skip_leader(text, start, Lenience::Strict)
+    }
+
+    /// [`Leader::skip`] and [`Leader::skip_matching`], which differ only in
+    /// what a line without the first line's leader gives.
+    fn skip_leader(&mut self, text: &str, start: usize, lenience: Lenience) -> Option<usize> {
+        let strict = lenience == Lenience::Strict;
         let mut at = start;
         if let Some(previous) = self.gutter {
-            let (number, next) = gutter_at(text, start)?;
-            if number != previous + 1 {
-                return None;
+            match gutter_at(text, start) {
+                Some((number, next)) if number == previous + 1 => {
+                    self.gutter = Some(number);
+                    at = next;
+                }
+                _ if strict => return None,
+                _ => {}
             }
-            self.gutter = Some(number);
-            at = next;
         }
         let at = skip_spaces(text, at);
-        let after = match self.marker {
-            Marker::None => at,
-            Marker::Quote { depth } => skip_quotes(text, at, depth)?,
-            Marker::Comment("*") => skip_comment(text, at, "*").unwrap_or(at),
-            Marker::Comment(leader) => skip_comment(text, at, leader)?,
+        let skipped = match self.marker {
+            Marker::None => Some(at),
+            Marker::Quote { depth } => skip_quotes(text, at, depth),
+            Marker::Comment(leader) => skip_comment(text, at, leader),
+        };
+        let bullet = self.marker == Marker::Comment("*");
+        let after = match skipped {
+            Some(after) => after,
+            None if strict && !bullet => return None,
+            None => at,
         };
         Some(skip_spaces(text, after))
     }
+}
+
+/// Whether a line without the first line's leader is still read on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lenience {
+    /// As a wrapper reads: from its indentation on.
+    Lenient,
+    /// As a bare URL's join reads: not at all.
+    Strict,
 }
 
 /// Where the text of the line starting at `line_start` begins, past the
@@ -142,20 +163,26 @@ pub(crate) fn continuation_text_start(text: &str, open: usize, line_start: usize
 /// first line writes it, `/*` included) and indentation, no later than
 /// `end`.
 pub(crate) fn own_text_start(text: &str, line_start: usize, end: usize) -> usize {
-    let after_gutter = match gutter_at(text, line_start) {
-        Some((_, next)) if next <= end => next,
-        _ => line_start,
-    };
-    let at = skip_spaces(text, after_gutter).min(end);
-    let after = match marker_at(text.as_bytes(), at, end) {
-        Marker::None => at,
-        Marker::Quote { depth } => skip_quotes(text, at, depth).unwrap_or(at),
-        Marker::Comment(_) => COMMENT_LEADERS
-            .iter()
-            .find(|(first, _)| text.as_bytes()[at..end].starts_with(first.as_bytes()))
-            .map_or(at, |(first, _)| at + first.len()),
-    };
-    skip_spaces(text, after).min(end)
+    let (_, text_start) = Leader::parse_with_end(text, line_start, end);
+    text_start
+}
+
+/// The run of punctuation a line starts with after its indentation, when
+/// whitespace follows it: a leader of any kind, known or not (`//`, `%%`,
+/// `!!`); empty when the line starts otherwise. Brackets and quotes open
+/// text rather than lead it.
+pub(crate) fn punctuation_leader(line: &str) -> &str {
+    let text = line.trim_start_matches([' ', '\t']);
+    let run = text.len()
+        - text
+            .trim_start_matches(|c: char| {
+                c.is_ascii_punctuation() && !matches!(c, '(' | '[' | '{' | '<' | '"' | '\'' | '`')
+            })
+            .len();
+    match text[run..].starts_with([' ', '\t']) {
+        true => &text[..run],
+        false => "",
+    }
 }
 
 /// Start of the line holding `at`, if it is within the lookback bound.
@@ -195,18 +222,16 @@ fn gutter_at(text: &str, start: usize) -> Option<(u64, usize)> {
     Some((number, dot + 2))
 }
 
-/// The quote depth or comment leader at `at`, which ends before `end`.
-fn marker_at(bytes: &[u8], at: usize, end: usize) -> Marker {
+/// The quote depth or comment leader at `at`, which ends before `end`,
+/// and how many bytes the markers take on this line.
+fn marker_at(bytes: &[u8], at: usize, end: usize) -> (Marker, usize) {
     let Some(line) = bytes.get(at..end) else {
-        return Marker::None;
+        return (Marker::None, 0);
     };
     if line.first() == Some(&b'>') {
-        let depth = line
-            .iter()
-            .take_while(|&&b| b == b'>' || b == b' ')
-            .filter(|&&b| b == b'>')
-            .count();
-        return Marker::Quote { depth };
+        let run = line.iter().take_while(|&&b| b == b'>' || b == b' ').count();
+        let depth = line[..run].iter().filter(|&&b| b == b'>').count();
+        return (Marker::Quote { depth }, run);
     }
     COMMENT_LEADERS
         .iter()
@@ -216,8 +241,8 @@ fn marker_at(bytes: &[u8], at: usize, end: usize) -> Marker {
                     .get(first.len())
                     .is_none_or(|&b| b == b' ' || b == b'\t' || b == b'<')
         })
-        .map_or(Marker::None, |&(_, continuation)| {
-            Marker::Comment(continuation)
+        .map_or((Marker::None, 0), |&(first, continuation)| {
+            (Marker::Comment(continuation), first.len())
         })
 }
 

@@ -1,14 +1,18 @@
 //! The scanner: finds URLs in free text following RFC 1738's Appendix, joins
-//! wrapped URLs across line breaks, and remembers where every byte came from.
+//! wrapped URLs across line breaks (and page breaks), joins a bare URL with
+//! the next line when the text says it goes on, and remembers where every
+//! byte came from.
 //!
 //! The scanner knows nothing of schemes' grammars; it asks the validator only
 //! for the hyphen-break evidence rule.
 //!
 //! The hot loop is a `memchr` for the two bytes that can start a URL's
 //! recognition, `<` (a wrapper) and `:` (the end of a scheme); everything
-//! else is per-URL work bounded by the URL's own length, so scanning is
-//! linear in the text. Scanning is lazy: each `next` scans only as far as
-//! the next URL.
+//! else is per-URL work bounded by the URL's own length and, for the
+//! evidence a hyphen break or a join weighs, by a fixed reach around it
+//! (the costliest looks crowded out where they come thick, see `crowd.rs`),
+//! so scanning is linear in the text. Scanning is lazy: each `next` scans
+//! only as far as the next URL.
 //!
 //! ```
 //! use urlint::{scan, Form, ScanOptions};
@@ -30,6 +34,7 @@ mod hyphen;
 mod layout;
 mod lines;
 mod pages;
+mod rfc_style;
 mod scheme;
 mod wrapper;
 
@@ -37,13 +42,14 @@ mod wrapper;
 /// wrapper may be: the bounds that let the reading side cut a large text
 /// into windows without changing what is found.
 pub(crate) use hyphen::SEARCH_WINDOW as EVIDENCE_WINDOW;
+/// How wide text is in columns, as the scanner measures lines.
+pub(crate) use layout::columns;
 /// How a wrapper may be laid out: most lines, and where a continuation
 /// line's text starts once its leader is skipped.
 pub(crate) use lines::continuation_text_start;
 pub(crate) use wrapper::MAX_BYTES as MAX_WRAPPER_BYTES;
 pub(crate) use wrapper::MAX_LINES as MAX_WRAPPER_LINES;
 
-use crate::diagnostic::{Applicability, Diagnostic};
 use crate::markup;
 use crate::rules::Rule;
 use crate::span::Span;
@@ -51,19 +57,22 @@ use crate::validate::{validate, ValidateOptions};
 use continued::Continued;
 use crowd::Crowd;
 use found::joined;
-use memchr::memmem;
+use rfc_style::RfcMarks;
 use scheme::Schemes;
 
 pub use crate::source::Markup;
-pub use found::{Alternative, Form, Found, Segment};
+pub use found::{Alternative, Form, Found, Join, Segment};
 
 /// Options for [`scan`].
 #[derive(Debug, Clone, Default)]
 pub struct ScanOptions {
     /// Extra schemes to recognise as bare URLs, beyond the built-in list.
     pub extra_schemes: Vec<String>,
-    /// Read code as prose too: Markdown's code spans and code blocks, and
-    /// HTML's `code`, `pre`, `kbd`, `samp` and `tt` elements.
+    /// Read code as prose too: Markdown's code spans and code blocks,
+    /// HTML's `code`, `pre`, `kbd`, `samp` and `tt` elements, and
+    /// reStructuredText's literals, code directives and comments; a
+    /// reStructuredText literal block then reads as plain text, whose bare
+    /// URLs may go on over its lines.
     pub include_verbatim: bool,
 }
 
@@ -79,14 +88,14 @@ pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Fo
 
 /// Find every URL in the prose of `document`: a line break ends a bare
 /// URL, as the markup's readers have it, but in the blocks that keep the
-/// lines of plain text ([`markup::Document::line_blocks`]).
+/// lines of plain text ([`markup::Document::plain_text_blocks`]).
 fn scan_prose<'t>(
     document: &'t markup::Document,
     options: &ScanOptions,
 ) -> impl Iterator<Item = Found> + 't {
-    let joins = match document.line_blocks.is_empty() {
+    let joins = match document.plain_text_blocks.is_empty() {
         true => LineJoins::Nowhere,
-        false => LineJoins::Within(&document.line_blocks),
+        false => LineJoins::Within(&document.plain_text_blocks),
     };
     Scanner::new(&document.prose, options, host_invalid_by_validator, joins)
 }
@@ -301,6 +310,15 @@ impl LineJoins<'_> {
     }
 }
 
+/// Where in the URL the source byte `source` lands, for a byte that starts
+/// one of its `segments` or lies in one.
+fn url_offset_of(segments: &[Segment], source: usize) -> Option<usize> {
+    segments
+        .iter()
+        .find(|segment| segment.source.end > source)
+        .map(|segment| segment.url_start + source.saturating_sub(segment.source.start))
+}
+
 /// The lazy scan over one text: where to look next and what it may not overlap.
 struct Scanner<'t> {
     text: &'t str,
@@ -311,9 +329,9 @@ struct Scanner<'t> {
     floor: usize,
     host_invalid: fn(&str) -> bool,
     /// Hyphen breaks met so far that may still crowd a later one's search.
-    earlier_breaks: hyphen::EarlierBreaks,
+    earlier_breaks: Crowd,
     /// Lines looked into as page footers in vain, that may crowd later ones.
-    page_failures: Crowd,
+    footer_looks: Crowd,
     /// Searches for a cut URL shown whole elsewhere, that may crowd later ones.
     cut_searches: Crowd,
     /// Where the text shows it is written the RFC way.
@@ -334,8 +352,8 @@ impl<'t> Scanner<'t> {
             pos: 0,
             floor: 0,
             host_invalid,
-            earlier_breaks: hyphen::EarlierBreaks::default(),
-            page_failures: pages::false_footers(),
+            earlier_breaks: hyphen::earlier_breaks(),
+            footer_looks: pages::footer_looks(),
             cut_searches: continued::cut_searches(),
             rfc_marks: RfcMarks::default(),
             joins,
@@ -345,7 +363,7 @@ impl<'t> Scanner<'t> {
     /// The URL recognised at the trigger byte at `at`, if any.
     fn found_at(&mut self, at: usize) -> Option<Found> {
         if self.text.as_bytes()[at] == b'<' {
-            let parsed = wrapper::parse(self.text, at, &self.schemes, &mut self.page_failures)?;
+            let parsed = wrapper::parse(self.text, at, &self.schemes, &mut self.footer_looks)?;
             return Some(self.wrapped(parsed));
         }
         let url = bare::at_colon(self.text, at, self.floor, &self.schemes)?;
@@ -358,7 +376,7 @@ impl<'t> Scanner<'t> {
                     &url,
                     &self.schemes,
                     &mut continued::Looks {
-                        false_footers: &mut self.page_failures,
+                        footers: &mut self.footer_looks,
                         cut_searches: &mut self.cut_searches,
                     },
                 )
@@ -383,6 +401,17 @@ impl<'t> Scanner<'t> {
         diagnostics.extend(resolved.diagnostics);
         diagnostics.sort_by_key(|diagnostic| diagnostic.span);
         let (url, segments) = joined(self.text, &resolved.spans);
+        let joins = parsed
+            .breaks
+            .iter()
+            .filter_map(|&(next, page_break)| {
+                Some(Join {
+                    url_offset: url_offset_of(&segments, next)?,
+                    page_break,
+                    certain: true,
+                })
+            })
+            .collect();
         Found {
             url,
             form: parsed.form,
@@ -390,6 +419,7 @@ impl<'t> Scanner<'t> {
             segments,
             alternatives: resolved.alternatives,
             diagnostics,
+            joins,
         }
     }
 
@@ -403,6 +433,7 @@ impl<'t> Scanner<'t> {
             segments,
             alternatives: Vec::new(),
             diagnostics: Vec::new(),
+            joins: Vec::new(),
         }
     }
 
@@ -423,31 +454,25 @@ impl<'t> Scanner<'t> {
         };
         let resolved = hyphen::resolve(continued.spans.clone(), &continued.hyphens, &mut evidence);
         let (joined_url, segments) = joined(self.text, &resolved.spans);
-        let cut = &self.text[url.url.range()];
-        let because = continued
-            .breaks
-            .iter()
-            .map(|each| {
-                let piece = &self.text[each.piece.range()];
-                let page = match each.page {
-                    true => " (past the page break between them)",
-                    false => "",
-                };
-                format!("{}{page}", each.evidence.describe(piece))
-            })
-            .collect::<Vec<_>>()
-            .join("; then ");
         let rfc_style = self.rfc_marks.near(self.text, outer);
-        let mut diagnostics = vec![broken_bare_url(
-            self.text, &url, outer, rfc_style, cut, &because,
-        )];
+        let (broken, cut) = continued::finding(self.text, &url, &continued, outer, rfc_style);
+        let mut diagnostics = vec![broken];
         diagnostics.extend(resolved.diagnostics);
         diagnostics.sort_by_key(|diagnostic| diagnostic.span);
-        let mut alternatives = vec![Alternative {
-            url: cut.to_string(),
-            reason: format!("the URL cut at its line's end; it was joined as {because}"),
-        }];
+        let mut alternatives = vec![cut];
         alternatives.extend(resolved.alternatives);
+        let joins = continued
+            .breaks
+            .iter()
+            .filter_map(|each| {
+                let url_offset = url_offset_of(&segments, each.piece.start)?;
+                Some(Join {
+                    url_offset,
+                    page_break: each.page,
+                    certain: each.is_certain(),
+                })
+            })
+            .collect();
         Found {
             url: joined_url,
             form: url.form,
@@ -455,98 +480,9 @@ impl<'t> Scanner<'t> {
             segments,
             alternatives,
             diagnostics,
+            joins,
         }
     }
-}
-
-/// `broken-bare-url` on the bare URL `url` joined across lines over
-/// `outer` in `rfc_style` text or not, `cut` being its reading cut at the
-/// first line's end and `because` the evidence that joined it.
-fn broken_bare_url(
-    text: &str,
-    url: &bare::Undelimited,
-    outer: Span,
-    rfc_style: bool,
-    cut: &str,
-    because: &str,
-) -> Diagnostic {
-    // The wrapper keeps the author's lines: its line breaks, leaders and
-    // page furniture are ignored inside it, so the URL reads the same. It
-    // is a suggestion: where the URL ends is the scanner's reading.
-    let opener = match (url.form, rfc_style) {
-        (Form::Prefixed, _) => "<",
-        (_, true) => "<URL:",
-        (_, false) => "<",
-    };
-    let replacement = format!("{opener}{}>", &text[outer.range()]);
-    Diagnostic::new(
-        Rule::BrokenBareUrl,
-        outer,
-        "bare URL broken across lines: a reader may take only its first line",
-    )
-    .with_help(format!(
-        "RFC 1738 Appendix: a URL that has to be broken across lines should be wrapped, \
-         as <URL:...>, since whitespace inside a wrapper is ignored while a bare URL ends at it. \
-         urlint joined this one because {because}. Cut at the line's end it reads {cut}. \
-         Wrap it, or keep it on one line"
-    ))
-    .with_fix(replacement, Applicability::Suggestion)
-}
-
-/// Where a text shows that it is written the RFC way, a `<URL:` wrapper
-/// or a `[Page N]` footer, found as the scan goes on: each byte is
-/// searched once, however many URLs ask.
-#[derive(Debug, Default)]
-struct RfcMarks {
-    /// How far the text has been searched.
-    searched: usize,
-    /// The last mark before the URL asked about last.
-    last: Option<usize>,
-    /// The first mark found after it, if any is within reach.
-    next: Option<usize>,
-}
-
-impl RfcMarks {
-    /// True when a mark lies within [`EVIDENCE_WINDOW`] of `span`; spans
-    /// are asked about in source order.
-    fn near(&mut self, text: &str, span: Span) -> bool {
-        let bytes = text.as_bytes();
-        let horizon = bytes.len().min(span.end + EVIDENCE_WINDOW);
-        loop {
-            if let Some(next) = self.next.filter(|&next| next < span.start) {
-                self.last = Some(next);
-                self.next = None;
-            }
-            if self.next.is_some() || self.searched >= horizon {
-                break;
-            }
-            match first_rfc_mark(&bytes[self.searched..horizon]) {
-                Some(at) => {
-                    self.next = Some(self.searched + at);
-                    self.searched += at + 1;
-                }
-                // A mark may straddle the horizon: search its first bytes again.
-                None => self.searched = horizon.saturating_sub(RFC_MARK_LEN).max(self.searched + 1),
-            }
-        }
-        self.last
-            .is_some_and(|last| last + EVIDENCE_WINDOW >= span.start)
-            || self.next.is_some_and(|next| next <= horizon)
-    }
-}
-
-/// The longest mark [`first_rfc_mark`] finds, less one byte.
-const RFC_MARK_LEN: usize = 5;
-
-/// Offset of the first `<URL:` (any case) or `[Page ` in `bytes`.
-fn first_rfc_mark(bytes: &[u8]) -> Option<usize> {
-    let footer = memmem::find(bytes, b"[Page ");
-    let wrapper = memchr::memchr_iter(b'<', &bytes[..footer.unwrap_or(bytes.len())]).find(|&at| {
-        bytes
-            .get(at + 1..at + 5)
-            .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"URL:"))
-    });
-    wrapper.or(footer)
 }
 
 impl Iterator for Scanner<'_> {

@@ -17,15 +17,20 @@
 //! wrapper, or a bare URL joined across lines, goes on past it. The layout
 //! is told from the document itself: a footer ends with `[Page N]` and the
 //! document numbers its neighbour `N-1` or `N+1` the same way, or it stands
-//! before a form feed and the last line before another form feed reads the
-//! same (page numbers aside); the header reads the same as another page's,
-//! or follows a form feed under such a footer. Nothing here is skipped
+//! before a form feed and the last line before a neighbouring page's form
+//! feed reads the same (page numbers aside); the header reads the same as
+//! another page's, or, under such a footer and after a form feed, is set in
+//! parts apart (`RFC 9876   Title   March 2011`). Nothing here is skipped
 //! anywhere but inside a URL's join.
+//!
+//! Each look reads at most [`REPEAT_REACH`] on both sides, and a stretch
+//! crowded with footer-like lines is not looked into ([`footer_looks`]).
 
 use memchr::memmem;
 
 use super::crowd::Crowd;
-use super::layout::Line;
+use super::hyphen::SEARCH_WINDOW as EVIDENCE_WINDOW;
+use super::layout::{has_inner_gap, Line};
 
 /// Most blank lines before a page's footer or after its header: a short
 /// page, such as the last of a section, ends in many.
@@ -33,14 +38,20 @@ const MAX_BLANK_LINES: usize = 48;
 
 /// How far from a page break the neighbouring page's footer, or another
 /// page's header, is looked for: two pages of long lines.
-pub(crate) const REPEAT_REACH: usize = 12 * 1024;
+const REPEAT_REACH: usize = 12 * 1024;
 
-/// Most footer-like lines near each other that are looked into. Real
+// A windowed scan reads this much context around each window; a look
+// that reached further would see less there than in a whole scan.
+const _: () = assert!(REPEAT_REACH <= EVIDENCE_WINDOW);
+
+/// Most footer-like lines in [`REPEAT_REACH`] that are looked into. Real
 /// documents have a footer every few kilobytes; text made of footer-like
-/// lines that do not repeat (each search reads up to [`REPEAT_REACH`] on
-/// both sides) stops being searched, so that every text costs a bounded
-/// amount of searching per byte.
-const CROWDING_FAILURES: usize = 8;
+/// lines stops being searched, so that every text costs a bounded amount
+/// of searching per byte.
+const CROWDING_FOOTERS: usize = 8;
+
+/// Spaces that set a running header's parts apart.
+const HEADER_GAP: usize = 3;
 
 /// The longest page number looked for.
 const MAX_PAGE_DIGITS: usize = 5;
@@ -48,25 +59,19 @@ const MAX_PAGE_DIGITS: usize = 5;
 /// The form feed that starts a new page.
 const FORM_FEED: u8 = 0x0C;
 
-/// Page furniture found after a line: where the next page's text starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct PageBreak {
-    /// The first line of the next page that is not furniture.
-    pub(crate) resume: Line,
+/// The label of a page number, `[Page ` (any case).
+const PAGE_LABEL: &[u8] = b"[page ";
+
+/// The footer-like lines of a text, counted over [`REPEAT_REACH`]: one
+/// with [`CROWDING_FOOTERS`] or more others before it is not looked into.
+pub(crate) fn footer_looks() -> Crowd {
+    Crowd::new(REPEAT_REACH, CROWDING_FOOTERS)
 }
 
-/// The footer-like lines of a text to be looked into and found not to be
-/// page furniture, counted over [`REPEAT_REACH`]: a neighbourhood crowded
-/// with false footers is not looked into further.
-pub(crate) fn false_footers() -> Crowd {
-    Crowd::new(REPEAT_REACH, CROWDING_FAILURES)
-}
-
-/// The page break that starts with the line at `from` (the line after a
-/// page's last line of text), if the lines from there are page furniture;
-/// `false_footers` are those looked into before ([`false_footers`]).
-pub(crate) fn after(text: &str, from: usize, false_footers: &mut Crowd) -> Option<PageBreak> {
-    let mut form_feed = false;
+/// The first line of the next page, when the lines from the line start
+/// `from` (the line after a page's last line of text) are page furniture;
+/// `footers` are the footer-like lines met before ([`footer_looks`]).
+pub(crate) fn next_page(text: &str, from: usize, footers: &mut Crowd) -> Option<Line> {
     let line = Line::at(text, from);
     // Nearly every line after a URL's is text: only a blank line, a form
     // feed or a `[Page N]` footer may start furniture (a footer without a
@@ -77,6 +82,7 @@ pub(crate) fn after(text: &str, from: usize, false_footers: &mut Crowd) -> Optio
     if !opens {
         return None;
     }
+    let mut form_feed = false;
     let first = skip_blank(text, line, &mut form_feed)?;
     let (footer, header) = if form_feed || starts_with_form_feed(text, first) {
         form_feed = true;
@@ -88,35 +94,34 @@ pub(crate) fn after(text: &str, from: usize, false_footers: &mut Crowd) -> Optio
     } else {
         return None;
     };
-    if false_footers.is_crowded(first.start) {
+    if !footers.admits(first.start) {
         return None;
     }
-    let footer_repeats = footer.is_some_and(|footer| footer_repeats(text, footer, form_feed));
-    let header_repeats = header_repeats(text, header);
-    let is_furniture = match footer {
-        Some(_) => footer_repeats && (header_repeats || (form_feed && has_wide_gap(text, header))),
-        None => header_repeats,
+    let header_reads_as_one = || {
+        header_repeats(text, header)
+            || (form_feed && has_inner_gap(header.content(text), HEADER_GAP))
     };
-    if !is_furniture {
-        false_footers.record(first.start);
-        return None;
-    }
+    let is_furniture = match footer {
+        Some(footer) => footer_repeats(text, footer, header, form_feed) && header_reads_as_one(),
+        None => header_repeats(text, header),
+    };
     let mut ignored = false;
-    let resume = skip_blank(text, header.following(text)?, &mut ignored)?;
-    Some(PageBreak { resume })
+    is_furniture
+        .then(|| skip_blank(text, header.following(text)?, &mut ignored))
+        .flatten()
 }
 
 /// The first line from `line` on that is not blank, at most
 /// [`MAX_BLANK_LINES`] on; notes whether a blank line held a form feed.
 fn skip_blank(text: &str, mut line: Line, form_feed: &mut bool) -> Option<Line> {
-    for _ in 0..=MAX_BLANK_LINES {
+    for _ in 0..MAX_BLANK_LINES {
         if !line.is_blank(text) {
             return Some(line);
         }
         *form_feed |= line.content(text).as_bytes().contains(&FORM_FEED);
         line = line.following(text)?;
     }
-    None
+    (!line.is_blank(text)).then_some(line)
 }
 
 /// True when the line's first character that is not a space is a form feed.
@@ -140,67 +145,72 @@ fn looks_like_footer(text: &str, line: Line) -> bool {
         .is_some_and(|next| form_feed || starts_with_form_feed(text, next))
 }
 
+/// True when `bytes` start with the label of a page number, `[Page `, in
+/// any case: how RFCs and Internet-Drafts end their footers.
+pub(crate) fn opens_page_label(bytes: &[u8]) -> bool {
+    bytes
+        .get(..PAGE_LABEL.len())
+        .is_some_and(|label| label.eq_ignore_ascii_case(PAGE_LABEL))
+}
+
 /// The number of a footer that ends with `[Page N]` (any case).
 fn page_number(content: &str) -> Option<u64> {
     let trimmed = content.trim_end().strip_suffix(']')?;
     let digits_start = trimmed.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     let digits = &trimmed[digits_start..];
-    let label = trimmed[..digits_start].strip_suffix(' ')?;
-    let word_start = label.len().checked_sub(5)?;
-    let opening = label.get(word_start..)?;
-    let is_label = opening.get(..1) == Some("[") && opening[1..].eq_ignore_ascii_case("page");
-    (is_label && !digits.is_empty() && digits.len() <= MAX_PAGE_DIGITS)
+    let label_start = digits_start.checked_sub(PAGE_LABEL.len())?;
+    let labelled = opens_page_label(&trimmed.as_bytes()[label_start..]);
+    (labelled && !digits.is_empty() && digits.len() <= MAX_PAGE_DIGITS)
         .then(|| digits.parse().ok())
         .flatten()
 }
 
+/// True when `hay` holds the label of page `number`, `[Page N]` (any case).
+fn holds_page_label(hay: &[u8], number: u64) -> bool {
+    let end = format!("{number}]");
+    memmem::find_iter(hay, end.as_bytes()).any(|at| {
+        at.checked_sub(PAGE_LABEL.len())
+            .is_some_and(|label| opens_page_label(&hay[label..]))
+    })
+}
+
 /// True when the footer's neighbour says the same: `[Page N-1]` within
 /// [`REPEAT_REACH`] before it or `[Page N+1]` after it; or, for a footer
-/// without a page label before a `form_feed`, another line before another
-/// form feed that reads the same, its numbers aside.
-fn footer_repeats(text: &str, footer: Line, form_feed: bool) -> bool {
+/// without a page label before a `form_feed`, the last line before the
+/// neighbouring page's form feed (the one before the footer, or the first
+/// after the `header`) reads the same, its numbers aside.
+fn footer_repeats(text: &str, footer: Line, header: Line, form_feed: bool) -> bool {
     let bytes = text.as_bytes();
     let before = &bytes[footer.start.saturating_sub(REPEAT_REACH)..footer.start];
-    let after = &bytes[footer.end..bytes.len().min(footer.end + REPEAT_REACH)];
+    let after_start = header.end.min(bytes.len());
+    let after = &bytes[after_start..bytes.len().min(after_start + REPEAT_REACH)];
     if let Some(number) = page_number(footer.content(text)) {
-        let labelled = |n: u64, case: &str| format!("[{case} {n}]");
-        let neighbours = |hay: &[u8], n: Option<u64>| {
-            n.is_some_and(|n| {
-                ["Page", "page", "PAGE"]
-                    .iter()
-                    .any(|case| memmem::find(hay, labelled(n, case).as_bytes()).is_some())
-            })
-        };
-        return neighbours(before, number.checked_sub(1))
-            || neighbours(after, number.checked_add(1));
+        let neighbour = |hay: &[u8], n: Option<u64>| n.is_some_and(|n| holds_page_label(hay, n));
+        return neighbour(before, number.checked_sub(1)) || neighbour(after, number.checked_add(1));
     }
     if !form_feed {
         return false;
     }
     let shape = numbers_masked(footer.content(text));
-    let window_start = footer.start.saturating_sub(REPEAT_REACH);
-    let window_end = bytes.len().min(footer.end + REPEAT_REACH);
-    memchr::memchr_iter(FORM_FEED, &bytes[window_start..window_end])
-        .map(|at| window_start + at)
-        .filter(|&at| at < footer.start || at > footer.end)
-        .any(|at| {
-            last_text_line_before(text, at).is_some_and(|line| {
-                line.start != footer.start && numbers_masked(line.content(text)) == shape
-            })
-        })
+    let previous = memchr::memrchr(FORM_FEED, before).map(|at| footer.start - before.len() + at);
+    let next = memchr::memchr(FORM_FEED, after).map(|at| after_start + at);
+    [previous, next].into_iter().flatten().any(|form_feed| {
+        last_text_line_before(text, form_feed)
+            .is_some_and(|line| numbers_masked(line.content(text)) == shape)
+    })
 }
 
 /// The last line that is not blank before the form feed at `at`, at most
 /// [`MAX_BLANK_LINES`] back.
 fn last_text_line_before(text: &str, at: usize) -> Option<Line> {
-    let mut line = Line::holding(text, at).preceding(text)?;
+    let mut line = Line::holding(text, at)?.preceding(text)?;
     for _ in 0..MAX_BLANK_LINES {
         if !line.is_blank(text) {
             return Some(line);
         }
         line = line.preceding(text)?;
     }
-    None
+    (!line.is_blank(text)).then_some(line)
 }
 
 /// `content` with its runs of spaces made one and its runs of digits one
@@ -239,16 +249,6 @@ fn header_repeats(text: &str, header: Line) -> bool {
     finder.find(before).is_some() || finder.find(after).is_some()
 }
 
-/// True when the line holds a run of three or more spaces between two
-/// words, as a header's left, middle and right parts are set apart.
-fn has_wide_gap(text: &str, line: Line) -> bool {
-    line.content(text)
-        .trim()
-        .as_bytes()
-        .windows(3)
-        .any(|window| window == b"   ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,9 +276,9 @@ mod tests {
 
     /// Where the page break after the first line holding `marker` leads.
     fn resume_after(text: &str, marker: &str) -> Option<String> {
-        let line = Line::holding(text, text.find(marker).expect("marker"));
+        let line = Line::holding(text, text.find(marker).expect("marker")).expect("a line");
         let from = line.next?;
-        after(text, from, &mut false_footers()).map(|found| found.resume.content(text).to_string())
+        next_page(text, from, &mut footer_looks()).map(|next| next.content(text).to_string())
     }
 
     #[test]
@@ -346,26 +346,34 @@ mod tests {
         assert_eq!(page_number("Author [Pages 3]"), None);
         assert_eq!(page_number("[Page 3]"), Some(3));
         assert_eq!(page_number("see [Page 3] here"), None);
+        assert!(holds_page_label(b"x [PAGE 17] y", 17));
+        assert!(!holds_page_label(b"x [Page 17] y", 7));
     }
 
     #[test]
-    fn crowded_false_footers_stop_being_searched() {
-        let mut earlier = false_footers();
-        let mut text = String::new();
-        for n in 0..20 {
-            text.push_str(&format!("line {n}\nNot a footer [Page {}]\nmore\n", n * 10));
-        }
-        let mut looked = 0;
-        let mut line = Line::at(&text, 0);
-        while let Some(next) = line.following(&text) {
-            if after(&text, next.start, &mut earlier).is_none()
-                && next.content(&text).ends_with(']')
-            {
-                looked += 1;
+    fn crowded_footer_like_lines_stop_being_looked_into() {
+        let page = |n: usize| {
+            format!("   text\n   last {n}\n\nAuthor   Track   [Page {n}]\n\u{c}\nRFC 9876   Title   March 2011\n\n")
+        };
+        // The next pages found after every line, asked in source order as
+        // a scan asks.
+        let breaks = |text: &str| {
+            let mut looks = footer_looks();
+            let mut found = std::collections::BTreeSet::new();
+            let mut line = Line::at(text, 0);
+            while let Some(next) = line.following(text) {
+                found.extend(next_page(text, next.start, &mut looks).map(|page| page.start));
+                line = next;
             }
-            line = next;
+            found.len()
+        };
+        let pages = format!("{}{}{}", page(1), page(2), page(3));
+        assert_eq!(breaks(&pages), 2);
+        // Footer-like lines before them crowd the real breaks out.
+        let mut crowd = String::new();
+        for n in 0..CROWDING_FOOTERS {
+            crowd.push_str(&format!("   line {n}\n\nNot a footer [Page {}]\n", n * 10));
         }
-        assert_eq!(looked, 20);
-        assert_eq!(earlier.len(), CROWDING_FAILURES);
+        assert_eq!(breaks(&format!("{crowd}{pages}")), 0);
     }
 }

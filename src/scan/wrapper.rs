@@ -1,6 +1,8 @@
 //! Delimited URLs, `<URL:...>` and `<scheme:...>` (RFC 1738 Appendix): where
 //! they open and close, which source runs make up the URL, and what is
-//! reported about the whitespace and line breaks inside them.
+//! reported about the whitespace and line breaks inside them. Between two
+//! pages of a paginated document the footer, form feed and header are not
+//! text: a wrapper goes on past them (`pages.rs`).
 
 use super::chars::{char_at, space_len};
 use super::crowd::Crowd;
@@ -43,6 +45,9 @@ pub(crate) struct Wrapper {
     pub(crate) hyphens: Vec<usize>,
     /// Whitespace, empty-wrapper and unterminated findings (source spans).
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// Where the text after each line break starts, and whether page
+    /// furniture lay between.
+    pub(crate) breaks: Vec<(usize, bool)>,
 }
 
 /// Why a wrapper without its `>` was cut where it was.
@@ -119,16 +124,16 @@ fn is_placeholder(body: &[u8]) -> bool {
         || matches!(body.first(), Some(b'`' | b'\'' | b'"'))
 }
 
-/// Parse the wrapper opening at `at`; `pages` are the lines looked into
+/// Parse the wrapper opening at `at`; `footers` are the footer-like lines
 /// as page footers before, in vain.
 pub(crate) fn parse(
     text: &str,
     at: usize,
     schemes: &Schemes,
-    pages: &mut Crowd,
+    footers: &mut Crowd,
 ) -> Option<Wrapper> {
     let opening = opening_at(text, at, schemes)?;
-    let walker = Walker::new(text, at, Leader::of_line(text, at), pages);
+    let walker = Walker::new(text, at, Leader::of_line(text, at), footers);
     Some(walker.walk(opening, schemes))
 }
 
@@ -136,7 +141,7 @@ pub(crate) fn parse(
 struct Walker<'t, 'p> {
     text: &'t str,
     /// Lines looked into as page footers in vain, near this wrapper.
-    pages: &'p mut Crowd,
+    footers: &'p mut Crowd,
     /// Offset of the opening `<`.
     open: usize,
     /// The first line's leader, skipped on each continuation line.
@@ -157,13 +162,16 @@ struct Walker<'t, 'p> {
     hyphens: Vec<usize>,
     /// Whitespace runs inside a line, each followed by more URL text.
     spaces: Vec<Span>,
+    /// Where each continuation line's text starts, and whether page
+    /// furniture lay before it.
+    breaks: Vec<(usize, bool)>,
 }
 
 impl<'t, 'p> Walker<'t, 'p> {
-    fn new(text: &'t str, open: usize, leader: Leader, pages: &'p mut Crowd) -> Self {
+    fn new(text: &'t str, open: usize, leader: Leader, footers: &'p mut Crowd) -> Self {
         Walker {
             text,
-            pages,
+            footers,
             open,
             leader,
             spans: Vec::new(),
@@ -173,6 +181,7 @@ impl<'t, 'p> Walker<'t, 'p> {
             lines: 1,
             hyphens: Vec::new(),
             spaces: Vec::new(),
+            breaks: Vec::new(),
         }
     }
 
@@ -247,10 +256,8 @@ impl<'t, 'p> Walker<'t, 'p> {
         }
         let line_start = at + line_break_len(bytes, at);
         // Between two pages, the footer, form feed and header are not text.
-        let next_text = match pages::after(self.text, line_start, self.pages) {
-            Some(page_break) => page_break.resume.start,
-            None => line_start,
-        };
+        let next_page = pages::next_page(self.text, line_start, self.footers);
+        let next_text = next_page.map_or(line_start, |line| line.start);
         let next = self.leader.skip(self.text, next_text);
         match bytes.get(next) {
             None => Err(Cut::EndOfText),
@@ -258,6 +265,7 @@ impl<'t, 'p> Walker<'t, 'p> {
             Some(_) => {
                 self.note_hyphen();
                 self.line_has_text = false;
+                self.breaks.push((next, next_page.is_some()));
                 Ok(next)
             }
         }
@@ -325,12 +333,21 @@ impl<'t, 'p> Walker<'t, 'p> {
         if self.spans.is_empty() {
             diagnostics.push(empty_url(outer));
         }
+        let breaks = match self.spans.last() {
+            Some(last) => self
+                .breaks
+                .into_iter()
+                .filter(|&(next, _)| next < last.end)
+                .collect(),
+            None => Vec::new(),
+        };
         Wrapper {
             form,
             outer,
             spans: self.spans,
             hyphens: self.hyphens,
             diagnostics,
+            breaks,
         }
     }
 }
@@ -378,7 +395,7 @@ mod tests {
     /// and its findings.
     fn wrapper(text: &str) -> Option<(String, Form, &str, Vec<Finding<'_>>)> {
         let at = text.find('<')?;
-        let parsed = parse(text, at, &Schemes::new(&[]), &mut pages::false_footers())?;
+        let parsed = parse(text, at, &Schemes::new(&[]), &mut pages::footer_looks())?;
         let findings = parsed
             .diagnostics
             .iter()
@@ -558,7 +575,7 @@ mod tests {
     fn appendix_hyphens_at_line_breaks_are_recorded() {
         let text = "<URL:http://info.cern.ch/marie-\n   claude/a-b-  \n c>";
         let at = text.find('<').unwrap();
-        let parsed = parse(text, at, &Schemes::new(&[]), &mut pages::false_footers()).unwrap();
+        let parsed = parse(text, at, &Schemes::new(&[]), &mut pages::footer_looks()).unwrap();
         let hyphens: Vec<&str> = parsed.hyphens.iter().map(|&h| &text[h..h + 2]).collect();
         assert_eq!(hyphens, ["-\n", "- "]);
     }
@@ -566,7 +583,7 @@ mod tests {
     #[test]
     fn appendix_hyphen_before_a_cut_is_not_a_break() {
         let text = "<URL:http://a.b/c-\n\nd";
-        let parsed = parse(text, 0, &Schemes::new(&[]), &mut pages::false_footers()).unwrap();
+        let parsed = parse(text, 0, &Schemes::new(&[]), &mut pages::footer_looks()).unwrap();
         assert_eq!(join(text, &parsed.spans), "http://a.b/c-");
         assert!(parsed.hyphens.is_empty());
     }
