@@ -96,6 +96,16 @@ const _: () = assert!(MARGIN_BYTES <= EVIDENCE_WINDOW);
 /// may end: authors count the margin loosely.
 const MID_WORD_SLACK: usize = 3;
 
+/// The columns mailers and editors fill text to (RFC 5322's 78, the
+/// common 72, 76 and 80).
+const FILL_COLUMNS: [usize; 4] = [72, 76, 78, 80];
+
+/// How many columns past the right margin a line broken inside a word may
+/// reach: a filled text stops at its margin, while a line of code or a
+/// comment that runs past the others (the widest of its stretch) was not
+/// broken by any margin.
+const PAST_MARGIN_SLACK: usize = 1;
+
 /// How many searches for a cut URL in the [`EVIDENCE_WINDOW`] before one
 /// crowd it out: real text has a few such breaks in a document.
 const CROWDING_SEARCHES: usize = 16;
@@ -499,7 +509,8 @@ impl Candidate<'_> {
             || (self.next_indent + DEDENT_SLACK < self.indent && !UNFINISHED.contains(&last))
             || !self.leaders_agree()
             || self.is_table_row()
-            || self.opens_with_code(first, last);
+            || self.opens_with_code(first, last)
+            || self.is_troff_request();
         if refused {
             return None;
         }
@@ -560,11 +571,14 @@ impl Candidate<'_> {
         // Inside a word, letters on both sides: `develop` then `ment-...`,
         // not `issues/35` then `doc-comment`.
         let inside_word = last.is_alphabetic() && first.is_alphabetic();
+        // A word broken at the margin goes on in its own case: `behavior`
+        // then `DATE_INPUT_FORMATS` is a new word.
+        let new_word = last.is_lowercase() && first.is_uppercase();
         let (reason, full) = match last {
             '/' => (made_name.then_some(Reason::SlashThenName), self.at_margin()),
             _ => (
                 (shape == Shape::Path || (made_name && inside_word)).then_some(Reason::AtMargin),
-                self.filled_to_margin(),
+                !new_word && self.filled_to_margin() && !self.comment_goes_on(),
             ),
         };
         let reason = reason?;
@@ -603,13 +617,47 @@ impl Candidate<'_> {
                 && inner.iter().all(u8::is_ascii_alphanumeric)
                 && (inner.iter().all(u8::is_ascii_digit) || inner.len() == 1)
         };
+        // A step's section number before its text: `3.2.2. Assert: ...`.
+        let section = || {
+            let number = word.strip_suffix('.').unwrap_or("");
+            let after = self.piece.start + word.len();
+            number.contains('.')
+                && number
+                    .split('.')
+                    .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+                && !ends_line(self.text.as_bytes(), after)
+        };
         match bytes {
             [b'o' | b'*' | b'+' | b'-'] => true,
             _ if word == "\u{2022}" => true,
+            _ if section() => true,
             [inner @ .., b'.' | b')'] if numbered(inner) => true,
             [b'(', inner @ .., b')'] | [b'[', inner @ .., b']'] => numbered(inner),
             _ => false,
         }
+    }
+
+    /// True when the URL's line is a comment of code (a leader other than
+    /// a mail quote's `>`) and the next line holds more after the piece:
+    /// code comments are wrapped by hand, each line a phrase of its own
+    /// (`# https://...#section-8.6-2` then `# msg.headers is already
+    /// stripped`), so a margin break inside a word is read only when the
+    /// piece is all the next line holds.
+    fn comment_goes_on(&self) -> bool {
+        let before_url = &self.text[self.line.start..self.url.url.start.max(self.line.start)];
+        let leader = punctuation_leader(before_url);
+        let comment = !leader.is_empty() && !leader.starts_with('>');
+        comment && !self.text[self.piece.end..self.next.end].trim().is_empty()
+    }
+
+    /// True when the next line is a troff request of a manual page (`.EE`,
+    /// `.PP`, `.B text`): a `.` and one or two capitals, alone on the line
+    /// or before a space, not a file name's extension.
+    fn is_troff_request(&self) -> bool {
+        let word = self.first_word();
+        word.strip_prefix('.').is_some_and(|name| {
+            (1..=2).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_uppercase())
+        })
     }
 
     /// True when the first word ends with `:` and more text follows it on
@@ -699,6 +747,12 @@ impl Candidate<'_> {
     /// and then a path, or for `:`, `/` and `=` a digit (`:8080`, `=1`).
     fn delimiter_opens_url_text(&self, first: char) -> bool {
         let rest = &self.text[self.piece.start + first.len_utf8()..self.piece.end];
+        if first == '@' {
+            // What comes before a host's `@` is its userinfo: the piece
+            // goes on with a host, not a decorator or a doc tag
+            // (`@functools.wraps(cls)`, `@cb_kwargs`).
+            return reads_as_host(rest);
+        }
         let opens = rest
             .chars()
             .next()
@@ -745,9 +799,18 @@ impl Candidate<'_> {
     /// a word leaves it (a mailer or an author cuts there, never earlier),
     /// and the piece would not have fitted on it.
     fn filled_to_margin(&self) -> bool {
-        margin(self.text, self.line)
-            .is_some_and(|margin| self.line.width(self.text) + MID_WORD_SLACK >= margin)
-            && self.at_margin()
+        let width = self.line.width(self.text);
+        let reaches =
+            |margin: usize| width + MID_WORD_SLACK >= margin && width <= margin + PAST_MARGIN_SLACK;
+        // A mailer fills to a column of its own, which a short message's
+        // other lines need not reach; no line around may run past it.
+        let fill_column = || {
+            let widest = widest_around(self.text, self.line);
+            FILL_COLUMNS
+                .iter()
+                .any(|&column| reaches(column) && widest <= column + PAST_MARGIN_SLACK)
+        };
+        (margin(self.text, self.line).is_some_and(reaches) || fill_column()) && self.at_margin()
     }
 
     /// True for a name that reads as made, not as a word of prose: it holds
@@ -906,12 +969,47 @@ fn field_name_len(line: &str) -> Option<usize> {
     matches!(bytes.get(name), Some(b':' | b';')).then_some(name + 1)
 }
 
+/// True when `text` starts with a host name of two labels or more, and
+/// nothing but a port, a path, a query or a fragment follows it.
+fn reads_as_host(text: &str) -> bool {
+    let host_end = text.find(['/', ':', '?', '#']).unwrap_or(text.len());
+    let host = &text[..host_end];
+    let labels: Vec<&str> = host.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|label| {
+            !label.is_empty()
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        })
+}
+
+/// The width of the widest line among [`MARGIN_LINES`] lines on each
+/// side of `line` (within [`MARGIN_BYTES`]), but for lines holding a URL,
+/// which run as long as their URL whatever the text's margin.
+fn widest_around(text: &str, line: Line) -> usize {
+    let before = std::iter::successors(line.preceding(text), |other| other.preceding(text))
+        .take(MARGIN_LINES)
+        .take_while(|other| line.start - other.start <= MARGIN_BYTES);
+    let after = std::iter::successors(line.following(text), |other| other.following(text))
+        .take(MARGIN_LINES)
+        .take_while(|other| other.start - line.start <= MARGIN_BYTES);
+    before
+        .chain(after)
+        .filter(|other| !other.holds(text, b"://"))
+        .map(|other| other.width(text))
+        .max()
+        .unwrap_or(0)
+}
+
 /// The right margin around `line`: the width that two or more lines
 /// holding a space inside reach among [`MARGIN_LINES`] lines on each side
 /// (within [`MARGIN_BYTES`]), when it is at least [`MIN_MARGIN`]. One long
 /// line does not make a margin, nor does a text of a few short lines.
 fn margin(text: &str, line: Line) -> Option<usize> {
-    let is_prose = |other: &Line| other.has_word_space(text);
+    // A line holding a URL of its own is as wide as its URL, not as the
+    // text is set: a stretch of code comments citing URLs has no margin.
+    let is_prose = |other: &Line| other.has_word_space(text) && !other.holds(text, b"://");
     let before = std::iter::successors(line.preceding(text), |other| other.preceding(text))
         .take(MARGIN_LINES)
         .take_while(|other| line.start - other.start <= MARGIN_BYTES);
@@ -964,6 +1062,7 @@ mod tests {
         ("parameters: comma", "      ldap://ldap.example/o=Org%20Name,\n             c=US?postalAddress\n", "ldap://ldap.example/o=Org%20Name,c=US?postalAddress", Reason::Parameters(',')),
         ("parameters: colon before a made name", "   imap://joe@a.example/INBOX/;uid=20/;urlauth=anonymous:internal:\n   91354a473744909de610943775f92038\n", "imap://joe@a.example/INBOX/;uid=20/;urlauth=anonymous:internal:91354a473744909de610943775f92038", Reason::Parameters(':')),
         ("opens with delimiter: slash", "      xmpp:node@example.com\n      /resource%20one\n", "xmpp:node@example.com/resource%20one", Reason::OpensWithDelimiter('/')),
+        ("opens with delimiter: at sign before a host", "      ftp://anonymous:guest\n      @ftp.host.example/pub/\n", "ftp://anonymous:guest@ftp.host.example/pub/", Reason::OpensWithDelimiter('@')),
         ("opens with delimiter: ampersand", "      urn:example:weather?=op=map&lat=39.56\n         &lon=-104.85\n", "urn:example:weather?=op=map&lat=39.56&lon=-104.85", Reason::OpensWithDelimiter('&')),
         ("slash then path", "  [1] http://zgp.example/pipermail/p2p-hackers/2001-September/\n      000315.html, September 2001.\n", "http://zgp.example/pipermail/p2p-hackers/2001-September/000315.html", Reason::SlashThenPath),
         ("slash then path: a number before prose", "   See http://archive.example.org/lists/2001-September/\n   000315.html for the thread.\n", "http://archive.example.org/lists/2001-September/000315.html", Reason::SlashThenPath),
@@ -1050,6 +1149,12 @@ mod tests {
         ("punctuation only", "   ftp://elm.example/pub/mirrors/phone-list.txt\n   =====\n", &["ftp://elm.example/pub/mirrors/phone-list.txt"]),
         ("code after a doc comment", "/// [link]: https://doc.example/std/foo.html\n#[inline]\nfn f() {}\n", &["https://doc.example/std/foo.html"]),
         ("an attribute after a trailing comment", "#![allow(x)] // see https://git.example/a/issues/7768\n#![allow(clippy::missing_const_for_fn)]\n", &["https://git.example/a/issues/7768"]),
+        ("a decorator after a comment", "    # Type-checking fails due to https://git.example/python/mypy/issues/14458\n    # @functools.wraps(cls)\n", &["https://git.example/python/mypy/issues/14458"]),
+        ("a docstring's contract line", "        @url http://scrapy.example\n        @cb_kwargs {\"a\": 1}\n", &["http://scrapy.example"]),
+        ("a comment's next sentence after a margin break", "    # Shouldn't allow +/- or other number formats.\n    # https://www.rfc.example/rfc/rfc9110#section-8.6-2\n    # msg.headers is already stripped of leading/trailing wsp and more\n    # one more line of comment that is about as wide as the rest is\n", &["https://www.rfc.example/rfc/rfc9110#section-8.6-2"]),
+        ("a troff request", ".EX\nsee: https://docs.example.com/en/|version|/howto/deployment/\n.EE\n", &["https://docs.example.com/en/|version|/howto/deployment/"]),
+        ("a step's section number", "      // https://fetch.example/#concept-header-list-sort-and-combine\n      // 3.2.2. Assert: value is non-null.\n", &["https://fetch.example/#concept-header-list-sort-and-combine"]),
+        ("a comment wider than the code around it", "x = 1\ny = 2\n# see https://docs.example.org/library/datetime.html#strftime-behavior\n# DATE_INPUT_FORMATS =\nz = 3\nprint(x, y, z, 'and a little more text on a line of code')\nprint(x, y, z, 'and a little more text on a line of code')\n", &["https://docs.example.org/library/datetime.html#strftime-behavior"]),
         ("a doc comment's tag", " * See https://example.com/docs\n * @param x the thing\n", &["https://example.com/docs"]),
         ("a reference in code", "   see https://a.example/x/y\n   &mut self\n", &["https://a.example/x/y"]),
         ("an acronym after a long comment line", "   // QNX 7.1: https://www.qnx.example/developers/docs/7.1/index.html#com.qnx.doc.utilities/q/qcc.html\n   // QNX 8.0: https://www.qnx.example/developers/docs/8.0/qcc.html\n", &["https://www.qnx.example/developers/docs/7.1/index.html#com.qnx.doc.utilities/q/qcc.html", "https://www.qnx.example/developers/docs/8.0/qcc.html"]),

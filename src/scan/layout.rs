@@ -98,6 +98,13 @@ impl Line {
             .is_some_and(|gap| words[gap..].iter().any(|b| !b.is_ascii_whitespace()))
     }
 
+    /// True when `needle` occurs in the line's first [`MAX_MEASURED`] bytes.
+    pub(super) fn holds(&self, text: &str, needle: &[u8]) -> bool {
+        let bytes = text.as_bytes();
+        let head = &bytes[self.start..self.end.min(self.start + MAX_MEASURED)];
+        memchr::memmem::find(head, needle).is_some()
+    }
+
     /// Columns up to the line's last character that is not a space, at
     /// most a little past [`MAX_MEASURED`]: wider than any margin.
     pub(super) fn width(&self, text: &str) -> usize {
