@@ -14,6 +14,7 @@
 //!
 //! [urls]
 //! exclude = ['^http://localhost[:/]']   # regular expressions; matches are not reported
+//! templates = false           # read placeholders ({}, %s, ${X}) as URL characters
 //!
 //! [paths]
 //! include = ["*.md", "*.txt"] # globs a walked file must match
@@ -57,6 +58,17 @@ pub(crate) const FILE_NAME: &str = "urlint.toml";
 /// The Python project file that may hold a `[tool.urlint]` table.
 pub(crate) const PYPROJECT: &str = "pyproject.toml";
 
+/// True when `path` names a file of urlint's own configuration
+/// (`urlint.toml`, or `.urlint.toml` as a hidden file may be called): it
+/// holds URL patterns and settings, not text to lint.
+pub(crate) fn is_own_file(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|name| name == FILE_NAME || name == HIDDEN_FILE_NAME)
+}
+
+/// The configuration file's name when it is kept hidden.
+pub(crate) const HIDDEN_FILE_NAME: &str = ".urlint.toml";
+
 /// A configuration, as read from a file (or the defaults).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Config {
@@ -83,6 +95,9 @@ pub(crate) struct Config {
     /// Read code for URLs too: Markdown code spans and code blocks, HTML
     /// code elements, reStructuredText literals, code directives and comments.
     pub include_verbatim: bool,
+    /// Read placeholders as URL characters: `templates = false` under
+    /// `[urls]` (see [`crate::scan::ScanOptions::no_templates`]).
+    pub no_templates: bool,
 }
 
 /// The `[paths]` globs, matched relative to the configuration file's
@@ -223,16 +238,20 @@ impl std::error::Error for ConfigError {}
 
 impl Config {
     /// Find the configuration for a run started in `dir`: the nearest
-    /// `urlint.toml`, or `pyproject.toml` with a `[tool.urlint]` table, in
-    /// `dir` or one of its ancestors. `Ok(None)` when there is none.
+    /// `urlint.toml` or `.urlint.toml`, or `pyproject.toml` with a
+    /// `[tool.urlint]` table, in `dir` or one of its ancestors. `Ok(None)`
+    /// when there is none.
     ///
-    /// In one directory `urlint.toml` wins over `pyproject.toml`, and a
-    /// `pyproject.toml` without the table does not stop the walk.
+    /// In one directory `urlint.toml` wins over `.urlint.toml`, which wins
+    /// over `pyproject.toml`, and a `pyproject.toml` without the table does
+    /// not stop the walk.
     pub(crate) fn discover(dir: &Path) -> Result<Option<Config>, ConfigError> {
         for ancestor in dir.ancestors() {
-            let own = ancestor.join(FILE_NAME);
-            if own.is_file() {
-                return Config::load(&own).map(Some);
+            for name in [FILE_NAME, HIDDEN_FILE_NAME] {
+                let own = ancestor.join(name);
+                if own.is_file() {
+                    return Config::load(&own).map(Some);
+                }
             }
             let pyproject = ancestor.join(PYPROJECT);
             if pyproject.is_file() {
@@ -399,6 +418,7 @@ impl Config {
                     .cloned()
                     .map(Pattern)
                     .collect(),
+                templates: !self.no_templates,
             },
             paths: PathsTable {
                 include: self.include.iter().cloned().map(Glob).collect(),
@@ -448,6 +468,7 @@ impl Config {
         };
         options.scan.extra_schemes = self.extra_schemes.clone();
         options.scan.include_verbatim = self.include_verbatim;
+        options.scan.no_templates = self.no_templates;
         options
     }
 }
@@ -576,6 +597,7 @@ impl ConfigFile {
                 .collect(),
             kinds: self.kinds.into_kinds(),
             include_verbatim: self.markdown.include_verbatim,
+            no_templates: !self.urls.templates,
         })
     }
 }
@@ -628,11 +650,28 @@ struct SchemesTable {
 }
 
 /// `[urls]`.
-#[derive(Debug, Default, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct UrlsTable {
     #[serde(default)]
     exclude: Vec<Pattern>,
+    /// Whether URLs are read as templates where they hold placeholders.
+    #[serde(default = "recognised")]
+    templates: bool,
+}
+
+impl Default for UrlsTable {
+    fn default() -> Self {
+        UrlsTable {
+            exclude: Vec::new(),
+            templates: recognised(),
+        }
+    }
+}
+
+/// Templates are recognised unless the file says otherwise.
+fn recognised() -> bool {
+    true
 }
 
 /// `[paths]`.

@@ -40,6 +40,7 @@ pub mod scan;
 mod server;
 mod source;
 pub mod span;
+pub mod template;
 pub mod validate;
 mod write;
 

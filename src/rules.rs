@@ -77,6 +77,8 @@ pub enum Rule {
     MissingUrlPrefix,
     /// `bare-url`
     BareUrl,
+    /// `bad-template`
+    BadTemplate,
     /// `unused-suppression`
     UnusedSuppression,
 }
@@ -306,8 +308,8 @@ pub static CATALOGUE: &[RuleInfo] = &[
             ),
             example(
                 R3986,
-                "See <http://host.example/{id}/>.",
-                "See <http://host.example/%7Bid%7D/>.",
+                "See <http://host.example/a|b/>.",
+                "See <http://host.example/a%7Cb/>.",
             ),
         ],
     },
@@ -898,6 +900,36 @@ pub static CATALOGUE: &[RuleInfo] = &[
         )],
     },
     RuleInfo {
+        rule: Rule::BadTemplate,
+        name: "bad-template",
+        default_level: Level::Error,
+        sources: &[
+            rfc1738("RFC 6570 section 2.2"),
+            rfc3986("RFC 6570 section 2.2"),
+        ],
+        summary: "a URI template expression is malformed: a '{' never closed, a reserved \
+                  operator, a bad variable name or prefix",
+        explanation:
+            "A URL that holds placeholders is a template, not a URL: RFC 6570 expressions \
+             ({var}, {+path}, {/seg}, {?q,page}, {#frag}), format-string fields ({}, {0}, {:?}, \
+             {name}), printf conversions (%s, %d, %(name)s), shell and Make substitutions \
+             (${VAR}, $(VAR), $HOST in a host), Jinja, Django, Mustache, Handlebars and Go tags \
+             ({{ x }}, {% if %}), ERB tags (<%= x %>), SPF macros (%{d}) and a port written as \
+             a word in a syntax description (host:port). urlint checks the template's literal \
+             parts against the profile and leaves the placeholders to their language, so \
+             format!(\"http://{}/x\", host) draws no bad-host. What RFC 6570's grammar rejects \
+             is reported here: a '{' that nothing closes (if it is data, write it %7B), an \
+             operator reserved for future extensions ('=', ',', '!', '@', '|'), an empty or \
+             ill-formed variable name, a prefix length that is not 1 to 9999. Turn the \
+             recognition off with --no-templates or `templates = false` under [urls] to \
+             check every placeholder's characters as URL characters.",
+        examples: &[example(
+            BOTH,
+            "See <URL:http://api.host.example/repos/{owner/issues>.",
+            "See <URL:http://api.host.example/repos/{owner}/issues>.",
+        )],
+    },
+    RuleInfo {
         rule: Rule::UnusedSuppression,
         name: "unused-suppression",
         default_level: Level::Off,
@@ -919,7 +951,7 @@ pub static CATALOGUE: &[RuleInfo] = &[
             example(
                 R3986,
                 "See <http://host.example/~user/>. <!-- urlint: ignore[unsafe-char] -->",
-                "See <http://host.example/{user}/>. <!-- urlint: ignore[unsafe-char] -->",
+                "See <http://host.example/a|b/>. <!-- urlint: ignore[unsafe-char] -->",
             ),
         ],
     },

@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["rules", "offset_map"],
     &["diagnostic", "markup"],
     &["mail"],
-    &["validate"],
+    &["validate", "template"],
     &["scan"],
     &["lint"],
     &["checked", "rewrite"],

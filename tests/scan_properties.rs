@@ -332,6 +332,11 @@ proptest! {
         // and the next line is a sentence whose first word holds a dot,
         // a slash or an underscore (`config.toml holds`, `and/or the`).
         let url = format!("http://{host}{path}");
+        // Short of it by more than the next line's first word: the line was
+        // not broken for want of room (a full line is joined at the margin).
+        let line = format!("   see {url}{end}");
+        let word = first.len() + separator.len() + second.len();
+        prop_assume!(line.len() + 1 + word <= 72);
         let text = format!(
             "{}\n{}\n   see {url}{end}\n   {first}{separator}{second}{prose}\n",
             prose_line("filler words here"),

@@ -188,6 +188,10 @@ pub(super) struct ValidateArgs {
     /// No effect, kept for old scripts: a '#fragment' after the URL is always accepted.
     #[arg(long)]
     pub fragment: bool,
+    /// Read placeholders as URL characters: no URL is read as a template
+    /// (config: urls.templates = false).
+    #[arg(long)]
+    pub no_templates: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Output format.
@@ -255,6 +259,11 @@ pub(super) struct WalkArgs {
     /// comments.
     #[arg(long)]
     pub include_verbatim: bool,
+    /// Read placeholders as URL characters: no URL is read as a template
+    /// ({var}, {}, %s, ${VAR}, {{ x }}), and a regular expression holding
+    /// a scheme is taken for a URL (config: urls.templates = false).
+    #[arg(long)]
+    pub no_templates: bool,
     /// Which header fields of mail messages are read for URLs; message
     /// texts are always read.
     #[arg(long, value_enum, value_name = "WHICH", default_value_t = HeaderUrls::None)]

@@ -189,6 +189,7 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
     let mut reporter = report::check_reporter(args.format, args.statistics, quiet);
     let mut options = run.config.lint_options(levels, args.profile);
     options.scan.include_verbatim |= args.inputs.walk.include_verbatim;
+    options.scan.no_templates |= args.inputs.walk.no_templates;
     if args.fix || args.diff {
         return fix(run, args, options);
     }
@@ -270,6 +271,7 @@ fn extract(run: Run<'_>, args: &ExtractArgs) -> Outcome {
     };
     let mut options = run.config.lint_options(levels, args.profile);
     options.scan.include_verbatim |= args.inputs.walk.include_verbatim;
+    options.scan.no_templates |= args.inputs.walk.no_templates;
     let linted = driver::lint_inputs(
         run.out,
         reporter.as_mut(),
@@ -306,9 +308,10 @@ fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
     } else {
         Some(Source::new(Origin::Arguments, args.urls.join("\n")))
     };
-    let options = run
+    let mut options = run
         .config
         .lint_options(levels(run.config, &args.rules), args.profile);
+    options.scan.no_templates |= args.no_templates;
     let human = HumanOptions {
         verdicts: true,
         quiet: run.console.quiet,

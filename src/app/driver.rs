@@ -104,15 +104,21 @@ fn canonical_dir(path: &Path) -> Option<PathBuf> {
 }
 
 /// The lint options of each input: the run's, with the rules that
-/// `[per-file-ignores]` turns off for its path. Without that table every
-/// input shares the run's options, with no path matching at all.
+/// `[per-file-ignores]` turns off for its path, and for a `pyproject.toml`
+/// its `[tool.urlint]` tables left unlinted. Without per-file ignores every
+/// other input shares the run's options, with no glob matching at all.
 pub(super) struct FileOptions {
     run: Arc<LintOptions>,
     ignores: Option<PerFileIgnores>,
-    /// Options built so far, by the rules they turn off: the files of one
-    /// glob share one copy (and its regex caches).
-    built: Mutex<HashMap<Vec<Rule>, Arc<LintOptions>>>,
+    /// Options built so far, by the rules they turn off and whether the
+    /// file holds urlint's configuration: the files of one glob share one
+    /// copy (and its regex caches).
+    built: Mutex<HashMap<OptionsKey, Arc<LintOptions>>>,
 }
+
+/// What sets one input's lint options apart from the run's: the rules
+/// turned off for it, and whether it holds urlint's configuration.
+type OptionsKey = (Vec<Rule>, bool);
 
 impl FileOptions {
     fn new(run: LintOptions, ignores: Option<PerFileIgnores>) -> Self {
@@ -125,24 +131,33 @@ impl FileOptions {
 
     /// The options for `input`.
     pub(super) fn of(&self, input: &Input) -> Arc<LintOptions> {
-        let (Some(ignores), Input::File(path)) = (&self.ignores, input) else {
+        let Input::File(path) = input else {
             return Arc::clone(&self.run);
         };
-        let rules = ignores.rules_for(path);
-        if rules.is_empty() {
+        let holds_configuration = path
+            .file_name()
+            .is_some_and(|name| name == crate::config::PYPROJECT);
+        let rules = self
+            .ignores
+            .as_ref()
+            .map_or_else(Vec::new, |ignores| ignores.rules_for(path));
+        if rules.is_empty() && !holds_configuration {
             return Arc::clone(&self.run);
         }
         let mut built = self
             .built
             .lock()
             .unwrap_or_else(|poison| poison.into_inner());
-        let options = built.entry(rules).or_insert_with_key(|rules| {
-            let mut options = LintOptions::clone(&self.run);
-            for &rule in rules {
-                options.levels.set(rule, Level::Off);
-            }
-            Arc::new(options)
-        });
+        let options = built
+            .entry((rules, holds_configuration))
+            .or_insert_with_key(|(rules, holds_configuration)| {
+                let mut options = LintOptions::clone(&self.run);
+                for &rule in rules {
+                    options.levels.set(rule, Level::Off);
+                }
+                options.skip_own_configuration = *holds_configuration;
+                Arc::new(options)
+            });
         Arc::clone(options)
     }
 }
@@ -338,6 +353,11 @@ impl RunInputs<'_> {
             .as_ref()
             .is_some_and(|filter| !filter.allows(path))
         {
+            return None;
+        }
+        if crate::config::is_own_file(path) {
+            // urlint's configuration holds URL patterns, not URLs to lint
+            // (`exclude = ['^http://localhost(:\d+)?/']`).
             return None;
         }
         if self.written.contains(path) {

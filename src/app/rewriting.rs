@@ -190,7 +190,8 @@ pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -
 
 /// `urlint fmt`: long URLs of plain-text files wrapped.
 pub(super) fn fmt(run: RewriteRun<'_>, args: &FmtArgs) -> Outcome {
-    let options = run.config.lint_options(run.config.levels(), None);
+    let mut options = run.config.lint_options(run.config.levels(), None);
+    options.scan.no_templates |= args.inputs.walk.no_templates;
     let mut rewriter = Rewriter {
         rewrite: Rewrite::Wrap(WrapOptions {
             width: usize::from(args.width),

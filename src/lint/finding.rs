@@ -4,6 +4,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::scan::Found;
 use crate::span::Span;
+use crate::template::Template;
 
 /// A diagnostic placed in the source.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +25,9 @@ pub struct UrlReport {
     pub found: Found,
     /// Scanner and validator findings, ordered by source position.
     pub findings: Vec<Finding>,
+    /// The URL read as a template, when it holds placeholders (and
+    /// templates are recognised); its spans index the URL.
+    pub template: Option<Template>,
 }
 
 /// One item of a text's lint. [`crate::lint()`] yields them in source

@@ -13,6 +13,7 @@ use crate::profile::Profile;
 use crate::rules::{Level, Rule};
 use crate::scan::{self, Form, Found, Markup, ScanOptions};
 use crate::span::{LineIndex, Span};
+use crate::template::{self, Template};
 use crate::validate::{self, ValidateOptions};
 
 pub use finding::{Finding, Linted, UrlReport};
@@ -34,6 +35,9 @@ pub struct LintOptions {
     pub removed_schemes: Vec<String>,
     /// URLs matching any of these are not reported at all.
     pub url_excludes: RegexSet,
+    /// The text is a `pyproject.toml`: its `[tool.urlint]` tables are
+    /// urlint's configuration, whose URL patterns are not URLs to lint.
+    pub skip_own_configuration: bool,
 }
 
 /// Scan `text` and lint every URL in it, in source order.
@@ -54,9 +58,61 @@ pub fn lint_markup<'t>(
     markup: Markup,
     options: &'t LintOptions,
 ) -> impl Iterator<Item = Linted> + 't {
+    let own_tables = match options.skip_own_configuration {
+        true => own_configuration_tables(text),
+        false => Vec::new(),
+    };
     let reports = scan::scan_markup(text, markup, &options.scan)
+        .filter(move |found| {
+            !own_tables
+                .iter()
+                .any(|table| table.start <= found.outer.start && found.outer.start < table.end)
+        })
         .filter_map(move |found| lint_url(found, options));
     Suppressed::new(text, reports, &options.levels)
+}
+
+/// True for the rules about one character as written, whatever the URL's
+/// structure around it: a placeholder beside it does not change it.
+fn is_character_rule(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::UnsafeChar | Rule::NonAscii | Rule::ControlChar | Rule::BadEscape
+    )
+}
+
+/// The byte ranges of a `pyproject.toml`'s `[tool.urlint]` tables (and
+/// their subtables): from each such header to the next header of another
+/// table.
+fn own_configuration_tables(text: &str) -> Vec<Span> {
+    let mut tables = Vec::new();
+    let mut open: Option<usize> = None;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let header = line.trim_start();
+        if header.starts_with('[') {
+            let name = header
+                .trim_start_matches('[')
+                .split([']', '#'])
+                .next()
+                .unwrap_or("")
+                .trim();
+            let own = name == "tool.urlint" || name.starts_with("tool.urlint.");
+            match (own, open) {
+                (true, None) => open = Some(at),
+                (false, Some(start)) => {
+                    tables.push(Span::new(start, at));
+                    open = None;
+                }
+                _ => {}
+            }
+        }
+        at += line.len();
+    }
+    if let Some(start) = open {
+        tables.push(Span::new(start, text.len()));
+    }
+    tables
 }
 
 /// Lint one URL found in a text, by the scanner or by the caller (a URL
@@ -92,12 +148,17 @@ pub(crate) fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
 
 /// Validate one URL and place its findings in the source.
 fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
+    let template = match options.scan.no_templates {
+        true => None,
+        false => Some(template::read(&found.url)).filter(|template| !template.is_empty()),
+    };
     if options.levels.all_off() {
         // Nothing the URL holds could be reported (`extract` listing URLs
         // alone): it is not validated.
         return UrlReport {
             found,
             findings: Vec::new(),
+            template,
         };
     }
     let validate_options = ValidateOptions {
@@ -116,10 +177,10 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     findings.extend(form_findings(&found, &options.levels));
     // An empty wrapper already carries `empty-url`; validating "" would only
     // add a cascade of scheme errors about the same nothing.
-    let mut diagnostics = if found.url.is_empty() {
-        Vec::new()
-    } else {
-        validate::validate(&found.url, &validate_options)
+    let mut diagnostics = match (&template, found.url.is_empty()) {
+        (_, true) => Vec::new(),
+        (Some(template), false) => validate_template(&found.url, template, &validate_options),
+        (None, false) => validate::validate(&found.url, &validate_options),
     };
     if !diagnostics.iter().any(|d| d.rule == Rule::UnknownScheme) {
         diagnostics.extend(removed_scheme(&found.url, &options.removed_schemes));
@@ -156,7 +217,28 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
         }
     });
     findings.sort_by_key(|finding| finding.source_spans.first().copied());
-    UrlReport { found, findings }
+    UrlReport {
+        found,
+        findings,
+        template,
+    }
+}
+
+/// The template's problems, and what the validator finds in its literal
+/// parts: the URL is validated with each placeholder's bytes replaced by a
+/// stand-in, and what is said about a stand-in is dropped, as a
+/// placeholder is checked by its own language, not as URL characters.
+fn validate_template(url: &str, template: &Template, options: &ValidateOptions) -> Vec<Diagnostic> {
+    let mut diagnostics: Vec<Diagnostic> = validate::validate(&template.stand_in(url), options)
+        .into_iter()
+        .filter(|diagnostic| match is_character_rule(diagnostic.rule) {
+            true => !template.overlaps(diagnostic.span),
+            false => !template.touches(diagnostic.span),
+        })
+        .collect();
+    diagnostics.extend(template.problems.iter().cloned());
+    diagnostics.sort_by_key(|diagnostic| diagnostic.span);
+    diagnostics
 }
 
 /// Where a scanner finding is labelled: on its span, but for a bare URL
@@ -483,10 +565,19 @@ mod tests {
             ),
             (
                 Profile::Rfc3986,
-                "<URL:http://h.example/{x>",
+                "<URL:http://h.example/x{>",
                 UnsafeChar,
                 "%7B",
                 Safe,
+            ),
+            // A '{' before a name opens a template expression whose '}'
+            // may have been lost: encoding it is a guess.
+            (
+                Profile::Rfc3986,
+                "<URL:http://h.example/{x/y>",
+                BadTemplate,
+                "%7B",
+                Suggestion,
             ),
             (
                 Profile::Rfc3986,

@@ -14,6 +14,7 @@ use crate::checked::MailFrame;
 use crate::checked::{Checked, Location};
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
+use crate::template::{Language, Template};
 
 /// Version of the JSON schema, bumped on incompatible changes.
 pub(super) const SCHEMA_VERSION: u32 = 1;
@@ -28,6 +29,7 @@ pub(super) struct UrlJson<'a> {
     outer: Location,
     segments: Vec<SegmentJson>,
     alternatives: Vec<AlternativeJson<'a>>,
+    template: Option<TemplateJson<'a>>,
 }
 
 impl<'a> UrlJson<'a> {
@@ -58,8 +60,51 @@ impl<'a> UrlJson<'a> {
                     reason: &alternative.reason,
                 })
                 .collect(),
+            template: report
+                .template
+                .as_ref()
+                .map(|template| TemplateJson::new(&found.url, template)),
         }
     }
+}
+
+/// A URL read as a template: the languages of its placeholders and each
+/// placeholder.
+#[derive(Serialize)]
+struct TemplateJson<'a> {
+    languages: Vec<&'static str>,
+    placeholders: Vec<PlaceholderJson<'a>>,
+}
+
+impl<'a> TemplateJson<'a> {
+    fn new(url: &'a str, template: &Template) -> Self {
+        TemplateJson {
+            languages: template
+                .languages()
+                .into_iter()
+                .map(Language::as_str)
+                .collect(),
+            placeholders: template
+                .placeholders
+                .iter()
+                .map(|placeholder| PlaceholderJson {
+                    text: url.get(placeholder.span.range()).unwrap_or_default(),
+                    language: placeholder.language.as_str(),
+                    url_start: placeholder.span.start,
+                    url_end: placeholder.span.end,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One placeholder of a template, by its bytes in the URL.
+#[derive(Serialize)]
+struct PlaceholderJson<'a> {
+    text: &'a str,
+    language: &'static str,
+    url_start: usize,
+    url_end: usize,
 }
 
 /// The message and MIME part a mail text came from (`mail` in every record

@@ -166,7 +166,11 @@ pub(crate) mod fixtures {
         ];
         Checked::new(
             Source::new(Origin::File("docs/list.txt".into()), text.to_string()),
-            vec![Linted::Url(UrlReport { found, findings })],
+            vec![Linted::Url(UrlReport {
+                found,
+                findings,
+                template: None,
+            })],
         )
     }
 
@@ -180,6 +184,7 @@ pub(crate) mod fixtures {
             vec![Linted::Url(UrlReport {
                 found,
                 findings: Vec::new(),
+                template: None,
             })],
         )
     }
@@ -236,7 +241,11 @@ mod tests {
             .collect();
         Checked::new(
             Source::new(Origin::Stdin, text),
-            vec![Linted::Url(UrlReport { found, findings })],
+            vec![Linted::Url(UrlReport {
+                found,
+                findings,
+                template: None,
+            })],
         )
     }
 

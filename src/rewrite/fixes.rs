@@ -205,6 +205,7 @@ mod tests {
     use crate::lint::{self, LintOptions, Linted};
     use crate::profile::Profile;
     use crate::rewrite::test_texts::{document, found, markup_document, noise, outside_urls};
+    use crate::scan::ScanOptions;
 
     /// What must hold after fixing `text` with machine-applicable fixes
     /// under `profile`: no such fix left unless fixing said why it
@@ -408,8 +409,9 @@ mod tests {
 
     #[test]
     fn placeholders_and_glued_schemes_wait_for_unsafe_fixes() {
-        // A template's `{owner}` and a fragment directive's `:~:` stay as
-        // written; so does the ':' of a second URL glued on after a ';'.
+        // A fragment directive's `:~:` stays as written; so does the ':' of
+        // a second URL glued on after a ';'. A template's `{owner}` is no
+        // URL error at all, and stays even with the suggestions.
         let text = "see https://api.example/repos/{owner}/~x and \
                     'amqp://a.example;amqp://b.example' and https://h.example/p#a:~:t=b\n";
         let safe = "see https://api.example/repos/{owner}/%7Ex and \
@@ -417,9 +419,30 @@ mod tests {
         assert_eq!(fixed(text, false), (safe.to_string(), 1));
         let (all, _) = fixed(text, true);
         assert!(
-            all.contains("/%7Bowner%7D/") && all.contains("#a:%7E:t=b"),
+            all.contains("/{owner}/") && all.contains("#a:%7E:t=b"),
             "{all}"
         );
+        // With templates not recognised, the braces are reported, and
+        // encoded only as suggestions.
+        let literal = |text: &str| {
+            let options = LintOptions {
+                scan: ScanOptions {
+                    no_templates: true,
+                    ..ScanOptions::default()
+                },
+                ..LintOptions::default()
+            };
+            urls(lint::lint(text, &options))
+        };
+        let unasked = fix_text(text, Markup::Plain, &literal, FixSelection::default());
+        assert_eq!(unasked.text, safe);
+        let asked = fix_text(
+            text,
+            Markup::Plain,
+            &literal,
+            FixSelection { suggestions: true },
+        );
+        assert!(asked.text.contains("/%7Bowner%7D/"), "{}", asked.text);
     }
 
     #[test]
@@ -464,11 +487,11 @@ mod tests {
 
     #[test]
     fn a_fix_that_would_move_the_end_of_a_url_is_not_applied() {
-        // Encoding the '{' would let the ')' balance the '(' and join the
+        // Encoding the '[' would let the ')' balance the '(' and join the
         // URL; the '~' beside it is still fixed.
-        let text = "(see http://h.example/~({/) here)";
+        let text = "(see http://h.example/~([/) here)";
         let result = fix_text(text, Markup::Plain, &plain, FixSelection::default());
-        assert_eq!(result.text, "(see http://h.example/%7E({/) here)");
+        assert_eq!(result.text, "(see http://h.example/%7E([/) here)");
         assert_eq!(result.fixed, 1);
         assert_eq!(result.stopped, Some(Stopped::UrlsMoved));
         assert_eq!(
@@ -480,14 +503,14 @@ mod tests {
     #[test]
     fn many_problems_in_one_url_take_several_passes() {
         // Alternating characters: each is a finding of its own.
-        let text = format!("<URL:http://h.example/{}>", "~{".repeat(75));
+        let text = format!("<URL:http://h.example/{}>", "~^".repeat(75));
         let result = fix_text(&text, Markup::Plain, &plain, FixSelection::default());
         assert_eq!(result.fixed, 150);
         assert_eq!(result.stopped, None);
         assert!(result.reports[0].findings.is_empty());
         assert_eq!(
             result.text,
-            format!("<URL:http://h.example/{}>", "%7E%7B".repeat(75))
+            format!("<URL:http://h.example/{}>", "%7E%5E".repeat(75))
         );
     }
 }

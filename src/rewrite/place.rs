@@ -429,6 +429,7 @@ mod tests {
         UrlReport {
             found,
             findings: vec![finding],
+            template: None,
         }
     }
 

@@ -45,7 +45,9 @@
 //!   at `http`. A scheme is never cut out of a longer token: a tool's
 //!   compound scheme (`svn+ssh://`, `git+https://`, Cargo's
 //!   `registry+https://`) is one scheme, and a digit glued before one
-//!   (`1abc://`) makes no URL. A scheme may be long (an app's reverse-DNS
+//!   (`1abc://`) makes no URL, nor does a `printf` conversion whose letter
+//!   stands where the scheme would (`"%s://%s%s"`, `%(scheme)s://`). A
+//!   scheme may be long (an app's reverse-DNS
 //!   redirect scheme holds its client id).
 //! - **Code.** A scheme-like word followed by `::` is a path in code
 //!   (`File::create`, `http::Request`, `Net::FTP`), never a URL. A known
@@ -64,6 +66,7 @@ use super::found::Form;
 use super::scheme::{is_path_separator, scheme_before, scheme_then_colon, Schemes, URL_PREFIX};
 use crate::span::is_line_break;
 use crate::span::Span;
+use crate::template::tag_len;
 
 /// ASCII characters that end a bare URL besides whitespace and controls.
 const DELIMITERS: &[u8] = b"<>\"`";
@@ -168,6 +171,8 @@ pub(crate) struct Undelimited {
     /// True for a `scheme://` with nothing after it, at a line's end: a
     /// URL only if the next line goes on with its host.
     pub(crate) scheme_only: bool,
+    /// True when template tags are read through, spaces and all.
+    pub(crate) tags: bool,
 }
 
 /// The undelimited URL whose scheme ends at the `:` at `colon`, starting no
@@ -178,6 +183,7 @@ pub(crate) fn at_colon(
     colon: usize,
     floor: usize,
     schemes: &Schemes,
+    tags: bool,
 ) -> Option<Undelimited> {
     let bytes = text.as_bytes();
     // Most colons in prose end a word ("Note: this"). When what follows
@@ -193,7 +199,7 @@ pub(crate) fn at_colon(
     let run = scheme_before(bytes, colon, floor)?;
     let name = text.get(run..colon)?;
     if name.as_bytes().eq_ignore_ascii_case(URL_PREFIX) {
-        if let Some(prefixed) = prefixed(text, run, colon) {
+        if let Some(prefixed) = prefixed(text, run, colon, tags) {
             return Some(prefixed);
         }
     }
@@ -212,11 +218,11 @@ pub(crate) fn at_colon(
     if !schemes.opens_body(name, after) {
         return None;
     }
-    undelimited(text, Form::Bare, start, start, colon + 1)
+    undelimited(text, Form::Bare, start, start, colon + 1, tags)
 }
 
 /// `URL:scheme:...` whose `URL` starts at `start` and `:` is at `colon`.
-fn prefixed(text: &str, start: usize, colon: usize) -> Option<Undelimited> {
+fn prefixed(text: &str, start: usize, colon: usize, tags: bool) -> Option<Undelimited> {
     let bytes = text.as_bytes();
     let url_start = colon + 1;
     let scheme_len = scheme_then_colon(bytes.get(url_start..)?);
@@ -229,24 +235,27 @@ fn prefixed(text: &str, start: usize, colon: usize) -> Option<Undelimited> {
         start,
         url_start,
         url_start + scheme_len + 1,
+        tags,
     )
 }
 
 /// The undelimited URL of `form` whose match starts at `start`, the URL
 /// itself at `url_start` and its scheme-specific part at `body`; `None`
 /// when that part holds nothing but slashes, unless it is a `scheme://`
-/// at a line's end, which the next line may go on.
+/// at a line's end, which the next line may go on; `tags` when template
+/// tags are read through.
 fn undelimited(
     text: &str,
     form: Form,
     start: usize,
     url_start: usize,
     body: usize,
+    tags: bool,
 ) -> Option<Undelimited> {
     let bytes = text.as_bytes();
     let quoted = follows_quote(bytes, start);
     let mut pairs = Pairs::default();
-    let run_end = run_end(text, body, quoted, &mut pairs);
+    let run_end = run_end(text, body, quoted, &mut pairs, tags);
     let end = trimmed_end(bytes, body, run_end, &pairs);
     let file_root =
         bytes[body..end] == *b"///" && bytes[url_start..body].eq_ignore_ascii_case(b"file:");
@@ -262,6 +271,7 @@ fn undelimited(
         pairs,
         quoted,
         scheme_only,
+        tags,
     })
 }
 
@@ -323,8 +333,15 @@ fn has_body(rest: &[u8]) -> bool {
 /// Where the characters of a bare URL that go on from `from` (a character
 /// boundary) stop, before [`trimmed_end`] drops the sentence's punctuation;
 /// `quoted` when a [`QUOTE`] opened the URL, `pairs` the brackets and
-/// quotes open before `from`, updated.
-pub(crate) fn run_end(text: &str, from: usize, quoted: bool, pairs: &mut Pairs) -> usize {
+/// quotes open before `from`, updated; `tags` when a template tag is read
+/// through whole, spaces and all (`{{ host }}`, `<%= x %>`).
+pub(crate) fn run_end(
+    text: &str,
+    from: usize,
+    quoted: bool,
+    pairs: &mut Pairs,
+    tags: bool,
+) -> usize {
     let bytes = text.as_bytes();
     let mut end = from;
     loop {
@@ -332,6 +349,12 @@ pub(crate) fn run_end(text: &str, from: usize, quoted: bool, pairs: &mut Pairs) 
         // At the end, at an ASCII byte that ends the URL or takes part in a
         // pair, or at a non-ASCII character: all rare enough to look at.
         let Some(&byte) = bytes.get(end) else { break };
+        if tags && matches!(byte, b'{' | b'<') {
+            if let Some(len) = tag_len(&bytes[end..]) {
+                end += len;
+                continue;
+            }
+        }
         let len = if byte.is_ascii() {
             let class = ASCII[usize::from(byte)];
             if class == Ascii::Separator && starts_listed_url(bytes, end + 1) {
@@ -469,7 +492,7 @@ mod tests {
     fn first_url(text: &str) -> Option<&str> {
         let schemes = Schemes::new(&[]);
         text.match_indices(':')
-            .find_map(|(colon, _)| at_colon(text, colon, 0, &schemes))
+            .find_map(|(colon, _)| at_colon(text, colon, 0, &schemes, true))
             .map(|found| &text[found.url.range()])
     }
 
@@ -483,7 +506,7 @@ mod tests {
             if colon < floor {
                 continue;
             }
-            if let Some(found) = at_colon(text, colon, floor, &schemes) {
+            if let Some(found) = at_colon(text, colon, floor, &schemes, true) {
                 urls.push(&text[found.url.range()]);
                 floor = found.outer.end;
             }
@@ -577,6 +600,7 @@ mod tests {
         ("glue before scheme: cargo registry stays", "source = \"registry+https://github.com/rust-lang/crates.io-index\"", &["registry+https://github.com/rust-lang/crates.io-index"]),
         ("glue before scheme: svn over ssh stays", "svn+ssh://svn.example/repo", &["svn+ssh://svn.example/repo"]),
         ("glue before scheme: digit glued makes no url", "1abc://foo and 2http://x.example/", &[]),
+        ("glue before scheme: a printf conversion makes no url", "\"%s://%s%s\" % (a, b, c) and \"%(scheme)s://[::1]:%(port)d/\"", &[]),
         ("glue before scheme: long scheme", "com.googleusercontent.apps.123456789012-abcdefghijklmnopqrstuvwxyz://oauth2redirect", &["com.googleusercontent.apps.123456789012-abcdefghijklmnopqrstuvwxyz://oauth2redirect"]),
         ("glue before scheme: unknown compound stays", "coap+tcp://c.example/x", &["coap+tcp://c.example/x"]),
         ("glue before scheme: dotted scheme stays", "com.example.app://callback", &["com.example.app://callback"]),
@@ -658,7 +682,7 @@ mod tests {
     fn compound_schemes_configured_as_such_stay_whole() {
         let schemes = Schemes::new(&["registry+https".to_string()]);
         let text = "registry+https://github.example/index";
-        let found = at_colon(text, 14, 0, &schemes).map(|f| &text[f.url.range()]);
+        let found = at_colon(text, 14, 0, &schemes, true).map(|f| &text[f.url.range()]);
         assert_eq!(found, Some(text));
     }
 
@@ -668,7 +692,7 @@ mod tests {
         let text = "see URL:ftp://a.b/c. Or url:gopher://g/1x, and URL: http://no/";
         let found: Vec<Undelimited> = text
             .match_indices(':')
-            .filter_map(|(colon, _)| at_colon(text, colon, 0, &schemes))
+            .filter_map(|(colon, _)| at_colon(text, colon, 0, &schemes, true))
             .filter(|found| found.form == Form::Prefixed)
             .collect();
         let urls: Vec<(&str, &str)> = found
@@ -688,7 +712,7 @@ mod tests {
     fn extra_schemes_make_bare_urls() {
         let schemes = Schemes::new(&["doi".to_string()]);
         let text = "doi:10.1000/182.";
-        let found = at_colon(text, 3, 0, &schemes).map(|f| &text[f.url.range()]);
+        let found = at_colon(text, 3, 0, &schemes, true).map(|f| &text[f.url.range()]);
         assert_eq!(found, Some("doi:10.1000/182"));
     }
 }

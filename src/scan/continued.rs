@@ -334,7 +334,7 @@ impl Join<'_> {
             return false;
         };
         let mut pairs = self.state.pairs.clone();
-        let piece_run = run_end(text, text_start, self.url.quoted, &mut pairs);
+        let piece_run = run_end(text, text_start, self.url.quoted, &mut pairs, self.url.tags);
         let piece = Span::new(
             text_start,
             trimmed_end(text.as_bytes(), text_start, piece_run, &pairs),

@@ -34,6 +34,7 @@ mod hyphen;
 mod layout;
 mod lines;
 mod pages;
+mod pattern;
 mod rfc_style;
 mod scheme;
 mod wrapper;
@@ -74,6 +75,12 @@ pub struct ScanOptions {
     /// reStructuredText literal block then reads as plain text, whose bare
     /// URLs may go on over its lines.
     pub include_verbatim: bool,
+    /// Read placeholders as URL characters: no URL is read as a template
+    /// (`{var}`, `{}`, `%s`, `${VAR}`, `{{ x }}`...), a regular expression
+    /// that holds a scheme is taken for a URL, and a template tag with
+    /// spaces inside (`{{ host }}`) ends a bare URL, as before urlint knew
+    /// templates (`--no-templates`).
+    pub no_templates: bool,
 }
 
 /// Find every URL in `text`, in source order, without overlaps.
@@ -337,6 +344,9 @@ struct Scanner<'t> {
     /// Where the text shows it is written the RFC way.
     rfc_marks: RfcMarks,
     joins: LineJoins<'t>,
+    /// Whether template tags and regular expressions are recognised
+    /// ([`ScanOptions::no_templates`] unset).
+    templates: bool,
 }
 
 impl<'t> Scanner<'t> {
@@ -357,6 +367,7 @@ impl<'t> Scanner<'t> {
             cut_searches: continued::cut_searches(),
             rfc_marks: RfcMarks::default(),
             joins,
+            templates: !options.no_templates,
         }
     }
 
@@ -366,7 +377,7 @@ impl<'t> Scanner<'t> {
             let parsed = wrapper::parse(self.text, at, &self.schemes, &mut self.footer_looks)?;
             return Some(self.wrapped(parsed));
         }
-        let url = bare::at_colon(self.text, at, self.floor, &self.schemes)?;
+        let url = bare::at_colon(self.text, at, self.floor, &self.schemes, self.templates)?;
         let continued = self
             .joins
             .reach(self.text, url.url.start)
@@ -485,6 +496,17 @@ impl<'t> Scanner<'t> {
     }
 }
 
+impl Scanner<'_> {
+    /// True when `found`, a bare or prefixed URL, is a regular expression
+    /// that holds a scheme: passed over whole, so that nothing inside it is
+    /// taken for a URL either.
+    fn is_pattern(&self, found: &Found) -> bool {
+        self.templates
+            && matches!(found.form, Form::Bare | Form::Prefixed)
+            && pattern::is_regular_expression(self.text, found.outer.start, &found.url)
+    }
+}
+
 impl Iterator for Scanner<'_> {
     type Item = Found;
 
@@ -496,7 +518,9 @@ impl Iterator for Scanner<'_> {
                 Some(found) => {
                     self.pos = found.outer.end.max(at + 1);
                     self.floor = found.outer.end;
-                    return Some(found);
+                    if !self.is_pattern(&found) {
+                        return Some(found);
+                    }
                 }
                 None => self.pos = at + 1,
             }
@@ -1059,6 +1083,7 @@ mod tests {
             let options = ScanOptions {
                 extra_schemes: vec!["doi".to_string()],
                 include_verbatim,
+                no_templates: false,
             };
             let schemes = Schemes::new(&options.extra_schemes);
             skipped_and_parsed(&text, markup, &options);
@@ -1082,6 +1107,7 @@ mod tests {
             let options = ScanOptions {
                 extra_schemes: vec!["doi".to_string()],
                 include_verbatim,
+                no_templates: false,
             };
             let schemes = Schemes::new(&options.extra_schemes);
             let tail = decoding_defused(&colons_defused(&tail.concat(), &schemes));

@@ -326,7 +326,9 @@ const fn scheme_bytes() -> [bool; 256] {
 /// `floor`. The scheme starts with a letter; leading `+-.` are punctuation
 /// of the surrounding text ("...http:" and "1.http:" give "http"), but a
 /// digit right before the letter makes the run a token of its own, no
-/// scheme cut out of it ("1abc:" is none).
+/// scheme cut out of it ("1abc:" is none), and so does a `printf`
+/// conversion's `%` or `%(name)` ("%s://%s" and "%(scheme)s://" name no
+/// scheme `s`).
 pub(crate) fn scheme_before(bytes: &[u8], colon: usize, floor: usize) -> Option<usize> {
     let limit = colon.saturating_sub(MAX_SCHEME_LEN).max(floor);
     let mut start = colon;
@@ -341,7 +343,10 @@ pub(crate) fn scheme_before(bytes: &[u8], colon: usize, floor: usize) -> Option<
         start += 1;
     }
     let glued_to_digit = start > run_start && bytes[start - 1].is_ascii_digit();
-    (start < colon && !glued_to_digit).then_some(start)
+    let before = start.checked_sub(1).map(|at| bytes[at]);
+    let conversion = start == run_start
+        && (before == Some(b'%') || (before == Some(b')') && colon - start == 1));
+    (start < colon && !glued_to_digit && !conversion).then_some(start)
 }
 
 /// Length of a scheme name followed by `:` at the start of `bytes`, or 0.
@@ -378,6 +383,10 @@ mod tests {
             ("abchttp:", 3, Some("http")),
             ("1.http:", 0, Some("http")),
             ("1abc:", 0, None),
+            ("\"%s:", 0, None),
+            ("%(scheme)s:", 0, None),
+            ("(http:", 0, Some("http")),
+            ("100%http:", 0, None),
         ] {
             let colon = text.rfind(':').unwrap();
             let got = scheme_before(text.as_bytes(), colon, floor).map(|s| &text[s..colon]);

@@ -327,8 +327,11 @@ pub(super) enum Said {
 /// True when `path` names a file a configuration is read from, whose
 /// change means reading the configurations again.
 pub(super) fn is_configuration(path: &Path) -> bool {
-    path.file_name()
-        .is_some_and(|name| name == crate::config::FILE_NAME || name == crate::config::PYPROJECT)
+    path.file_name().is_some_and(|name| {
+        name == crate::config::FILE_NAME
+            || name == crate::config::HIDDEN_FILE_NAME
+            || name == crate::config::PYPROJECT
+    })
 }
 
 #[cfg(test)]
