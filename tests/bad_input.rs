@@ -148,7 +148,8 @@ fn latin1_bytes_around_and_inside_a_url_are_read_as_latin1_and_placed_by_charact
     assert_eq!(
         lines(&stdout),
         [
-            "latin1.txt:1:19: error[bad-host]: character 'é' is not allowed in a host name",
+            "latin1.txt:1:19: error[bad-host]: character 'é' is not allowed in a host name; \
+             the name's ASCII form is xn--hst-bma.example",
             "latin1.txt:1:32: error[non-ascii]: non-ASCII character 'ä' must be encoded as %C3%A4",
             GOOD_FINDING,
         ]

@@ -12,6 +12,7 @@
 
 mod collector;
 mod compound;
+mod idna;
 mod literal;
 mod options;
 mod rfc1738;

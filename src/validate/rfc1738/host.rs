@@ -8,6 +8,7 @@
 use std::ops::Range;
 
 use crate::span::Span;
+use crate::validate::idna;
 use crate::validate::text::{char_span, describe_char};
 
 /// What is wrong with a host and where.
@@ -51,10 +52,15 @@ pub(crate) fn check(url: &str, range: Range<usize>) -> Option<HostProblem> {
     if let Some(bad) = (range.start..range.end)
         .find(|&at| !(bytes[at].is_ascii_alphanumeric() || matches!(bytes[at], b'-' | b'.')))
     {
-        let message = format!(
+        let mut message = format!(
             "character {} is not allowed in a host name",
             describe_char(url, bad)
         );
+        if let Some(ascii) = idna::ascii_form(&url[range.clone()]) {
+            // An internationalised name has an ASCII form a resolver looks
+            // up, and that RFC 1738's host syntax takes.
+            message.push_str(&format!("; the name's ASCII form is {ascii}"));
+        }
         return Some(HostProblem::new(char_span(url, bad), message));
     }
     if labels(bytes, range.clone()).any(|label| label.is_empty()) {

@@ -253,6 +253,18 @@ pub(crate) fn report_non_ascii(
     iri_private: bool,
     applicability: Applicability,
 ) {
+    report_non_ascii_with(collector, at, iri_private, applicability, "");
+}
+
+/// [`report_non_ascii`] with `more` said after the help (the ASCII form of
+/// an internationalised host name).
+pub(crate) fn report_non_ascii_with(
+    collector: &mut Collector,
+    at: usize,
+    iri_private: bool,
+    applicability: Applicability,
+    more: &str,
+) {
     let url = collector.url();
     let span = char_span(url, at);
     let text = url.get(span.range()).unwrap_or("");
@@ -274,7 +286,7 @@ pub(crate) fn report_non_ascii(
     };
     let help = format!(
         "RFC 3986 section 2.5: a URI holds US-ASCII characters only; other characters are \
-         written as the percent-encoded octets of their UTF-8 form; {iri}"
+         written as the percent-encoded octets of their UTF-8 form; {iri}{more}"
     );
     collector.push_char(
         Diagnostic::new(Rule::NonAscii, span, message)

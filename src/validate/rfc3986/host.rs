@@ -12,6 +12,7 @@ use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::collector::Collector;
+use crate::validate::idna;
 use crate::validate::text::{char_span, describe_char};
 
 /// Help text naming the host grammar.
@@ -56,6 +57,9 @@ pub(crate) fn push_bad_host(collector: &mut Collector, span: Span, message: Stri
 /// address matches it too. False when a character made it a bad host.
 fn check_reg_name(collector: &mut Collector, range: Range<usize>) -> bool {
     let bytes = collector.url().as_bytes();
+    let ascii_form = idna::ascii_form(&collector.url()[range.clone()])
+        .map(|ascii| format!("; a DNS name is best written in its ASCII form, {ascii}"))
+        .unwrap_or_default();
     let mut at = range.start;
     while at < range.end {
         let byte = bytes[at];
@@ -69,7 +73,13 @@ fn check_reg_name(collector: &mut Collector, range: Range<usize>) -> bool {
                 // Valid URI syntax, but a DNS name is looked up in its IDNA
                 // form (RFC 3986 section 3.2.2), which most tools expect to
                 // see written: the percent-encoding is only a suggestion.
-                chars::report_non_ascii(collector, at, false, Applicability::Suggestion);
+                chars::report_non_ascii_with(
+                    collector,
+                    at,
+                    false,
+                    Applicability::Suggestion,
+                    &ascii_form,
+                );
             }
             end
         } else {
