@@ -1,7 +1,8 @@
 //! The pre-commit hook's default file selection (`.pre-commit-hooks.yaml`):
 //! its `exclude` pattern, read as pre-commit reads it (a search over the
 //! path relative to the repository root), leaves out generated lock files,
-//! minified bundles and source maps, and nothing a person writes.
+//! minified bundles and source maps, and nothing a person writes; and
+//! the hook runs urlint once for all the files of a commit.
 
 use std::path::PathBuf;
 
@@ -18,6 +19,18 @@ fn exclude_pattern() -> String {
         .map(|line| line.get(4..).unwrap_or(""))
         .collect();
     block.join("\n")
+}
+
+/// One urlint per commit, as ruff's hook: urlint parallelises itself, and
+/// pre-commit's batches would each print a summary of their own.
+#[test]
+fn the_hook_runs_once_per_commit() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".pre-commit-hooks.yaml");
+    let text = std::fs::read_to_string(&path).expect("the hook definition");
+    assert!(
+        text.lines().any(|line| line == "  require_serial: true"),
+        "{text}"
+    );
 }
 
 #[test]
