@@ -76,6 +76,9 @@ pub(crate) struct Config {
     pub path: Option<PathBuf>,
     /// The standard URLs are checked against (top-level `profile`).
     pub profile: Profile,
+    /// The file names its profile: the user chose it, and needs no hint
+    /// that another one exists.
+    pub profile_chosen: bool,
     /// Rule levels set by the file, one per rule named.
     pub rules: Vec<(Rule, Level)>,
     /// Schemes accepted beyond the profile's own.
@@ -577,6 +580,7 @@ impl ConfigFile {
             })?;
         Ok(Config {
             path: Some(path.to_path_buf()),
+            profile_chosen: self.profile.is_some(),
             profile: self.profile.map_or_else(Profile::default, |name| name.0),
             rules: self
                 .rules

@@ -81,6 +81,8 @@ pub enum Rule {
     BadTemplate,
     /// `unused-suppression`
     UnusedSuppression,
+    /// `unknown-rule`
+    UnknownRule,
 }
 
 /// A rule's configured level: off, or the severity it reports at.
@@ -940,8 +942,9 @@ pub static CATALOGUE: &[RuleInfo] = &[
              optional [rule, ...] list) silences findings about URLs in running text. Once \
              the URL it was written for is fixed or moved, the comment silences nothing, \
              but it would still hide the next problem written on that line. This rule \
-             reports such stale comments, and rule names in the list that do not exist. \
-             Off by default; turn it on to keep suppressions honest.",
+             reports such stale comments. Off by default; turn it on to keep suppressions \
+             honest. A rule name in the list that does not exist is reported by \
+             unknown-rule.",
         examples: &[
             example(
                 R1738,
@@ -954,6 +957,25 @@ pub static CATALOGUE: &[RuleInfo] = &[
                 "See <http://host.example/a|b/>. <!-- urlint: ignore[unsafe-char] -->",
             ),
         ],
+    },
+    RuleInfo {
+        rule: Rule::UnknownRule,
+        name: "unknown-rule",
+        default_level: Level::Warning,
+        sources: &[rfc1738(URLINT), rfc3986(URLINT)],
+        summary: "an inline 'urlint: ignore[...]' comment names a rule that does not exist",
+        explanation:
+            "An inline suppression's rule list ('urlint: ignore[bad-port]') silences only \
+             the rules it names. A misspelt name ('bad-prot') silences nothing, so the \
+             finding the comment was written for is still reported and the comment looks \
+             as if it had been ignored. This rule reports each name that is not a rule, \
+             with the closest rule name when there is one, as ruff reports unknown codes in \
+             'noqa' comments. Fix the name, or remove it from the list.",
+        examples: &[example(
+            BOTH,
+            "See <URL:http://host.example:99999/>. <!-- urlint: ignore[bad-prot] -->",
+            "See <URL:http://host.example:99999/>. <!-- urlint: ignore[bad-port] -->",
+        )],
     },
 ];
 

@@ -100,6 +100,43 @@ pub(crate) fn decode(bytes: Vec<u8>) -> (String, usize) {
     (text, fallback)
 }
 
+/// [`decode`] that also says where each byte that took the Latin-1
+/// fallback went: the text offsets of those characters, in order. With
+/// them [`encode_decoded`] gives the bytes back exactly, so that a fix can
+/// rewrite a Latin-1 file's URLs and leave every other byte as it was.
+pub(crate) fn decode_noting_fallback(bytes: &[u8]) -> (String, Vec<usize>) {
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
+    let mut fallback = Vec::new();
+    for_each_run(bytes, |valid, invalid| {
+        text.push_str(valid);
+        for &byte in invalid {
+            fallback.push(text.len());
+            text.push(char::from(byte));
+        }
+    });
+    (text, fallback)
+}
+
+/// The bytes of `text`, a text [`decode_noting_fallback`] gave (perhaps
+/// edited elsewhere since), with the character at each offset of
+/// `fallback` written back as the one byte it was read from. `None` when an
+/// offset does not hold such a character (the text was edited there).
+pub(crate) fn encode_decoded(text: &str, fallback: &[usize]) -> Option<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut at = 0;
+    for &offset in fallback {
+        let c = text.get(offset..)?.chars().next()?;
+        let byte = u8::try_from(u32::from(c))
+            .ok()
+            .filter(|&byte| byte >= 0x80)?;
+        bytes.extend_from_slice(text.get(at..offset)?.as_bytes());
+        bytes.push(byte);
+        at = offset + c.len_utf8();
+    }
+    bytes.extend_from_slice(text.get(at..)?.as_bytes());
+    Some(bytes)
+}
+
 /// [`decode`] appending to `text`, whose buffer the caller may reuse.
 pub(crate) fn decode_into(bytes: &[u8], text: &mut String) -> usize {
     let mut fallback = 0;
@@ -228,6 +265,23 @@ impl Widened {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bytes_read_as_latin1_are_written_back_as_they_were() {
+        let bytes = b"caf\xE9 \xC3\xA9t\xE9 http://a.example/\xFF\n";
+        let (text, fallback) = decode_noting_fallback(bytes);
+        assert_eq!(text, "caf\u{e9} \u{e9}t\u{e9} http://a.example/\u{ff}\n");
+        // The valid UTF-8 'é' is not a fallback; the three Latin-1 bytes are.
+        assert_eq!(fallback, vec![3, 9, 29]);
+        assert_eq!(
+            encode_decoded(&text, &fallback).as_deref(),
+            Some(&bytes[..])
+        );
+        assert_eq!(decode(bytes.to_vec()).0, text, "the same text check reads");
+        // An offset that no longer holds a fallback character is refused.
+        assert_eq!(encode_decoded("cafe", &[3]), None);
+        assert_eq!(encode_decoded("caf", &[3]), None);
+    }
 
     #[test]
     fn a_file_is_named_as_its_path_displays() {

@@ -126,7 +126,7 @@ fn usage_errors_exit_2() {
         &["check", "--format", "xml"],
         &["check", "--select", "no-such-rule"],
         &["check", "--deny", "errors"],
-        &["check", "-j", "0"],
+        &["check", "-j", "-1"],
         &["lint"],
     ];
     for args in cases {
@@ -158,5 +158,107 @@ fn colour_follows_the_color_flag() {
     assert!(
         !has_escapes(&["check", "-"], false),
         "auto does not colour a pipe"
+    );
+}
+
+/// The global options go before or after the command's name, as ruff's and
+/// cargo's do: both spellings are the same run.
+#[test]
+fn global_options_go_on_either_side_of_the_command() {
+    let file = "fixtures/config/notes.md";
+    let pairs: [(&[&str], &[&str]); 4] = [
+        (&["-q", "check", file], &["check", "-q", file]),
+        (
+            &["-v", "--isolated", "check", file],
+            &["check", "-v", "--isolated", file],
+        ),
+        (
+            &["--config", "fixtures/config/strict.toml", "extract", file],
+            &["extract", "--config", "fixtures/config/strict.toml", file],
+        ),
+        (
+            &["--quiet", "validate", "http://a.example/~x"],
+            &["validate", "http://a.example/~x", "--quiet"],
+        ),
+    ];
+    for (before, after) in pairs {
+        let first = transcript(&mut urlint(before));
+        assert_eq!(first, transcript(&mut urlint(after)), "{before:?}");
+        assert!(!first.contains("unexpected argument"), "{first}");
+    }
+    let (code, _, stderr) = run(&mut urlint(&["-q", "-v", "check", file]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+}
+
+/// `-j 0` chooses the number of threads, as ripgrep's does.
+#[test]
+fn zero_threads_means_choose_for_me() {
+    let one = transcript(&mut urlint(&[
+        "check",
+        "-j",
+        "1",
+        "--format",
+        "short",
+        "fixtures/",
+    ]));
+    let zero = transcript(&mut urlint(&[
+        "check",
+        "-j",
+        "0",
+        "--format",
+        "short",
+        "fixtures/",
+    ]));
+    assert_eq!(zero, one);
+}
+
+/// GitHub matches annotation paths, and code scanning SARIF URIs, against
+/// the repository's paths, which have no `./`.
+#[test]
+fn github_and_sarif_name_files_as_repository_paths() {
+    let mut github = urlint(&["check", "--format", "github", "."]);
+    github.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/config"));
+    let (_, stdout, _) = run(&mut github);
+    assert!(stdout.contains("::error file=notes.md,line=3,"), "{stdout}");
+    assert!(!stdout.contains("file=./"), "{stdout}");
+    let mut sarif = urlint(&["check", "--format", "sarif", "."]);
+    sarif.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/config"));
+    let (_, stdout, _) = run(&mut sarif);
+    assert!(stdout.contains(r#""uri":"notes.md""#), "{stdout}");
+    assert!(!stdout.contains(r#""uri":"./"#), "{stdout}");
+}
+
+/// A first run of the default profile says, in one line, how many of its
+/// findings `--profile rfc3986` would not report; a chosen profile, `-q`
+/// and machine formats say nothing of it.
+#[test]
+fn the_summary_names_the_other_profile_when_it_would_report_less() {
+    let text = "<URL:http://a.example/~x> <URL:http://a.example:99999/>\n\
+                <URL:http://[2001:db8::1]/> <URL:http://user@a.example/>\n";
+    let check = |args: &[&str]| {
+        let mut full = vec!["check", "--isolated"];
+        full.extend_from_slice(args);
+        full.push("-");
+        run(urlint(&full).write_stdin(text)).1
+    };
+    let hint = "3 of these findings are not reported under --profile rfc3986 (modern URLs)\n";
+    let default = check(&[]);
+    assert!(
+        default.ends_with(&format!("4 errors, 0 warnings\n{hint}")),
+        "{default}"
+    );
+    for args in [
+        &["--profile", "rfc1738"][..],
+        &["-q"],
+        &["--format", "short"],
+    ] {
+        let out = check(args);
+        assert!(!out.contains("--profile rfc3986"), "{args:?}: {out}");
+    }
+    let rfc3986 = check(&["--profile", "rfc3986"]);
+    assert!(
+        rfc3986.contains("found 4 URLs: 1 error, 1 warning\n"),
+        "{rfc3986}"
     );
 }

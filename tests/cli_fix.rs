@@ -532,7 +532,6 @@ fn files_that_are_not_rewritten_keep_their_bytes_and_mtime() {
         ("clean.txt", b"nothing to fix: <URL:http://h.example/>\n"),
         ("list.mbox", mail),
         ("binary.dat", b"\0\x01 <URL:HTTP://h.example/~x>\n"),
-        ("latin1.txt", b"caf\xE9 <URL:HTTP://h.example/~x>\n"),
         (
             "ignored.txt",
             b"<URL:HTTP://h.example/> urlint: ignore[scheme-case]\n",
@@ -554,11 +553,7 @@ fn files_that_are_not_rewritten_keep_their_bytes_and_mtime() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("note: ./latin1.txt: not rewritten: not valid UTF-8"),
-        "{stderr}"
-    );
-    assert!(
-        stderr.ends_with("fixed 0 findings in 0 files; 3 remain\n"),
+        stderr.ends_with("fixed 0 findings in 0 files; 1 remain\n"),
         "{stderr}"
     );
     for (name, bytes) in files {
@@ -569,6 +564,61 @@ fn files_that_are_not_rewritten_keep_their_bytes_and_mtime() {
             .expect("mtime");
         assert_eq!(mtime, old, "{name} was rewritten");
     }
+}
+
+/// A Latin-1 file (an old RFC mirror, a mail export) is fixed: the fixes
+/// are ASCII, and every byte that is not UTF-8 is written back as it was,
+/// inside a fixed URL too; a fix that would change such a byte is not
+/// applied, and a warning says so. `fmt` still leaves the file alone.
+#[test]
+fn a_file_that_is_not_utf8_is_fixed_and_keeps_its_other_bytes() {
+    let before: &[u8] = b"Caf\xE9 notes \xA9 1994: <URL:HTTP://h.example/~x>\r\n\
+        and http://h.example/men\xFC/~y, http://h.example/\xE9t\xE9\n\xFF\n";
+    let after: &[u8] = b"Caf\xE9 notes \xA9 1994: <URL:http://h.example/%7Ex>\r\n\
+        and http://h.example/men\xFC/%7Ey, http://h.example/\xE9t\xE9\n\xFF\n";
+    let dir = dir_with(&[("latin1.txt", before)]);
+    let (code, _, stderr) = run(&mut urlint_in(dir.path(), &["check", "--fix", "."]));
+    assert_eq!(code, 1, "the non-ASCII characters remain: {stderr}");
+    assert_eq!(
+        fs::read(dir.path().join("latin1.txt")).expect("read"),
+        after
+    );
+    assert!(
+        stderr.contains("warning: ./latin1.txt: 3 fixes not applied: the fix would change a byte that is not valid UTF-8"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("fixed 3 findings in 1 file; 3 remain\n"),
+        "{stderr}"
+    );
+    // Fixing again changes nothing; the diff shows the characters as read.
+    let dir = dir_with(&[("latin1.txt", before)]);
+    let (code, diff, _) = run(&mut urlint_in(
+        dir.path(),
+        &["check", "--diff", "latin1.txt"],
+    ));
+    assert_eq!(code, 1);
+    assert!(
+        diff.contains("+and http://h.example/men\u{fc}/%7Ey"),
+        "{diff}"
+    );
+    assert_eq!(
+        fs::read(dir.path().join("latin1.txt")).expect("read"),
+        before
+    );
+    let (_, _, stderr) = run(&mut urlint_in(dir.path(), &["fmt", "latin1.txt"]));
+    assert!(
+        stderr.contains("not rewritten: not valid UTF-8"),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read(dir.path().join("latin1.txt")).expect("read"),
+        before
+    );
+    // Through stdin, the fixed bytes come out as they went in.
+    let mut stdin = urlint_in(dir.path(), &["check", "--fix", "-"]);
+    let output = stdin.write_stdin(before).output().expect("runs");
+    assert_eq!(output.stdout, after);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use common::{run, urlint};
 
-const SUBCOMMANDS: [&str; 7] = [
+const SUBCOMMANDS: [&str; 8] = [
     "check",
     "extract",
     "validate",
@@ -16,13 +16,13 @@ const SUBCOMMANDS: [&str; 7] = [
     "fmt",
     "server",
     "completions",
+    "man",
 ];
 
 #[test]
 fn every_help_ends_with_examples() {
     let mut helps = vec![vec!["--help"]];
     helps.extend(SUBCOMMANDS.iter().map(|command| vec![*command, "--help"]));
-    helps.push(vec!["man", "--help"]);
     for args in helps {
         let (code, help, _) = run(&mut urlint(&args));
         assert_eq!(code, 0, "{args:?}");
@@ -135,17 +135,42 @@ fn man_writes_one_page_per_command() {
         check.contains(".SH EXAMPLES\n.nf\n\\&urlint check docs/"),
         "examples line for line: {check}"
     );
-    let (code, _, stderr) = run(&mut urlint(&["man", "/no/such/dir"]));
+    // A directory that does not exist yet is made, as on a fresh account.
+    let fresh = dir.path().join("share/man/man1");
+    let (code, stdout, stderr) = run(&mut urlint(&["man", &fresh.to_string_lossy()]));
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert_eq!(stdout.lines().count(), pages.len());
+    assert!(fresh.join("urlint-man.1").is_file());
+    // A directory that cannot be made is an error that says why.
+    let blocked = dir.path().join("urlint.1").join("man1");
+    let (code, _, stderr) = run(&mut urlint(&["man", &blocked.to_string_lossy()]));
     assert_eq!(code, 2);
     assert!(
-        stderr.starts_with("urlint: cannot write the manual page of urlint into /no/such/dir"),
+        stderr.starts_with("urlint: cannot make the directory "),
         "{stderr}"
     );
 }
 
 #[test]
-fn man_is_hidden_from_the_command_list() {
+fn every_command_of_the_readme_is_in_the_command_list() {
     let (_, help, _) = run(&mut urlint(&["--help"]));
-    assert!(help.contains("  completions "), "{help}");
-    assert!(!help.contains("  man "), "{help}");
+    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    let listed = readme
+        .split_once("## Commands\n\n```text\n")
+        .and_then(|(_, rest)| rest.split_once("```"))
+        .expect("README's command table")
+        .0;
+    for line in listed.lines() {
+        let command = line.split_whitespace().nth(1).expect("urlint COMMAND");
+        assert!(
+            help.contains(&format!("\n  {command} ")),
+            "{command}: {help}"
+        );
+    }
+    for command in SUBCOMMANDS {
+        assert!(
+            listed.contains(&format!("urlint {command} ")),
+            "{command} is missing from README's command table"
+        );
+    }
 }

@@ -42,9 +42,13 @@ fn check_dir(dir: &Path, extra: &[&str]) -> (i32, String, String) {
     run(&mut command)
 }
 
-/// The "checked N files" count of a human summary.
+/// The "checked N files" count of a human summary (followed, at most, by
+/// the line on the other profile).
 fn files_checked(stdout: &str) -> usize {
-    let summary = stdout.lines().last().unwrap_or_default();
+    let summary = stdout
+        .lines()
+        .rfind(|line| line.starts_with("checked "))
+        .unwrap_or_default();
     summary
         .strip_prefix("checked ")
         .and_then(|rest| rest.split(' ').next())

@@ -105,3 +105,63 @@ fn a_run_of_one_unsafe_character_is_one_finding_with_one_fix() {
         "unsafe character '~' must be encoded as %7E: 3 in a row"
     );
 }
+
+/// An empty or blank argument (a shell variable never set) is not "0 URLs,
+/// all valid": it is a usage error.
+#[test]
+fn an_empty_argument_is_a_usage_error() {
+    for args in [
+        vec!["validate", ""],
+        vec!["validate", "http://a.example/", "  "],
+    ] {
+        let (code, stdout, stderr) = run(&mut urlint(&args));
+        assert_eq!((code, stdout.as_str()), (2, ""), "{args:?}");
+        assert!(
+            stderr.contains("an empty argument is not a URL"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// `urlint validate` with no argument on a terminal says it reads stdin,
+/// instead of waiting in silence; on a pipe it says nothing. The terminal
+/// is util-linux's `script`, where it exists.
+#[test]
+fn validate_on_a_terminal_says_it_reads_stdin() {
+    let (_, _, stderr) = run(urlint(&["validate"]).write_stdin("http://a.example/\n"));
+    assert!(!stderr.contains("reading URLs from stdin"), "{stderr}");
+    let binary = assert_cmd::cargo::cargo_bin!("urlint");
+    // `script` passes its stdin to the terminal, where Ctrl-D (\x04) ends
+    // the input; `timeout` keeps a regression from hanging the suite.
+    let spawned = std::process::Command::new("timeout")
+        .args(["10", "script", "-qec"])
+        .arg(format!("{} validate", binary.display()))
+        .arg("/dev/null")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut child) = spawned else {
+        eprintln!("skipped: coreutils' `timeout` is not available");
+        return;
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        use std::io::Write as _;
+        stdin
+            .write_all(b"http://a.example/\n\x04")
+            .expect("write to script");
+    }
+    let output = child.wait_with_output().expect("script ends");
+    if output.status.code() == Some(127) {
+        eprintln!("skipped: util-linux `script` is not available");
+        return;
+    }
+    let typescript = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        typescript.contains("urlint: reading URLs from stdin, one per line; end with Ctrl-D"),
+        "{typescript}"
+    );
+    assert!(
+        typescript.contains("valid: http://a.example/"),
+        "{typescript}"
+    );
+}

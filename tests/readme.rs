@@ -1,7 +1,13 @@
 //! The README is the user's first hour: its rule table must list exactly the
 //! rules the catalogue has, with their current defaults and summaries, its
-//! source map every module, and its editor snippets must read.
+//! source map every module, and its editor snippets must read. The option
+//! tables of README.md and docs/cli.md and the SARIF excerpt of
+//! docs/config.md say what `--help` and the binary say: one source per fact.
 
+mod common;
+
+use common::{run, urlint};
+use regex::Regex;
 use urlint::rules::CATALOGUE;
 use urlint::Profile;
 
@@ -119,16 +125,13 @@ fn readme_editor_snippets_read_and_start_the_server() {
         let body = &section[open + fence.len()..];
         body[..body.find("```").expect("the block ends")].to_owned()
     };
-    let known = ["profile", "select", "warn", "ignore"];
-
+    // No snippet overrides the project's configuration: an editor that sent
+    // a profile would disagree with `urlint check` on the same file.
     let vscode: serde_json::Value =
         serde_json::from_str(&block("```json\n")).expect("VS Code settings are JSON");
     assert_eq!(vscode["glspc.server.command"], "urlint");
     assert_eq!(vscode["glspc.server.commandArguments"][0], "server");
-    let options = vscode["glspc.server.initializationOptions"]
-        .as_object()
-        .expect("initialization options");
-    assert!(options.keys().all(|key| known.contains(&key.as_str())));
+    assert!(vscode.get("glspc.server.initializationOptions").is_none());
 
     let helix: toml::Table = block("```toml\n")
         .parse()
@@ -136,13 +139,144 @@ fn readme_editor_snippets_read_and_start_the_server() {
     let server = &helix["language-server"]["urlint"];
     assert_eq!(server["command"].as_str(), Some("urlint"));
     assert_eq!(server["args"][0].as_str(), Some("server"));
-    let options = server["config"].as_table().expect("initialization options");
-    assert!(options.keys().all(|key| known.contains(&key.as_str())));
+    assert!(server.get("config").is_none(), "{server}");
 
-    let neovim = block("```lua\n");
-    assert!(
-        neovim.contains(r#"cmd = { "urlint", "server" }"#),
-        "{neovim}"
+    let lua: Vec<&str> = section.split("```lua\n").skip(1).collect();
+    assert_eq!(
+        lua.len(),
+        2,
+        "a snippet for Neovim 0.10 and one for 0.7-0.9"
     );
-    assert!(neovim.contains("vim.lsp.start("), "{neovim}");
+    let (current, old) = (lua[0], lua[1]);
+    for neovim in [current, old] {
+        assert!(
+            neovim.contains(r#"cmd = { "urlint", "server" }"#),
+            "{neovim}"
+        );
+        assert!(!neovim.contains("init_options"), "{neovim}");
+    }
+    assert!(current.contains("vim.lsp.start("), "{current}");
+    // 0.7 has neither vim.lsp.start nor vim.fs.
+    assert!(old.contains("vim.lsp.start_client(") && old.contains("vim.lsp.buf_attach_client("));
+    assert!(
+        !old.contains("vim.fs.") && !old.contains("vim.lsp.start("),
+        "{old}"
+    );
+}
+
+/// A file of the repository.
+fn repository_file(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|err| panic!("{path}: {err}"))
+}
+
+/// The `--help` of `urlint COMMAND` (`urlint --help` for "urlint" and
+/// "global").
+fn help_of(command: &str) -> String {
+    let args: Vec<&str> = match command {
+        "urlint" | "global" => vec!["--help"],
+        command => vec![command, "--help"],
+    };
+    let (code, help, stderr) = run(&mut urlint(&args));
+    assert_eq!(code, 0, "{args:?}: {stderr}");
+    help
+}
+
+/// The rows of the option tables of `text` (`| option | ... |` tables):
+/// (the flags the first cell names, the commands of the second, the row).
+fn option_rows(text: &str) -> Vec<(Vec<String>, Vec<String>, String)> {
+    let flag = Regex::new(r"`(--?[A-Za-z][A-Za-z-]*)").expect("regex");
+    let mut rows = Vec::new();
+    let mut in_table = false;
+    for line in text.lines() {
+        if line.starts_with("| option |") {
+            in_table = true;
+            continue;
+        }
+        if !line.starts_with('|') {
+            in_table = false;
+            continue;
+        }
+        let cells: Vec<&str> = line.split(" | ").collect();
+        if !in_table || line.starts_with("|---") || cells.len() < 3 {
+            continue;
+        }
+        let flags = flag
+            .captures_iter(cells[0])
+            .map(|caps| caps[1].to_owned())
+            .collect();
+        let commands = cells[1].split(", ").map(|c| c.trim().to_owned()).collect();
+        rows.push((flags, commands, line.to_owned()));
+    }
+    rows
+}
+
+/// Every flag of README's and docs/cli.md's option tables is one the
+/// commands its row names take, and a flag `--help` calls a no-op is
+/// called one in the tables too.
+#[test]
+fn option_tables_agree_with_help() {
+    let no_ops: Vec<String> = ["validate"]
+        .iter()
+        .flat_map(|command| {
+            let help = help_of(command);
+            let lines: Vec<String> = help.lines().map(str::to_owned).collect();
+            lines
+                .windows(2)
+                .filter(|pair| pair[1].trim_start().starts_with("No effect"))
+                .filter_map(|pair| pair[0].split_whitespace().last().map(str::to_owned))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(no_ops.contains(&"--fragment".to_owned()), "{no_ops:?}");
+    for file in ["README.md", "docs/cli.md"] {
+        let rows = option_rows(&repository_file(file));
+        assert!(rows.len() > 20, "{file}: the option table is found");
+        for (flags, commands, row) in rows {
+            for command in &commands {
+                let help = help_of(command);
+                for flag in &flags {
+                    let spelled = format!("{flag} ");
+                    let listed = help.contains(&format!("{flag},"))
+                        || help.contains(&spelled)
+                        || help
+                            .lines()
+                            .any(|line| line.trim_end().ends_with(flag.as_str()));
+                    assert!(listed, "{file}: `{command} --help` has no {flag}: {row}");
+                }
+            }
+            if flags.iter().any(|flag| no_ops.contains(flag)) {
+                assert!(row.contains("no effect"), "{file}: {row}");
+            }
+        }
+    }
+}
+
+/// docs/config.md's SARIF excerpt shows what urlint writes: each of its
+/// values that is not elided (`...`) is in the real output.
+#[test]
+fn the_sarif_excerpt_is_what_urlint_writes() {
+    let config = repository_file("docs/config.md");
+    let marker = "An excerpt (`urlint check --format sarif fixtures/config/notes.md`";
+    let after = &config[config.find(marker).expect("the SARIF excerpt")..];
+    let start = after.find("```json\n").expect("its JSON block") + "```json\n".len();
+    let excerpt = &after[start..start + after[start..].find("```").expect("the block ends")];
+    let (_, sarif, _) = run(&mut urlint(&[
+        "check",
+        "--format",
+        "sarif",
+        "fixtures/config/notes.md",
+    ]));
+    let pair =
+        Regex::new(r#""([A-Za-z$]+)": ("(?:[^"\\]|\\.)*"|[0-9]+|true|false)"#).expect("regex");
+    let mut checked = 0;
+    for caps in pair.captures_iter(excerpt) {
+        if caps[2].contains("...") {
+            continue;
+        }
+        let written = format!("\"{}\":{}", &caps[1], &caps[2]);
+        assert!(sarif.contains(&written), "urlint writes no {written}");
+        checked += 1;
+    }
+    assert!(checked > 25, "only {checked} values were compared");
 }

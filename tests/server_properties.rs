@@ -152,10 +152,16 @@ fn from_server(diagnostics: &[Value]) -> Vec<Said> {
 /// What `urlint check --format json` reports on `text`, as [`Said`].
 fn from_check(report: &Value, text: &str) -> Vec<Said> {
     let files = report["files"].as_array().cloned().unwrap_or_default();
+    // A URL's findings, then the text's own (unknown-rule at a directive).
     let findings = files
         .iter()
         .flat_map(|file| file["urls"].as_array().cloned().unwrap_or_default())
-        .flat_map(|url| url["findings"].as_array().cloned().unwrap_or_default());
+        .flat_map(|url| url["findings"].as_array().cloned().unwrap_or_default())
+        .chain(
+            files
+                .iter()
+                .flat_map(|file| file["findings"].as_array().cloned().unwrap_or_default()),
+        );
     let mut said: Vec<Said> = findings
         .map(|finding| {
             let mut message = finding["message"].as_str().unwrap_or_default().to_owned();

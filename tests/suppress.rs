@@ -100,7 +100,7 @@ fn unused_suppressions_are_reported_when_the_rule_is_on() {
 fn unknown_rule_names_in_a_list_are_reported_with_a_suggestion() {
     let text = "<URL:http://a.example/~x> urlint: ignore [unsafe-chr, unsafe-char]";
     let mut options = LintOptions::default();
-    options.levels.set(Rule::UnusedSuppression, Level::Error);
+    options.levels.set(Rule::UnknownRule, Level::Error);
     let findings: Vec<Finding> = lint(text, &options)
         .flat_map(Linted::into_findings)
         .collect();
@@ -111,7 +111,19 @@ fn unknown_rule_names_in_a_list_are_reported_with_a_suggestion() {
         unknown.diagnostic.message,
         "unknown rule 'unsafe-chr' (did you mean 'unsafe-char'?)"
     );
+    assert_eq!(unknown.diagnostic.rule, Rule::UnknownRule);
     assert_eq!(unknown.diagnostic.severity, Severity::Error);
+    // On by default, as a warning; off, it says nothing.
+    let default: Vec<Finding> = lint(text, &LintOptions::default())
+        .flat_map(Linted::into_findings)
+        .collect();
+    assert_eq!(default.len(), 1, "{default:?}");
+    assert_eq!(default[0].diagnostic.severity, Severity::Warning);
+    options.levels.set(Rule::UnknownRule, Level::Off);
+    assert_eq!(
+        lint(text, &options).flat_map(Linted::into_findings).count(),
+        0
+    );
 }
 
 /// `(start, message)` of every unused-suppression finding of `text`.

@@ -58,6 +58,35 @@ fn unused_suppressions_are_reported_only_when_asked() {
     );
 }
 
+/// A misspelt rule name silences nothing, and says so without being asked
+/// (ruff reports unknown codes in `noqa` comments by default); the rule
+/// can still be turned off.
+#[test]
+fn an_unknown_rule_name_is_reported_by_default() {
+    let text = "<URL:http://a.example:99999/> <!-- urlint: ignore[bad-prot] -->\n";
+    let (code, stdout) = check_stdin(text, &[]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stdout,
+        "<stdin>:1:23: error[bad-port]: port 99999 is greater than 65535\n\
+         <stdin>:1:51: warning[unknown-rule]: unknown rule 'bad-prot' (did you mean 'bad-port'?)\n"
+    );
+    let (_, stdout) = check_stdin(text, &["--ignore", "unknown-rule"]);
+    assert_eq!(
+        stdout,
+        "<stdin>:1:23: error[bad-port]: port 99999 is greater than 65535\n"
+    );
+    // A known name next to it still silences its rule.
+    let text = "<URL:http://a.example:99999/> <!-- urlint: ignore[bad-prot, bad-port] -->\n";
+    let (code, stdout) = check_stdin(text, &[]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("warning[unknown-rule]: unknown rule 'bad-prot'"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("bad-port]"), "{stdout}");
+}
+
 /// `check` of `text` on stdin in `format`, `unused-suppression` on.
 fn check_unused(text: &str, format: &str, extra: &[&str]) -> (i32, String) {
     let mut args = vec![

@@ -1,9 +1,11 @@
 //! The command line, as clap definitions. Parsing only: the `commands`
 //! module carries the commands out.
 //!
-//! Options live on the subcommands they matter to (`explain` reads no
-//! configuration and writes no colour, so it offers neither), and each
-//! subcommand's help ends with examples that the tests parse.
+//! Options live on the subcommands they matter to (`explain` writes no
+//! colour, so it offers no `--color`), except the global few (`--config`,
+//! `--isolated`, `-q`, `-v`), which go on either side of the subcommand's
+//! name as ruff's and cargo's do. Each subcommand's help ends with examples
+//! that the tests parse.
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
@@ -30,6 +32,8 @@ use crate::rules::{find_rule, Rule};
     after_help = TOP_EXAMPLES
 )]
 pub(super) struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -60,7 +64,7 @@ pub(super) enum Command {
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions(CompletionsArgs),
     /// Write urlint's manual pages (urlint.1, urlint-check.1, ...) into a directory.
-    #[command(hide = true, after_help = MAN_EXAMPLES)]
+    #[command(after_help = MAN_EXAMPLES)]
     Man(ManArgs),
 }
 
@@ -84,8 +88,6 @@ pub(super) struct CheckArgs {
     pub statistics: bool,
     #[command(flatten)]
     pub output: OutputArgs,
-    #[command(flatten)]
-    pub config: ConfigArgs,
     /// Print the settings this run would use, as a urlint.toml, and exit.
     #[arg(long, help_heading = "Configuration")]
     pub show_settings: bool,
@@ -120,8 +122,6 @@ pub(super) struct FmtArgs {
     pub diff: bool,
     #[command(flatten)]
     pub output: OutputArgs,
-    #[command(flatten)]
-    pub config: ConfigArgs,
 }
 
 /// Arguments of `extract`.
@@ -156,8 +156,6 @@ pub(super) struct ExtractArgs {
     pub vimgrep: bool,
     #[command(flatten)]
     pub output: OutputArgs,
-    #[command(flatten)]
-    pub config: ConfigArgs,
 }
 
 /// Arguments of `explain`.
@@ -181,6 +179,7 @@ pub(super) struct ServerArgs {
 #[derive(Debug, Args)]
 pub(super) struct ValidateArgs {
     /// URLs to check; without any, URLs are read one per line from stdin.
+    #[arg(value_parser = url_argument)]
     pub urls: Vec<String>,
     /// The standard URLs are checked against; default: the configuration's, else rfc1738.
     #[arg(long, value_enum, value_name = "PROFILE", help_heading = "Rules")]
@@ -199,8 +198,6 @@ pub(super) struct ValidateArgs {
     pub format: Format,
     #[command(flatten)]
     pub output: OutputArgs,
-    #[command(flatten)]
-    pub config: ConfigArgs,
 }
 
 /// Arguments of `completions`.
@@ -244,8 +241,8 @@ pub(super) struct WalkArgs {
     /// Skip walked files and directories matching this glob (repeatable).
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
-    /// Worker threads; default: the number of CPUs.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads; 0 or no value: the number of CPUs.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16))]
     pub threads: Option<u16>,
     /// Read every input as this kind instead of detecting it from the
     /// configuration's [kinds] globs, the file extension (.md, .markdown,
@@ -316,31 +313,32 @@ pub(super) struct OutputArgs {
     /// replaced only once the report is complete.
     #[arg(long, value_name = "FILE")]
     pub output_file: Option<PathBuf>,
-    /// Print findings only: no summary line, no progress.
-    #[arg(short, long, conflicts_with = "verbose")]
-    pub quiet: bool,
-    /// Say which configuration file is used, and what was skipped or
-    /// decoded specially (binary files, invalid UTF-8).
-    #[arg(short, long)]
-    pub verbose: bool,
     /// When to colour output: `auto` colours when stdout is a terminal
     /// (and NO_COLOR is not set).
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
 }
 
-/// Which configuration file a run reads.
+/// Options every subcommand takes, before or after its name (`urlint -v
+/// check` and `urlint check -v` are one run), as ruff and cargo take theirs.
 #[derive(Debug, Args)]
-#[command(next_help_heading = "Configuration")]
-pub(super) struct ConfigArgs {
+#[command(next_help_heading = "Global options")]
+pub(super) struct GlobalArgs {
     /// Read the configuration from this file instead of searching for
     /// urlint.toml (or pyproject.toml's [tool.urlint]) from the current
     /// directory upward.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
     /// Ignore configuration files: use the defaults and the command line only.
-    #[arg(long, conflicts_with = "config")]
+    #[arg(long, global = true, conflicts_with = "config")]
     pub isolated: bool,
+    /// Print findings only: no summary line, no progress.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Say which configuration file is used, and what was skipped or
+    /// decoded specially (binary files, invalid UTF-8).
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
 }
 
 /// What `--deny` can make fatal.
@@ -403,6 +401,18 @@ impl Command {
             }
             _ => None,
         }
+    }
+}
+
+/// A URL given to `validate`: an empty or blank argument (often a shell
+/// variable that was never set) is a usage error, not "0 URLs, all valid".
+fn url_argument(argument: &str) -> Result<String, String> {
+    if argument.trim().is_empty() {
+        Err("an empty argument is not a URL: give the URL to check, \
+             or no argument to read URLs from stdin"
+            .to_owned())
+    } else {
+        Ok(argument.to_owned())
     }
 }
 

@@ -10,10 +10,10 @@ use codespan_reporting::term::termcolor::{
 };
 
 use super::cli::{
-    CheckArgs, Cli, Command, ConfigArgs, DenyArg, ExplainArgs, ExtractArgs, OutputArgs, RuleArgs,
+    CheckArgs, Cli, Command, DenyArg, ExplainArgs, ExtractArgs, GlobalArgs, OutputArgs, RuleArgs,
     ValidateArgs,
 };
-use super::driver::{self, Console, Named, Written};
+use super::driver::{self, Console, Named, ProfileHint, Written};
 use super::manual;
 use super::output::{color_choice, say, OutputBuffer, ReportFile};
 use super::rewriting::{self, RewriteRun};
@@ -31,12 +31,13 @@ use crate::source::{Origin, Source};
 
 /// Run a parsed command line and report how it ended.
 pub(super) fn run(cli: Cli) -> ExitStatus {
+    let global = &cli.global;
     match cli.command {
-        Command::Check(args) => reported(&args.output, &args.config, |run| check(run, &args)),
-        Command::Extract(args) => reported(&args.output, &args.config, |run| extract(run, &args)),
-        Command::Validate(args) => reported(&args.output, &args.config, |run| validate(run, &args)),
+        Command::Check(args) => reported(global, &args.output, |run| check(run, &args)),
+        Command::Extract(args) => reported(global, &args.output, |run| extract(run, &args)),
+        Command::Validate(args) => reported(global, &args.output, |run| validate(run, &args)),
         Command::Explain(args) => to_stdout(|out| explain(out, &args)),
-        Command::Fmt(args) => reported(&args.output, &args.config, |run| {
+        Command::Fmt(args) => reported(global, &args.output, |run| {
             let rewrite = run.rewrite();
             rewriting::fmt(rewrite, &args)
         }),
@@ -59,11 +60,11 @@ struct Run<'r> {
 /// Run a command that reports on inputs: find its configuration, open its
 /// output, and put an `--output-file` in place once the report is whole.
 fn reported(
+    global: &GlobalArgs,
     output: &OutputArgs,
-    config: &ConfigArgs,
     command: impl FnOnce(Run<'_>) -> Outcome,
 ) -> ExitStatus {
-    let config = match configuration(config, output.verbose) {
+    let config = match configuration(global) {
         Ok(config) => config,
         Err(status) => return status,
     };
@@ -85,8 +86,8 @@ fn reported(
         .as_ref()
         .map_or_else(Written::default, |file| Written::new(&file.paths()));
     let console = Console {
-        verbose: output.verbose,
-        quiet: output.quiet,
+        verbose: global.verbose,
+        quiet: global.quiet,
         interactive: file.is_none() && stdout_is_terminal,
     };
     let mut out = OutputBuffer::new(writer);
@@ -119,12 +120,12 @@ impl<'r> Run<'r> {
 }
 
 /// The configuration of a run, said on stderr under `--verbose`.
-fn configuration(args: &ConfigArgs, verbose: bool) -> Result<Config, ExitStatus> {
+fn configuration(args: &GlobalArgs) -> Result<Config, ExitStatus> {
     let config = Config::for_run(args.config.as_deref(), args.isolated).map_err(|err| {
         say(format_args!("{err}"));
         ExitStatus::Trouble
     })?;
-    if verbose {
+    if args.verbose {
         match &config.path {
             _ if args.isolated => say(format_args!(
                 "note: configuration files ignored (--isolated)"
@@ -193,6 +194,9 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
     if args.fix || args.diff {
         return fix(run, args, options);
     }
+    if let Some(compare) = spared_hint(&run, args.profile, args.format, &options) {
+        reporter = Box::new(ProfileHint::new(reporter, compare));
+    }
     let linted = driver::lint_inputs(
         run.out,
         reporter.as_mut(),
@@ -207,6 +211,25 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
         trouble: linted.trouble,
         output: linted.output,
     }
+}
+
+/// The options to count spared findings under (see [`ProfileHint`]), when
+/// the summary should say how many findings `--profile rfc3986` would not
+/// report: the profile is rfc1738 because nobody chose one (no
+/// `--profile`, none in the configuration), and a human summary will be
+/// printed.
+fn spared_hint(
+    run: &Run<'_>,
+    profile: Option<Profile>,
+    format: report::Format,
+    options: &LintOptions,
+) -> Option<LintOptions> {
+    let unchosen = profile.is_none() && !run.config.profile_chosen;
+    let summary = format == report::Format::Human && !run.console.quiet;
+    (unchosen && summary && options.profile == Profile::Rfc1738).then(|| LintOptions {
+        profile: Profile::Rfc3986,
+        ..options.clone()
+    })
 }
 
 /// `urlint check --fix` or `--diff`: fails on what remains after fixing,
@@ -292,6 +315,13 @@ fn extract(run: Run<'_>, args: &ExtractArgs) -> Outcome {
 /// `check` lints a URL it found, configuration included.
 fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
     let source = if args.urls.is_empty() {
+        if io::stdin().is_terminal() && !run.console.quiet {
+            // Otherwise a user who forgot the URL sees a run that hangs.
+            say(format_args!(
+                "reading URLs from stdin, one per line; end with Ctrl-D \
+                 (or give URLs as arguments)"
+            ));
+        }
         let loaded = match Input::Stdin.read() {
             Ok(loaded) => loaded,
             Err(err) => {
@@ -317,6 +347,9 @@ fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
         quiet: run.console.quiet,
     };
     let mut reporter = report::diagnostics_reporter(args.format, human);
+    if let Some(compare) = spared_hint(&run, args.profile, args.format, &options) {
+        reporter = Box::new(ProfileHint::new(reporter, compare));
+    }
     let mut totals = Totals::default();
     let mut trouble = false;
     let mut output = Ok(());
@@ -377,6 +410,7 @@ mod tests {
             urls: 1,
             errors: 0,
             warnings: 2,
+            ..Totals::default()
         };
         let mut rules = RuleArgs::default();
         assert!(!fails(&warnings_only, &rules));

@@ -21,7 +21,7 @@ use crate::input::{
     self, ChunkOptions, Collected, Input, InputError, KindGlobs, LargePlan, Note, ReadOptions,
     Sink, WorkerRead,
 };
-use crate::lint::LintOptions;
+use crate::lint::{self, LintOptions};
 use crate::report::{Reporter, Totals};
 use crate::rules::{Level, Rule};
 
@@ -232,7 +232,7 @@ pub(super) fn lint_inputs(
 pub(super) struct Prepared<'r> {
     /// What to read, walked in report order as it is read.
     pub inputs: RunInputs<'r>,
-    /// Worker threads (`-j`, else the number of CPUs).
+    /// Worker threads (`-j`, else, or when it is 0, the number of CPUs).
     pub threads: usize,
     /// The lint options of each input.
     pub options: FileOptions,
@@ -254,6 +254,7 @@ pub(super) fn prepare<'r>(
     let walk = &inputs.walk;
     let threads = walk
         .threads
+        .filter(|&threads| threads > 0)
         .map(usize::from)
         .or_else(|| std::thread::available_parallelism().ok().map(Into::into))
         .unwrap_or(1);
@@ -494,5 +495,51 @@ impl Sink for ReportSink<'_> {
         self.clear_progress();
         say(format_args!("{error}"));
         self.trouble = true;
+    }
+}
+
+/// A reporter whose summary also says how many findings linting under
+/// `compare` (`--profile rfc3986`) would not give: a first run of the
+/// default profile learns that the other one exists (see
+/// [`lint::spared_under`]).
+pub(super) struct ProfileHint {
+    /// The reporter that writes the findings and the summary.
+    inner: Box<dyn Reporter>,
+    compare: LintOptions,
+    /// Findings seen so far that `compare` would not give.
+    spared: usize,
+}
+
+impl ProfileHint {
+    /// `inner`, counting what `compare` spares.
+    pub(super) fn new(inner: Box<dyn Reporter>, compare: LintOptions) -> Self {
+        ProfileHint {
+            inner,
+            compare,
+            spared: 0,
+        }
+    }
+}
+
+impl Reporter for ProfileHint {
+    fn source(&mut self, out: &mut dyn WriteColor, checked: &Checked) -> io::Result<()> {
+        self.spared += checked
+            .reports
+            .iter()
+            .map(|report| lint::spared_under(report, &self.compare))
+            .sum::<usize>();
+        self.inner.source(out, checked)
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor, totals: &Totals) -> io::Result<()> {
+        let totals = Totals {
+            spared_by_rfc3986: self.spared,
+            ..*totals
+        };
+        self.inner.finish(out, &totals)
+    }
+
+    fn texts_read(&self) -> KeepText {
+        self.inner.texts_read()
     }
 }

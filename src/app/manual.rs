@@ -21,8 +21,16 @@ pub(super) fn completions(out: &mut dyn WriteColor, shell: clap_complete::Shell)
 }
 
 /// `urlint man DIR`: one page for urlint and one per visible subcommand,
-/// each path printed as it is written.
+/// each path printed as it is written. DIR is made when it does not exist
+/// (`~/.local/share/man/man1` does not on a fresh account).
 pub(super) fn man_pages(out: &mut dyn WriteColor, dir: &Path) -> Outcome {
+    if let Err(err) = std::fs::create_dir_all(dir) {
+        say(format_args!(
+            "cannot make the directory {} for the manual pages: {err}",
+            dir.display()
+        ));
+        return Outcome::trouble();
+    }
     let mut command = Cli::command().disable_help_subcommand(true);
     command.build();
     let mut pages = vec![command.clone()];

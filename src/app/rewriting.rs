@@ -2,9 +2,9 @@
 //! in memory on a worker thread, then written back in place, shown as a
 //! unified diff, or only listed; results come out in input order.
 //!
-//! A rewrite never touches what it may not: mail archives, binary files and
-//! text that is not valid UTF-8 are read but not rewritten (see
-//! `input::read_for_rewrite`); a file is replaced atomically, and not at
+//! A rewrite never touches what it may not: mail archives and binary files
+//! are read but not rewritten, and a fix writes the bytes of a file that is
+//! not valid UTF-8 back as they were (see `input::read_for_rewrite`); a file is replaced atomically, and not at
 //! all when it is read-only or changed meanwhile (see `write`); a file
 //! with nothing to change is not written, so its mtime stays.
 
@@ -28,10 +28,10 @@ use crate::input::{
 use crate::lint::{self, LintOptions, Linted};
 use crate::report::{self, Totals};
 use crate::rewrite::{
-    fix_text, unified_diff, wrap_text, FixSelection, Fixed, Stopped, WrapOptions, MAX_PASSES,
+    fix_text_keeping, unified_diff, wrap_text, FixSelection, Fixed, Stopped, WrapOptions,
+    MAX_PASSES,
 };
-use crate::rules::{Level, Rule};
-use crate::source::{Markup, Origin, Source};
+use crate::source::{encode_decoded, Markup, Origin, Source};
 use crate::write::replace_file;
 
 /// What a rewriting command works with.
@@ -376,7 +376,8 @@ impl Rewriter {
                 return done;
             }
         }
-        match input::read_for_rewrite(input, &self.read, lint) {
+        let keep_fallback = matches!(self.rewrite, Rewrite::Fix(_));
+        match input::read_for_rewrite(input, &self.read, lint, keep_fallback) {
             ForRewrite::Failed(err) => done.collected.error(err),
             ForRewrite::Kept {
                 why,
@@ -388,7 +389,9 @@ impl Rewriter {
                     done.stdout = Some(bytes);
                 }
             }
-            ForRewrite::Text(source) => self.rewrite_text(input, source, lint, &mut done),
+            ForRewrite::Text { source, fallback } => {
+                self.rewrite_text(input, source, fallback, lint, &mut done);
+            }
         }
         done
     }
@@ -436,31 +439,61 @@ impl Rewriter {
         }
     }
 
-    /// Rewrite a plain text and do with it what the mode says.
-    fn rewrite_text(&self, input: &Input, source: Source, lint: &LintOptions, done: &mut Done) {
-        let (text, changes, reports) =
-            match &self.rewrite {
-                Rewrite::Fix(selection) => {
-                    let markup = source.markup;
-                    let linter = |text: &str| {
-                        lint::lint_markup(text, markup, lint)
-                            .filter_map(Linted::into_url)
-                            .collect()
-                    };
-                    let fixed = fix_text(&source.text, markup, &linter, *selection);
-                    done.messages.extend(fix_warnings(&source.name, &fixed));
-                    (fixed.text, fixed.fixed, Some(fixed.reports))
-                }
-                Rewrite::Wrap(options) => {
-                    let wrapped = wrap_text(&source.text, options);
-                    done.messages.extend(wrapped.notes.iter().map(|note| {
+    /// Rewrite a plain text and do with it what the mode says. `fallback`
+    /// holds where the bytes that are not UTF-8 went (see
+    /// `input::ForRewrite::Text`); only a fix is given such a text.
+    fn rewrite_text(
+        &self,
+        input: &Input,
+        source: Source,
+        fallback: Vec<usize>,
+        lint: &LintOptions,
+        done: &mut Done,
+    ) {
+        let (text, kept, changes, reports) = match &self.rewrite {
+            Rewrite::Fix(selection) => {
+                let markup = source.markup;
+                let linter = |text: &str| {
+                    lint::lint_markup(text, markup, lint)
+                        .filter_map(Linted::into_url)
+                        .collect()
+                };
+                let fixed =
+                    fix_text_keeping(&source.text, fallback.clone(), markup, &linter, *selection);
+                done.messages.extend(fix_warnings(&source.name, &fixed));
+                (fixed.text, fixed.kept, fixed.fixed, Some(fixed.reports))
+            }
+            Rewrite::Wrap(options) => {
+                let wrapped = wrap_text(&source.text, options);
+                done.messages.extend(
+                    wrapped.notes.iter().map(|note| {
                         format!("note: {}:{}: {}", source.name, note.line, note.message)
-                    }));
-                    (wrapped.text, wrapped.wrapped, None)
-                }
-            };
+                    }),
+                );
+                (wrapped.text, Vec::new(), wrapped.wrapped, None)
+            }
+        };
         let changed = text != source.text;
         let mut reported = Source::new(source.origin.clone(), text).written_in(source.markup);
+        // The bytes read and the bytes to write: the texts' own, but for
+        // the stray bytes a Latin-1 character stands for.
+        let bytes_of = |text: &str, at: &[usize]| match at.is_empty() {
+            true => Some(text.as_bytes().to_vec()),
+            false => encode_decoded(text, at),
+        };
+        let (Some(read), Some(written)) = (
+            bytes_of(&source.text, &fallback),
+            bytes_of(&reported.text, &kept),
+        ) else {
+            // Cannot happen: no fix touches those characters.
+            done.collected.error(InputError {
+                name: source.name.clone(),
+                action: "not rewritten",
+                cause: "its bytes that are not UTF-8 could not be kept".to_owned(),
+            });
+            self.collect(source, None, lint, done);
+            return;
+        };
         if changed {
             match (self.mode, input) {
                 (Mode::Diff, _) => {
@@ -469,9 +502,7 @@ impl Rewriter {
                 }
                 (Mode::List | Mode::Write, Input::Stdin) | (Mode::List, _) => {}
                 (Mode::Write, Input::File(path)) => {
-                    if let Err(err) =
-                        replace_file(path, source.text.as_bytes(), reported.text.as_bytes())
-                    {
+                    if let Err(err) = replace_file(path, &read, &written) {
                         done.collected.error(InputError {
                             name: source.name.clone(),
                             action: "not rewritten",
@@ -488,7 +519,7 @@ impl Rewriter {
             done.changed = Some(source.name.clone());
         }
         if *input == Input::Stdin && self.mode == Mode::Write {
-            done.stdout = Some(reported.text.clone().into_bytes());
+            done.stdout = Some(written);
         }
         self.collect(reported, reports, lint, done);
     }
@@ -504,7 +535,7 @@ impl Rewriter {
         done: &mut Done,
     ) {
         if let Rewrite::Fix(_) = self.rewrite {
-            let own_findings = lint.levels.level(Rule::UnusedSuppression) != Level::Off;
+            let own_findings = lint.levels.reports_on_directives();
             let linted: Vec<Linted> = match reports.filter(|_| !own_findings) {
                 Some(reports) => reports.into_iter().map(Linted::Url).collect(),
                 None => lint::lint_markup(&source.text, source.markup, lint).collect(),

@@ -1,14 +1,16 @@
 //! Reading an input to rewrite it (`check --fix`, `fmt`): its exact bytes
 //! and text, or why it is checked but never rewritten.
 //!
-//! Only plain text in valid UTF-8 is rewritten, so that every byte outside
-//! a fix is written back as it was read:
+//! Only plain text is rewritten, so that every byte outside a fix is
+//! written back as it was read:
 //! - mail archives never are: their URLs are read from decoded message
 //!   parts (quoted-printable, base64, charsets), whose bytes are not the
 //!   archive's;
 //! - binary files are skipped as always;
-//! - text that is not valid UTF-8 is read with the Latin-1 fallback for
-//!   checking, which cannot be written back byte for byte.
+//! - text that is not valid UTF-8 is read with the Latin-1 fallback, as
+//!   `check` reads it; `--fix` notes where each such byte went and writes
+//!   it back as it was (a fix that would change one is not applied), while
+//!   `fmt`, whose wraps copy text to new lines, leaves such a file alone.
 //!
 //! Such inputs are still checked, as `check` would, so that their findings
 //! are reported.
@@ -25,7 +27,7 @@ use super::read::{written_in, ReadOptions};
 use super::sink::{Collected, Sink};
 use super::walk::Input;
 use crate::lint::LintOptions;
-use crate::source::{Origin, Source};
+use crate::source::{decode_noting_fallback, Origin, Source};
 
 /// Why an input is checked but not rewritten.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,8 +49,8 @@ impl fmt::Display for Kept {
             }
             Kept::Binary => "not rewritten: binary file",
             Kept::NotUtf8 => {
-                "not rewritten: not valid UTF-8, so it could not be written back \
-                 byte for byte"
+                "not rewritten: not valid UTF-8 (fmt rewrites UTF-8 text only; \
+                 check --fix keeps such bytes as they are)"
             }
         })
     }
@@ -57,8 +59,15 @@ impl fmt::Display for Kept {
 /// An input read for rewriting.
 #[derive(Debug)]
 pub(crate) enum ForRewrite {
-    /// Plain text in valid UTF-8: `source.text` is exactly the bytes read.
-    Text(Source),
+    /// Plain text: `source.text` is exactly the bytes read, but for the
+    /// bytes that are not valid UTF-8, each read as one Latin-1 character
+    /// at the offsets `fallback` (see [`crate::source::encode_decoded`]).
+    Text {
+        /// The text.
+        source: Source,
+        /// Where the characters read from bytes that are not UTF-8 are.
+        fallback: Vec<usize>,
+    },
     /// An input that is checked but not rewritten: why, what checking it
     /// found, and its bytes (stdin's are passed through unchanged).
     Kept {
@@ -74,11 +83,13 @@ pub(crate) enum ForRewrite {
 }
 
 /// Read `input` whole for rewriting; inputs that are not rewritten are
-/// checked with `lint` instead.
+/// checked with `lint` instead. Text that is not valid UTF-8 is rewritten
+/// only when `keep_fallback` (the rewrite keeps its bytes).
 pub(crate) fn read_for_rewrite(
     input: &Input,
     options: &ReadOptions,
     lint: &LintOptions,
+    keep_fallback: bool,
 ) -> ForRewrite {
     let (origin, path, read) = match input {
         Input::File(path) => (
@@ -115,7 +126,15 @@ pub(crate) fn read_for_rewrite(
         Content::Text(markup) => match std::str::from_utf8(&bytes) {
             Ok(text) => {
                 let source = Source::new(origin, text.to_string()).written_in(markup);
-                return ForRewrite::Text(source);
+                return ForRewrite::Text {
+                    source,
+                    fallback: Vec::new(),
+                };
+            }
+            Err(_) if keep_fallback => {
+                let (text, fallback) = decode_noting_fallback(&bytes);
+                let source = Source::new(origin, text).written_in(markup);
+                return ForRewrite::Text { source, fallback };
             }
             Err(_) => {
                 let loaded = written_in(load(origin, bytes.clone()), markup);
@@ -136,6 +155,10 @@ mod tests {
     use super::*;
 
     fn read(bytes: &[u8], name: &str) -> ForRewrite {
+        read_keeping(bytes, name, false)
+    }
+
+    fn read_keeping(bytes: &[u8], name: &str, keep_fallback: bool) -> ForRewrite {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let path = dir.path().join(name);
         std::fs::write(&path, bytes).expect("write the input");
@@ -150,6 +173,7 @@ mod tests {
                 keep_text: crate::checked::KeepText::Always,
             },
             &LintOptions::default(),
+            keep_fallback,
         )
     }
 
@@ -163,8 +187,18 @@ mod tests {
     #[test]
     fn only_plain_utf8_text_is_rewritten() {
         match read(b"see <URL:http://a.example/~x>\n", "a.txt") {
-            ForRewrite::Text(source) => assert_eq!(source.text, "see <URL:http://a.example/~x>\n"),
+            ForRewrite::Text { source, fallback } => {
+                assert_eq!(source.text, "see <URL:http://a.example/~x>\n");
+                assert!(fallback.is_empty());
+            }
             other => panic!("not rewritable: {other:?}"),
+        }
+        match read_keeping(b"caf\xE9 http://a.example/~x\n", "l.txt", true) {
+            ForRewrite::Text { source, fallback } => {
+                assert_eq!(source.text, "caf\u{e9} http://a.example/~x\n");
+                assert_eq!(fallback, vec![3]);
+            }
+            other => panic!("a Latin-1 text is rewritable by --fix: {other:?}"),
         }
         let mail =
             b"From a@b.example Mon Jan  1 00:00:00 2024\nSubject: x\n\nhttp://a.example/~x\n";

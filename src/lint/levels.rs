@@ -40,6 +40,15 @@ impl RuleLevels {
         self.on == 0
     }
 
+    /// True when a rule about the suppression comments themselves
+    /// (`unused-suppression`, `unknown-rule`) reports: such findings belong
+    /// to the text, not to a URL.
+    pub(crate) fn reports_on_directives(&self) -> bool {
+        [Rule::UnusedSuppression, Rule::UnknownRule]
+            .into_iter()
+            .any(|rule| self.level(rule) != Level::Off)
+    }
+
     /// Levels with every rule off.
     pub(crate) fn silent() -> RuleLevels {
         RuleLevels {

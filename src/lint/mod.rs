@@ -123,6 +123,34 @@ pub fn lint_url(found: Found, options: &LintOptions) -> Option<UrlReport> {
     (!excluded).then(|| lint_found(found, options))
 }
 
+/// How many of `report`'s findings linting its URL under `other` would
+/// not give: a finding is kept there when `other` reports the same rule at
+/// an overlapping place of the URL. `check` counts them under the default
+/// profile (rfc1738) against rfc3986, to tell a new user the other profile
+/// exists.
+pub(crate) fn spared_under(report: &UrlReport, other: &LintOptions) -> usize {
+    if report.findings.is_empty() {
+        return 0;
+    }
+    let again = lint_found(report.found.clone(), other);
+    let kept = |finding: &Finding| {
+        again.findings.iter().any(|other| {
+            other.diagnostic.rule == finding.diagnostic.rule
+                && match (other.url_span, finding.url_span) {
+                    (Some(a), Some(b)) => {
+                        a.start < b.end.max(b.start + 1) && b.start < a.end.max(a.start + 1)
+                    }
+                    _ => true,
+                }
+        })
+    };
+    report
+        .findings
+        .iter()
+        .filter(|finding| !kept(finding))
+        .count()
+}
+
 /// Lint each non-blank line of `text` as one URL given on its own, placed
 /// at its line (surrounding whitespace is not part of it): how `urlint
 /// validate` reads its arguments and stdin.

@@ -181,7 +181,7 @@ impl Suppressions {
                 Ok(rule) => rules.push(rule),
                 Err(message) => {
                     let span = Span::new(name_start, name_start + trimmed.len());
-                    self.problems.push(problem(span, message));
+                    self.problems.push(unknown_rule(span, message));
                 }
             }
         }
@@ -327,6 +327,20 @@ fn problem(span: Span, message: String) -> Finding {
         "remove the comment, or fix its rule list; a stale suppression would \
          silence a future problem on that line unnoticed",
     );
+    text_finding(diagnostic, span)
+}
+
+/// An `unknown-rule` finding at the name at `span` of the source.
+fn unknown_rule(span: Span, message: String) -> Finding {
+    let diagnostic = Diagnostic::new(Rule::UnknownRule, span, message).with_help(
+        "a name that is not a rule silences nothing: fix it, or remove it from the list \
+         (`urlint explain` lists the rules)",
+    );
+    text_finding(diagnostic, span)
+}
+
+/// A finding about the text itself at `span`, belonging to no URL.
+fn text_finding(diagnostic: Diagnostic, span: Span) -> Finding {
     Finding {
         diagnostic,
         url_span: None,
@@ -346,6 +360,8 @@ pub(super) struct Suppressed<I> {
     suppressions: Suppressions,
     /// The severity of `unused-suppression`; `None` (off) reports nothing.
     unused: Option<Severity>,
+    /// The severity of `unknown-rule`; `None` (off) reports nothing.
+    unknown: Option<Severity>,
     /// Items not yet released, in source order.
     pending: VecDeque<Linted>,
     /// `reports` has ended and every directive is settled.
@@ -368,6 +384,7 @@ impl<I: Iterator<Item = UrlReport>> Suppressed<I> {
             reports,
             suppressions,
             unused: levels.level(Rule::UnusedSuppression).severity(),
+            unknown: levels.level(Rule::UnknownRule).severity(),
             pending: VecDeque::new(),
             done: false,
         }
@@ -381,12 +398,18 @@ impl<I: Iterator<Item = UrlReport>> Suppressed<I> {
         self.pending.insert(at, item);
     }
 
-    /// Queue the unused-directive findings that no URL starting at `offset`
-    /// or later can change, at the configured severity.
-    fn queue_settled(&mut self, offset: usize, severity: Severity) {
+    /// Queue the findings about directives that no URL starting at
+    /// `offset` or later can change, at their rules' configured severity.
+    fn queue_settled(&mut self, offset: usize) {
         for mut finding in self.suppressions.unused_before(offset) {
-            finding.diagnostic.severity = severity;
-            self.queue(Linted::Text(finding));
+            let severity = match finding.diagnostic.rule {
+                Rule::UnknownRule => self.unknown,
+                _ => self.unused,
+            };
+            if let Some(severity) = severity {
+                finding.diagnostic.severity = severity;
+                self.queue(Linted::Text(finding));
+            }
         }
     }
 
@@ -406,11 +429,11 @@ impl<I: Iterator<Item = UrlReport>> Iterator for Suppressed<I> {
         if self.suppressions.is_empty() {
             return self.reports.next().map(Linted::Url);
         }
-        let Some(severity) = self.unused else {
+        if self.unused.is_none() && self.unknown.is_none() {
             let mut report = self.reports.next()?;
             self.suppressions.apply(&mut report);
             return Some(Linted::Url(report));
-        };
+        }
         loop {
             if let Some(item) = self.release() {
                 return Some(item);
@@ -421,11 +444,11 @@ impl<I: Iterator<Item = UrlReport>> Iterator for Suppressed<I> {
             match self.reports.next() {
                 Some(mut report) => {
                     self.suppressions.apply(&mut report);
-                    self.queue_settled(report.found.outer.start, severity);
+                    self.queue_settled(report.found.outer.start);
                     self.queue(Linted::Url(report));
                 }
                 None => {
-                    self.queue_settled(usize::MAX, severity);
+                    self.queue_settled(usize::MAX);
                     self.done = true;
                 }
             }

@@ -10,7 +10,9 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::reporter::{findings_in_order, fix_line, placed_spans, Reporter, Totals};
+use super::reporter::{
+    findings_in_order, fix_line, placed_spans, repository_path, Reporter, Totals,
+};
 use crate::checked::{Checked, KeepText};
 use crate::lint::{Finding, UrlReport};
 use crate::span::Span;
@@ -60,7 +62,7 @@ fn command(checked: &Checked, report: Option<&UrlReport>, finding: &Finding) -> 
     format!(
         "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}",
         diagnostic.severity.as_str(),
-        escape_property(&checked.source.name),
+        escape_property(repository_path(&checked.source.name)),
         start.line,
         start.column,
         end.line,

@@ -113,7 +113,22 @@ pub(super) fn summary_line(
     out.set_color(ColorSpec::new().set_bold(true))?;
     write!(out, "{summary}")?;
     out.reset()?;
-    writeln!(out)
+    writeln!(out)?;
+    if totals.spared_by_rfc3986 > 0 {
+        // A first run on modern docs meets RFC 1738's strictness (`~`,
+        // IPv6 literals, user names) without knowing a second profile exists.
+        let count = totals.spared_by_rfc3986;
+        let these = if count == 1 {
+            "of these findings is"
+        } else {
+            "of these findings are"
+        };
+        writeln!(
+            out,
+            "{count} {these} not reported under --profile rfc3986 (modern URLs)"
+        )?;
+    }
+    Ok(())
 }
 
 /// "1 file", "3 files".

@@ -57,6 +57,18 @@ pub(super) fn findings_in_order(
         .flat_map(|(report, findings)| findings.iter().map(move |finding| (report, finding)))
 }
 
+/// A source's name as a repository path: `./docs/a.md` is `docs/a.md`.
+/// GitHub matches annotation paths, and SARIF viewers artifact URIs,
+/// against the repository's paths, which never start with `./`; walking
+/// `.` names every file that way.
+pub(crate) fn repository_path(name: &str) -> &str {
+    let mut path = name;
+    while let Some(rest) = path.strip_prefix("./") {
+        path = rest.trim_start_matches('/');
+    }
+    path
+}
+
 /// The source spans that place `finding`: its own, or, should it have none,
 /// the span that indexes the source (the whole URL for a validator finding,
 /// whose `diagnostic.span` indexes the URL), so every finding shows somewhere.
@@ -179,6 +191,11 @@ pub(crate) struct Totals {
     pub errors: usize,
     /// Findings at warning severity.
     pub warnings: usize,
+    /// Findings that `--profile rfc3986` would not report, counted only
+    /// when the run's profile is rfc1738 by default (not chosen). Only the
+    /// human summary says it; machine formats keep their schema.
+    #[serde(skip)]
+    pub spared_by_rfc3986: usize,
 }
 
 impl Totals {
@@ -208,6 +225,15 @@ pub(super) fn is_valid(report: &UrlReport) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn repository_paths_have_no_leading_dot_slash() {
+        assert_eq!(super::repository_path("./docs/a.md"), "docs/a.md");
+        assert_eq!(super::repository_path("././/a.md"), "a.md");
+        assert_eq!(super::repository_path("../a.md"), "../a.md");
+        assert_eq!(super::repository_path(".hidden/a.md"), ".hidden/a.md");
+        assert_eq!(super::repository_path("<stdin>"), "<stdin>");
+    }
+
     use super::*;
     use crate::report::fixtures;
 
@@ -290,7 +316,8 @@ mod tests {
                 files: 2,
                 urls: 2,
                 errors: 1,
-                warnings: 1
+                warnings: 1,
+                spared_by_rfc3986: 0,
             }
         );
         assert!(!is_valid(&fixtures::wrapped().reports[0]));

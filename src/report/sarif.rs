@@ -24,7 +24,9 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::explain::{example_profiles, rule_entry};
-use super::reporter::{findings_in_order, fix_instruction, placed_spans, Reporter, Totals};
+use super::reporter::{
+    findings_in_order, fix_instruction, placed_spans, repository_path, Reporter, Totals,
+};
 use crate::checked::{Checked, KeepText};
 use crate::diagnostic::Applicability;
 use crate::lint::{Finding, UrlReport};
@@ -364,7 +366,7 @@ fn artifact_uri(origin: &Origin, name: &str) -> String {
             let slash = if path.starts_with(b"/") { "" } else { "/" };
             format!("file://{slash}{}", percent_encode(&path, b":"))
         }
-        _ => percent_encode(name.replace('\\', "/").as_bytes(), b""),
+        _ => percent_encode(repository_path(&name.replace('\\', "/")).as_bytes(), b""),
     }
 }
 

@@ -93,6 +93,40 @@ pub(crate) fn apply(text: &str, groups: &[EditGroup]) -> String {
     out
 }
 
+/// True when an edit of `group` replaces a byte of a two-byte character
+/// starting at one of the sorted `offsets` (an insertion before it does not).
+pub(crate) fn touches(group: &[Edit], offsets: &[usize]) -> bool {
+    group
+        .iter()
+        .filter(|edit| !edit.span.is_empty())
+        .any(|edit| {
+            // The first character that could overlap starts a byte before the edit.
+            let first = offsets.partition_point(|&offset| offset + 2 <= edit.span.start);
+            offsets
+                .get(first)
+                .is_some_and(|&offset| offset < edit.span.end)
+        })
+}
+
+/// Where the characters at the sorted `offsets` of a text are once `groups`
+/// are applied to it, none of whose edits [`touches`] them.
+pub(crate) fn shifted(offsets: &[usize], groups: &[EditGroup]) -> Vec<usize> {
+    let mut edits: Vec<&Edit> = groups.iter().flatten().collect();
+    edits.sort_by_key(|edit| (edit.span.start, edit.span.end));
+    let mut next = edits.into_iter().peekable();
+    let (mut grown, mut shrunk) = (0usize, 0usize);
+    offsets
+        .iter()
+        .map(|&offset| {
+            while let Some(edit) = next.next_if(|edit| edit.span.end <= offset) {
+                grown += edit.replacement.len();
+                shrunk += edit.span.len();
+            }
+            offset + grown - shrunk
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +136,25 @@ mod tests {
             span: Span::new(start, end),
             replacement: replacement.to_string(),
         }
+    }
+
+    #[test]
+    fn kept_characters_are_followed_through_edits_that_leave_them_alone() {
+        // "é" (two bytes) at 2 and at 9 of "a é b/x é".
+        let offsets = [2, 9];
+        assert!(touches(&[edit(3, 4, "x")], &offsets), "its second byte");
+        assert!(touches(&[edit(0, 3, "")], &offsets), "its first byte");
+        assert!(!touches(&[edit(4, 5, "%20")], &offsets));
+        assert!(
+            !touches(&[edit(9, 9, "<")], &offsets),
+            "an insertion before it"
+        );
+        let groups = vec![
+            vec![edit(0, 1, "abc")],
+            vec![edit(5, 6, ""), edit(9, 9, "<")],
+        ];
+        assert_eq!(shifted(&offsets, &groups), vec![4, 11]);
+        assert_eq!(shifted(&offsets, &[]), offsets.to_vec());
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! earlier `(` and join the URL, a fix that glues two URLs together), is
 //! not applied, and the rest of its pass is tried one fix at a time.
 
-use super::edit::{apply, non_overlapping, EditGroup};
+use super::edit::{apply, non_overlapping, shifted, touches, EditGroup};
 use super::place::{place, Unplaced};
 use crate::diagnostic::Applicability;
 use crate::lint::UrlReport;
@@ -64,6 +64,9 @@ pub(crate) struct Fixed {
     pub unplaced: Vec<Unplaced>,
     /// Why the passes stopped early, if they did.
     pub stopped: Option<Stopped>,
+    /// Where the characters [`fix_text_keeping`] was told to keep are in
+    /// `text`.
+    pub kept: Vec<usize>,
 }
 
 /// Lints a whole text: [`crate::lint::lint_markup`] with the text's markup,
@@ -78,12 +81,27 @@ pub(crate) fn fix_text(
     linter: Linter<'_>,
     selection: FixSelection,
 ) -> Fixed {
+    fix_text_keeping(text, Vec::new(), markup, linter, selection)
+}
+
+/// [`fix_text`] that leaves the two-byte characters at the sorted offsets
+/// `kept` of `text` as they are: the bytes of a file that is not valid
+/// UTF-8, read as Latin-1, which only an untouched character writes back
+/// as the byte it was. A fix that would change one is not applied.
+pub(crate) fn fix_text_keeping(
+    text: &str,
+    kept: Vec<usize>,
+    markup: Markup,
+    linter: Linter<'_>,
+    selection: FixSelection,
+) -> Fixed {
     let mut fixed = Fixed {
         text: text.to_string(),
         fixed: 0,
         reports: linter(text),
         unplaced: Vec::new(),
         stopped: None,
+        kept,
     };
     for pass in 0..=MAX_PASSES {
         let mut groups = Vec::new();
@@ -96,6 +114,9 @@ pub(crate) fn fix_text(
                     .as_ref()
                     .is_some_and(|fix| selection.allows(fix.applicability));
                 match place(&fixed.text, markup, report, finding).filter(|_| selected) {
+                    Some(Ok(group)) if touches(&group, &fixed.kept) => {
+                        fixed.unplaced.push(Unplaced::NotUtf8);
+                    }
                     Some(Ok(group)) => groups.push(group),
                     Some(Err(why)) => fixed.unplaced.push(why),
                     None => {}
@@ -114,7 +135,8 @@ pub(crate) fn fix_text(
             fixed.stopped = Some(Stopped::UrlsMoved);
             break;
         };
-        fixed.fixed += kept.groups;
+        fixed.fixed += kept.applied.len();
+        fixed.kept = shifted(&fixed.kept, &kept.applied);
         fixed.text = kept.text;
         fixed.reports = kept.reports;
     }
@@ -123,8 +145,8 @@ pub(crate) fn fix_text(
 
 /// Fixes of one pass applied and the text linted again.
 struct Pass {
-    /// How many fix groups were applied.
-    groups: usize,
+    /// The fix groups applied.
+    applied: Vec<EditGroup>,
     text: String,
     reports: Vec<UrlReport>,
 }
@@ -148,8 +170,8 @@ fn keeping_urls_in_place(
                 .iter()
                 .zip(&before)
                 .all(|(gap, old)| padding_collapsed(gap) == *old);
-        kept.then_some(Pass {
-            groups: groups.len(),
+        kept.then(|| Pass {
+            applied: groups.to_vec(),
             text,
             reports,
         })

@@ -13,6 +13,6 @@ mod test_texts;
 mod wrap;
 
 pub(crate) use diff::unified_diff;
-pub(crate) use fixes::{fix_text, FixSelection, Fixed, Stopped, MAX_PASSES};
+pub(crate) use fixes::{fix_text, fix_text_keeping, FixSelection, Fixed, Stopped, MAX_PASSES};
 pub(crate) use place::place;
 pub(crate) use wrap::{wrap_text, WrapOptions};

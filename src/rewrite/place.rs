@@ -61,6 +61,9 @@ pub(crate) enum Unplaced {
     /// The fix makes a line of a reStructuredText grid table's cell longer
     /// than its padding allows.
     TableCell,
+    /// The fix would change a byte of a file that is not valid UTF-8 (read
+    /// as a Latin-1 character), which could then not be written back as it was.
+    NotUtf8,
 }
 
 impl fmt::Display for Unplaced {
@@ -70,6 +73,10 @@ impl fmt::Display for Unplaced {
             Unplaced::Decoded => {
                 "the URL text under the fix is not what the source shows there \
                  (it was decoded from it), so the fix has no source bytes to replace"
+            }
+            Unplaced::NotUtf8 => {
+                "the fix would change a byte that is not valid UTF-8 (read as Latin-1); \
+                 such bytes are kept exactly as they are"
             }
             Unplaced::TableCell => {
                 "the fix would make a line of a reStructuredText grid table's cell \
