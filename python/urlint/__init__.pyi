@@ -43,6 +43,9 @@ class Config:
 class Fix:
     """A repair: the text replacing the finding's span of the URL."""
 
+    def __str__(self) -> str:
+        """The instruction."""
+
     @property
     def replacement(self) -> str: ...
     @property
@@ -54,6 +57,9 @@ class Fix:
 
 class Finding:
     """One problem with a URL, placed in the input."""
+
+    def __str__(self) -> str:
+        """The message."""
 
     @property
     def url(self) -> str:
@@ -90,6 +96,9 @@ class Url:
     """A URL found: ``start``/``end`` span it as written, without the
     ``<URL:`` ``>`` delimiters (a URL wrapped over lines includes the line
     break)."""
+
+    def __str__(self) -> str:
+        """The URL (``url``)."""
 
     @property
     def url(self) -> str:

@@ -26,6 +26,10 @@ pub(super) struct Fix {
 
 #[pymethods]
 impl Fix {
+    fn __str__(&self) -> &str {
+        &self.instruction
+    }
+
     fn __repr__(&self) -> String {
         format!("Fix({:?})", self.instruction)
     }
@@ -70,6 +74,10 @@ pub(super) struct Finding {
 
 #[pymethods]
 impl Finding {
+    fn __str__(&self) -> &str {
+        &self.message
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Finding({}:{}: {}[{}]: {})",
@@ -97,6 +105,10 @@ pub(super) struct Url {
 
 #[pymethods]
 impl Url {
+    fn __str__(&self) -> &str {
+        &self.url
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Url({:?}, line={}, column={})",
@@ -116,6 +128,20 @@ pub(super) struct MailUrl {
     subject: Option<String>,
     part: String,
     content_type: String,
+}
+
+#[pymethods]
+impl MailUrl {
+    fn __repr__(slf: &Bound<'_, Self>) -> String {
+        let url = slf.as_super().get();
+        format!(
+            "MailUrl({:?}, message={}, line={}, column={})",
+            url.url,
+            slf.get().message,
+            url.line,
+            url.column
+        )
+    }
 }
 
 /// A URL, and the message it is in when read from mail.
