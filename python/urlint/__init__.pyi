@@ -41,7 +41,8 @@ class Config:
         """The file name the configuration was read as."""
 
 class Fix:
-    """A repair: the text replacing the finding's span of the URL."""
+    """A repair: the text replacing the finding's span of the URL. Fixes
+    are equal when their parts are, hash alike then, and pickle."""
 
     def __str__(self) -> str:
         """The instruction."""
@@ -56,7 +57,8 @@ class Fix:
         """The same as a sentence: replace `~` with `%7E`."""
 
 class Finding:
-    """One problem with a URL, placed in the input."""
+    """One problem with a URL, placed in the input. Findings are equal
+    when every field is, hash alike then, and pickle."""
 
     def __str__(self) -> str:
         """The message."""
@@ -95,7 +97,8 @@ class Finding:
 class Url:
     """A URL found: ``start``/``end`` span it as written, without the
     ``<URL:`` ``>`` delimiters (a URL wrapped over lines includes the line
-    break)."""
+    break). URLs of one class are equal when every field is, findings
+    included, hash alike then, and pickle."""
 
     def __str__(self) -> str:
         """The URL (``url``)."""
@@ -145,7 +148,8 @@ class MailUrl(Url):
     def content_type(self) -> str: ...
 
 class ArchiveSlice:
-    """Whole messages of an mbox: archive bytes ``start`` to ``end``."""
+    """Whole messages of an mbox: archive bytes ``start`` to ``end``.
+    Slices are equal when their fields are, hash alike then, and pickle."""
 
     def __init__(self, start: int, end: int, line: int, messages_before: int) -> None: ...
     @property

@@ -5,7 +5,7 @@ use std::io::{self, BufReader, Read};
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyType};
 
 use crate::mail::{self, ArchivePoint};
 
@@ -49,8 +49,14 @@ impl ArchiveSlice {
         })
     }
 
-    fn __getnewargs__(&self) -> (usize, usize, usize, usize) {
-        (self.start, self.end, self.line, self.messages_before)
+    /// The class and its arguments: `__getnewargs__` would serve pickle
+    /// protocols 2 and later only.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyType>, (usize, usize, usize, usize)) {
+        let this = slf.get();
+        let args = (this.start, this.end, this.line, this.messages_before);
+        (slf.get_type(), args)
     }
 
     fn __repr__(&self) -> String {
