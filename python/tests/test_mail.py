@@ -84,6 +84,24 @@ def test_slices_read_apart_give_the_whole_archive(target_len):
     assert len(whole) == 24
 
 
+def test_a_file_whose_read_gives_bytearray_or_memoryview_is_cut_alike():
+    data = archive(5)
+
+    class Reader:
+        def __init__(self, wrap):
+            self.file, self.wrap = io.BytesIO(data), wrap
+
+        def read(self, n):
+            return self.wrap(self.file.read(n))
+
+    expected = urlint.split_mbox(io.BytesIO(data), 150)
+    assert len(expected) > 1
+    assert urlint.split_mbox(Reader(bytearray), 150) == expected
+    assert urlint.split_mbox(Reader(memoryview), 150) == expected
+    with pytest.raises(OSError, match="returned no bytes"):
+        urlint.split_mbox(Reader(bytes.decode), 150)
+
+
 def test_slices_pickle_and_compare():
     import pickle
 

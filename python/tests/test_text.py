@@ -1,6 +1,7 @@
 """urlint.extract, check and validate on text: offsets in the units of what
 was passed, findings as the command line reports them, names checked."""
 
+import io
 import json
 import pickle
 import threading
@@ -99,9 +100,59 @@ def test_the_profile_decides_what_is_valid_and_the_config_sets_it(tmp_path):
     assert urlint.validate("mailto:list@lists.example?subject=help", profile="rfc3986") == []
 
 
-def test_wrong_argument_types_are_type_errors():
-    with pytest.raises(TypeError, match="expected str or bytes, got int"):
-        urlint.extract(42)  # type: ignore[arg-type]
+# (what is called, the argument given the wrong type, what it takes, the type given)
+WRONG_TYPES = [
+    (lambda: urlint.extract(42), "text", "str, bytes, bytearray or memoryview", "int"),
+    (lambda: urlint.check(None), "text", "str, bytes, bytearray or memoryview", "NoneType"),
+    (lambda: urlint.extract("x", profile=3), "profile", "str or None", "int"),
+    (lambda: urlint.extract("x", kind=None), "kind", "str", "NoneType"),
+    (lambda: urlint.extract("x", config=3), "config", "urlint.Config, str, os.PathLike or None", "int"),
+    (lambda: urlint.extract_mail([]), "data", "str, bytes, bytearray or memoryview", "list"),
+    (lambda: urlint.extract_mail(b"x", at=(0, 1)), "at", "urlint.ArchiveSlice or None", "tuple"),
+    (lambda: urlint.validate(None), "url", "str", "NoneType"),
+    (lambda: urlint.validate(b"http://a.example/"), "url", "str", "bytes"),
+    (lambda: urlint.detect_kind("From a"), "head", "bytes, bytearray or memoryview", "str"),
+    (lambda: urlint.detect_kind(b"x", 3), "path", "str, os.PathLike or None", "int"),
+    (lambda: urlint.split_mbox(io.BytesIO(b""), "1"), "target_len", "int", "str"),
+    (lambda: urlint.Config.from_file(None), "path", "str or os.PathLike", "NoneType"),
+    (lambda: urlint.Config.from_toml(b""), "text", "str", "bytes"),
+    (lambda: urlint.Config.from_toml("", 3), "name", "str or os.PathLike", "int"),
+    (lambda: urlint.ArchiveSlice(0, 1.5, 1, 0), "end", "int", "float"),
+]
+
+
+@pytest.mark.parametrize(
+    "call, argument, accepted, given", WRONG_TYPES, ids=[f"{n}-{case[1]}" for n, case in enumerate(WRONG_TYPES)]
+)
+def test_wrong_argument_types_are_type_errors_worded_one_way(call, argument, accepted, given):
+    with pytest.raises(TypeError) as raised:
+        call()
+    assert str(raised.value) == f"expected {accepted}, got {given}"
+    assert raised.value.__notes__ == [f"while processing '{argument}'"]
+
+
+def test_a_negative_count_is_a_value_error():
+    with pytest.raises(ValueError, match=r"^expected an int of 0 or more, got -1\n"):
+        urlint.split_mbox(io.BytesIO(b""), -1)
+    with pytest.raises(ValueError, match=r"^expected an int of 0 or more, got -3\n"):
+        urlint.ArchiveSlice(-3, 1, 1, 0)
+
+
+@pytest.mark.parametrize("wrap", [bytearray, memoryview], ids=lambda t: t.__name__)
+def test_bytearray_and_memoryview_read_as_bytes(wrap):
+    data = "Caf\xe9 see http://b.example/~x".encode("latin-1")
+    assert urlint.extract(wrap(data)) == urlint.extract(data)
+    assert urlint.check(wrap(data)) == urlint.check(data) != []
+    assert urlint.extract(wrap(data), kind="markdown") == urlint.extract(data, kind="markdown")
+    assert urlint.detect_kind(wrap(b"From a@x Mon Jan  1 00:00:00 2024\n")) == "mbox"
+    assert urlint.detect_kind(wrap(b"plain"), "notes.md") == "markdown"
+    assert urlint.extract(wrap(b"\0 http://a.example/")) == []
+
+
+def test_a_memoryview_reads_what_it_views():
+    data = b"xx http://a.example/~x yy http://b.example/"
+    (url,) = urlint.extract(memoryview(data)[:22])
+    assert (url.url, url.start, url.end) == ("http://a.example/~x", 3, 22)
 
 
 def test_bytes_with_a_nul_are_binary_as_for_files_and_str_is_text():

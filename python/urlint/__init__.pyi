@@ -6,12 +6,16 @@ Offsets index what was passed: ``start``/``end`` count the characters of a
 ``start_byte``/``end_byte`` always count bytes (of a ``str``'s UTF-8
 encoding). Lines and columns are 1-based, columns in characters;
 ``end_line``/``end_column`` are just past the end. Mail offsets are archive
-byte offsets. ``bytes`` are decoded as the command line decodes files:
-UTF-8, any other byte as the Latin-1 character of the same value.
+byte offsets. Binary data (``bytes``, ``bytearray`` or ``memoryview``) is
+decoded as the command line decodes files: UTF-8, any other byte as the
+Latin-1 character of the same value. An argument of a wrong type raises
+TypeError("expected str, got NoneType"), naming what it takes.
 """
 
 import os
 from typing import BinaryIO, Final, Literal
+
+from typing_extensions import TypeAlias
 
 __version__: Final[str]
 PROFILES: Final[list[str]]
@@ -20,6 +24,7 @@ KINDS: Final[list[str]]
 """The input kinds ``kind=`` accepts, as ``urlint --input`` names them."""
 
 ConfigSource = Config | str | os.PathLike[str]
+_Binary: TypeAlias = bytes | bytearray | memoryview
 
 class ConfigError(ValueError):
     """A configuration urlint cannot use; the message is the command line's."""
@@ -163,20 +168,20 @@ class ArchiveSlice:
     def messages_before(self) -> int: ...
 
 def extract(
-    text: str | bytes,
+    text: str | _Binary,
     profile: str | None = None,
     kind: str = "text",
     config: ConfigSource | None = None,
 ) -> list[Url]:
     """Every URL in ``text`` read as ``kind`` (see KINDS), with its findings.
 
-    ``bytes`` are read as a file is: a NUL in the first 8 KiB makes them
-    binary data, which has no URLs. Raises ValueError for an unknown profile
+    Binary data is read as a file is: a NUL in the first 8 KiB makes it
+    binary, which has no URLs. Raises ValueError for an unknown profile
     or kind, ConfigError for a configuration urlint cannot use.
     """
 
 def check(
-    text: str | bytes,
+    text: str | _Binary,
     profile: str | None = None,
     kind: str = "text",
     config: ConfigSource | None = None,
@@ -184,7 +189,7 @@ def check(
     """Every finding in ``text``, in source order: ``urlint check``."""
 
 def extract_mail(
-    data: bytes | str,
+    data: _Binary | str,
     profile: str | None = None,
     kind: Literal["auto", "mbox", "eml"] | str = "auto",
     config: ConfigSource | None = None,
@@ -204,7 +209,7 @@ def validate(
 ) -> list[Finding]:
     """The findings of ``url`` on its own, as ``urlint validate`` lints it."""
 
-def detect_kind(head: bytes, path: str | os.PathLike[str] | None = None) -> str:
+def detect_kind(head: _Binary, path: str | os.PathLike[str] | None = None) -> str:
     """The kind urlint reads an input as, from its name and first bytes."""
 
 def split_mbox(file: BinaryIO, target_len: int) -> list[ArchiveSlice]:

@@ -1,13 +1,15 @@
 //! Python arguments to library values: the data to read, the profile and
 //! kind by name (unknown names are a `ValueError` listing the accepted
-//! ones, taken from the library's own lists), and the configuration.
+//! ones, taken from the library's own lists), and the configuration. An
+//! argument of a wrong type is a `TypeError` worded one way for all.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyInt, PyMemoryView, PyString, PyTuple};
 
 use super::errors::ConfigError;
 use crate::config::Config;
@@ -15,32 +17,20 @@ use crate::input::{Content, Held, InputKind, KindGlobs};
 use crate::lint::LintOptions;
 use crate::validate::Profile;
 
-/// The text or bytes a caller passed, borrowed from the Python object for
-/// as long as the call runs.
+/// The text or bytes a caller passed: a `str` borrowed from the Python
+/// object for as long as the call runs, `bytes` too; a `bytearray` or
+/// `memoryview` copied, since Python code may change it while the GIL is
+/// released.
 pub(super) enum Data<'py> {
     /// A `str`: offsets count its characters.
     Text(&'py str),
-    /// A `bytes`: offsets count its bytes.
-    Bytes(&'py [u8]),
+    /// Binary data: offsets count its bytes.
+    Bytes(Cow<'py, [u8]>),
 }
 
-impl<'py> Data<'py> {
-    /// The data of `object`, which must be `str` or `bytes`.
-    pub(super) fn of(object: &'py Bound<'_, PyAny>) -> PyResult<Self> {
-        if let Ok(text) = object.cast::<PyString>() {
-            return Ok(Data::Text(text.to_str()?));
-        }
-        if let Ok(bytes) = object.cast::<PyBytes>() {
-            return Ok(Data::Bytes(bytes.as_bytes()));
-        }
-        Err(PyTypeError::new_err(format!(
-            "expected str or bytes, got {}",
-            object.get_type().name()?
-        )))
-    }
-
+impl Data<'_> {
     /// The data as bytes (a `str` as UTF-8).
-    pub(super) fn bytes(&self) -> &'py [u8] {
+    pub(super) fn bytes(&self) -> &[u8] {
         match self {
             Data::Text(text) => text.as_bytes(),
             Data::Bytes(bytes) => bytes,
@@ -59,6 +49,140 @@ impl<'py> Data<'py> {
             Data::Bytes(bytes) => Held::Bytes(bytes.to_vec()),
         }
     }
+}
+
+// Argument extractors, for `#[pyo3(from_py_with = ...)]`: every argument of
+// a wrong type is the same `TypeError`, "expected WHAT, got TYPE" (PyO3
+// adds a note naming the argument), whatever the argument's Rust type.
+
+/// A `str`, `bytes`, `bytearray` or `memoryview`.
+pub(super) fn data<'a>(object: &'a Bound<'_, PyAny>) -> PyResult<Data<'a>> {
+    if let Ok(text) = object.cast::<PyString>() {
+        return Ok(Data::Text(text.to_str()?));
+    }
+    match read_binary(object) {
+        Some(bytes) => Ok(Data::Bytes(bytes?)),
+        None => Err(expected("str, bytes, bytearray or memoryview", object)),
+    }
+}
+
+/// A `bytes`, `bytearray` or `memoryview`.
+pub(super) fn binary<'a>(object: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, [u8]>> {
+    required(object, "bytes, bytearray or memoryview", read_binary)
+}
+
+/// A `str`.
+pub(super) fn text<'a>(object: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
+    required(object, "str", read_text)
+}
+
+/// A `str` or `None`.
+pub(super) fn optional_text<'a>(object: &'a Bound<'_, PyAny>) -> PyResult<Option<&'a str>> {
+    optional(object, "str or None", read_text)
+}
+
+/// A path: `str` or `os.PathLike`.
+pub(super) fn path(object: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
+    required(object, "str or os.PathLike", read_path)
+}
+
+/// A path or `None`.
+pub(super) fn optional_path(object: &Bound<'_, PyAny>) -> PyResult<Option<PathBuf>> {
+    optional(object, "str, os.PathLike or None", read_path)
+}
+
+/// A count or offset: an `int` of 0 or more.
+pub(super) fn count(object: &Bound<'_, PyAny>) -> PyResult<usize> {
+    required(object, "int", |object| {
+        object.is_instance_of::<PyInt>().then(|| {
+            object.extract().map_err(|_| {
+                let what = match object.lt(0) {
+                    Ok(true) => "an int of 0 or more".to_string(),
+                    _ => format!("an int up to {}", usize::MAX),
+                };
+                PyValueError::new_err(format!("expected {what}, got {object}"))
+            })
+        })
+    })
+}
+
+/// A configuration or `None`: a [`PyConfig`], or a path to load.
+pub(super) fn optional_config<'a>(
+    object: &'a Bound<'_, PyAny>,
+) -> PyResult<Option<ConfigSource<'a>>> {
+    optional(
+        object,
+        "urlint.Config, str, os.PathLike or None",
+        |object| match object.cast::<PyConfig>() {
+            Ok(config) => Some(Ok(ConfigSource::Parsed(&config.get().config))),
+            Err(_) => read_path(object).map(|path| path.map(ConfigSource::File)),
+        },
+    )
+}
+
+/// The value `read` makes of `object`, or the `TypeError` naming `what`
+/// when `read` does not take objects of its type (`None`).
+fn required<'a, 'py, T>(
+    object: &'a Bound<'py, PyAny>,
+    what: &str,
+    read: impl FnOnce(&'a Bound<'py, PyAny>) -> Option<PyResult<T>>,
+) -> PyResult<T> {
+    read(object).unwrap_or_else(|| Err(expected(what, object)))
+}
+
+/// As [`required`], with `None` for `None`.
+pub(super) fn optional<'a, 'py, T>(
+    object: &'a Bound<'py, PyAny>,
+    what: &str,
+    read: impl FnOnce(&'a Bound<'py, PyAny>) -> Option<PyResult<T>>,
+) -> PyResult<Option<T>> {
+    if object.is_none() {
+        return Ok(None);
+    }
+    required(object, what, read).map(Some)
+}
+
+/// The `TypeError` for an argument that is not `what`.
+fn expected(what: &str, object: &Bound<'_, PyAny>) -> PyErr {
+    match object.get_type().name() {
+        Ok(name) => PyTypeError::new_err(format!("expected {what}, got {name}")),
+        Err(err) => err,
+    }
+}
+
+// The readers: `None` for an object of a type they do not take, else
+// what reading it gave.
+
+fn read_text<'a>(object: &'a Bound<'_, PyAny>) -> Option<PyResult<&'a str>> {
+    let text = object.cast::<PyString>().ok()?;
+    Some(text.to_str())
+}
+
+fn read_binary<'a>(object: &'a Bound<'_, PyAny>) -> Option<PyResult<Cow<'a, [u8]>>> {
+    if let Ok(bytes) = object.cast::<PyBytes>() {
+        return Some(Ok(Cow::Borrowed(bytes.as_bytes())));
+    }
+    if let Ok(array) = object.cast::<PyByteArray>() {
+        return Some(Ok(Cow::Owned(array.to_vec())));
+    }
+    let view = object.cast::<PyMemoryView>().ok()?;
+    Some(
+        view.call_method0("tobytes")
+            .and_then(|copy| Ok(Cow::Owned(copy.cast::<PyBytes>()?.as_bytes().to_vec()))),
+    )
+}
+
+fn read_path(object: &Bound<'_, PyAny>) -> Option<PyResult<PathBuf>> {
+    let path_like = object.is_instance_of::<PyString>() || object.hasattr("__fspath__").ok()?;
+    path_like.then(|| object.extract())
+}
+
+/// Where a call's configuration comes from.
+pub(super) enum ConfigSource<'a> {
+    /// A [`PyConfig`] the caller parsed.
+    Parsed(&'a Config),
+    /// A file to load.
+    File(PathBuf),
 }
 
 /// The name of `kind`, as `--input` spells it.
@@ -122,13 +246,13 @@ fn unknown(what: &str, name: &str, accepted: &[impl AsRef<str>]) -> PyErr {
     ))
 }
 
-/// Lint options for a call: the configuration's (a [`PyConfig`], a path to
-/// load, or the defaults), under `profile` (the configuration's profile
+/// Lint options for a call: the configuration's (given, loaded from a
+/// file, or the defaults), under `profile` (the configuration's profile
 /// when `None`, as the CLI's `--profile` overrides the file's).
 pub(super) fn lint_options(
     py: Python<'_>,
     profile: Option<&str>,
-    config: Option<&Bound<'_, PyAny>>,
+    config: Option<ConfigSource<'_>>,
 ) -> PyResult<LintOptions> {
     let profile = match profile {
         None => None,
@@ -139,17 +263,11 @@ pub(super) fn lint_options(
     let loaded;
     let config = match config {
         None => &Config::default(),
-        Some(object) => match object.cast::<PyConfig>() {
-            Ok(config) => {
-                loaded = config.get().config.clone();
-                &loaded
-            }
-            Err(_) => {
-                let path: PathBuf = object.extract()?;
-                loaded = py.detach(|| Config::load(&path)).map_err(config_error)?;
-                &loaded
-            }
-        },
+        Some(ConfigSource::Parsed(config)) => config,
+        Some(ConfigSource::File(path)) => {
+            loaded = py.detach(|| Config::load(&path)).map_err(config_error)?;
+            &loaded
+        }
     };
     Ok(config.lint_options(config.levels(), profile))
 }
@@ -172,24 +290,32 @@ pub(super) struct PyConfig {
 impl PyConfig {
     /// The configuration in the file at `path`.
     #[staticmethod]
-    fn from_file(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
+    fn from_file(
+        py: Python<'_>,
+        #[pyo3(from_py_with = self::path)] path: PathBuf,
+    ) -> PyResult<Self> {
         let text = std::fs::read_to_string(&path).map_err(|err| {
             config_error(crate::config::ConfigError {
                 path: path.clone(),
                 message: format!("cannot read it: {err}"),
             })
         })?;
-        PyConfig::from_toml(py, text, path)
+        PyConfig::from_toml(py, &text, path)
     }
 
     /// The configuration written in `text`, read as the file `name` (a
     /// `pyproject.toml` must have a `[tool.urlint]` table).
     #[staticmethod]
     #[pyo3(signature = (text, name=PathBuf::from("urlint.toml")))]
-    fn from_toml(py: Python<'_>, text: String, name: PathBuf) -> PyResult<Self> {
+    fn from_toml(
+        py: Python<'_>,
+        #[pyo3(from_py_with = self::text)] text: &str,
+        #[pyo3(from_py_with = self::path)] name: PathBuf,
+    ) -> PyResult<Self> {
         let config = py
-            .detach(|| Config::parse_file(&text, &name))
+            .detach(|| Config::parse_file(text, &name))
             .map_err(config_error)?;
+        let text = text.to_owned();
         Ok(PyConfig { config, text })
     }
 

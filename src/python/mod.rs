@@ -13,45 +13,36 @@ mod errors;
 mod records;
 mod slices;
 
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 
-use self::arguments::{input_kind, lint_options, mail_kind, Data, PyConfig};
+use self::arguments::{binary, data, optional_config, optional_path};
+use self::arguments::{input_kind, lint_options, mail_kind, ConfigSource, Data};
+use self::arguments::{optional_text, text, PyConfig};
 use self::errors::{ConfigError, MailWarning};
 use self::records::{collected_urls, Finding, Fix, MailUrl, Url};
-use self::slices::ArchiveSlice;
+use self::slices::{optional_slice, ArchiveSlice};
 use crate::checked::Checked;
 use crate::input::{read_held, HeldMail, InputKind, KindGlobs};
 use crate::lint::{self, Linted};
 use crate::mail::{ArchivePoint, HeaderUrls};
 use crate::source::{Origin, Source};
 
-/// Every URL in `text` (str or bytes) read as `kind`, with its findings.
+/// Every URL in `text` (str or binary data) read as `kind`, with its
+/// findings.
 #[pyfunction]
 #[pyo3(signature = (text, profile=None, kind="text", config=None))]
 fn extract(
     py: Python<'_>,
-    text: &Bound<'_, PyAny>,
-    profile: Option<&str>,
-    kind: &str,
-    config: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = data)] text: Data<'_>,
+    #[pyo3(from_py_with = optional_text)] profile: Option<&str>,
+    #[pyo3(from_py_with = self::text)] kind: &str,
+    #[pyo3(from_py_with = optional_config)] config: Option<ConfigSource<'_>>,
 ) -> PyResult<Vec<Url>> {
-    let kind = input_kind(kind)?;
-    let options = lint_options(py, profile, config)?;
-    let data = Data::of(text)?;
-    let (urls, warnings) = py.detach(|| {
-        let mail = HeldMail {
-            headers: HeaderUrls::None,
-            start: ArchivePoint::START,
-        };
-        let collected = read_held(data.held(), kind, mail, &options);
-        collected_urls(collected, &data)
-    })?;
-    warn(py, &warnings)?;
-    Ok(urls.into_iter().map(|(url, _)| url).collect())
+    extract_urls(py, &text, profile, kind, config)
 }
 
 /// Every finding in `text` read as `kind`, in source order.
@@ -59,13 +50,35 @@ fn extract(
 #[pyo3(signature = (text, profile=None, kind="text", config=None))]
 fn check(
     py: Python<'_>,
-    text: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = data)] text: Data<'_>,
+    #[pyo3(from_py_with = optional_text)] profile: Option<&str>,
+    #[pyo3(from_py_with = self::text)] kind: &str,
+    #[pyo3(from_py_with = optional_config)] config: Option<ConfigSource<'_>>,
+) -> PyResult<Vec<Finding>> {
+    let urls = extract_urls(py, &text, profile, kind, config)?;
+    Ok(urls.into_iter().flat_map(|url| url.findings).collect())
+}
+
+/// The URLs of `extract` and `check`.
+fn extract_urls(
+    py: Python<'_>,
+    data: &Data<'_>,
     profile: Option<&str>,
     kind: &str,
-    config: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<Finding>> {
-    let urls = extract(py, text, profile, kind, config)?;
-    Ok(urls.into_iter().flat_map(|url| url.findings).collect())
+    config: Option<ConfigSource<'_>>,
+) -> PyResult<Vec<Url>> {
+    let kind = input_kind(kind)?;
+    let options = lint_options(py, profile, config)?;
+    let (urls, warnings) = py.detach(|| {
+        let mail = HeldMail {
+            headers: HeaderUrls::None,
+            start: ArchivePoint::START,
+        };
+        let collected = read_held(data.held(), kind, mail, &options);
+        collected_urls(collected, data)
+    })?;
+    warn(py, &warnings)?;
+    Ok(urls.into_iter().map(|(url, _)| url).collect())
 }
 
 /// Every URL in the mail archive `data` (an mbox or one message), with the
@@ -74,21 +87,20 @@ fn check(
 #[pyo3(signature = (data, profile=None, kind="auto", config=None, at=None))]
 fn extract_mail(
     py: Python<'_>,
-    data: &Bound<'_, PyAny>,
-    profile: Option<&str>,
-    kind: &str,
-    config: Option<&Bound<'_, PyAny>>,
-    at: Option<Bound<'_, ArchiveSlice>>,
+    #[pyo3(from_py_with = self::data)] data: Data<'_>,
+    #[pyo3(from_py_with = optional_text)] profile: Option<&str>,
+    #[pyo3(from_py_with = text)] kind: &str,
+    #[pyo3(from_py_with = optional_config)] config: Option<ConfigSource<'_>>,
+    #[pyo3(from_py_with = optional_slice)] at: Option<ArchiveSlice>,
 ) -> PyResult<Vec<Py<MailUrl>>> {
     let options = lint_options(py, profile, config)?;
-    let data = Data::of(data)?;
     if at.is_some() && data.is_text() {
         return Err(PyValueError::new_err(
             "a slice of an archive is given as bytes: its offsets are archive bytes",
         ));
     }
     let kind = mail_kind(kind, data.bytes())?;
-    let start = at.map_or(ArchivePoint::START, |slice| slice.get().point());
+    let start = at.map_or(ArchivePoint::START, |slice| slice.point());
     let (urls, warnings) = py.detach(|| {
         // Header fields are read for URLs as `urlint extract` reads them
         // by default: not at all (see `--mail-headers`).
@@ -114,20 +126,18 @@ fn extract_mail(
 #[pyo3(signature = (url, profile=None, config=None))]
 fn validate(
     py: Python<'_>,
-    url: &Bound<'_, PyString>,
-    profile: Option<&str>,
-    config: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = text)] url: &str,
+    #[pyo3(from_py_with = optional_text)] profile: Option<&str>,
+    #[pyo3(from_py_with = optional_config)] config: Option<ConfigSource<'_>>,
 ) -> PyResult<Vec<Finding>> {
     let options = lint_options(py, profile, config)?;
-    let data = Data::of(url.as_any())?;
     let urls = py.detach(|| {
-        let text = String::from_utf8_lossy(data.bytes()).into_owned();
-        let reports = lint::lint_lines(&text, &options);
+        let reports = lint::lint_lines(url, &options);
         let checked = Checked::new(
-            Source::new(Origin::Memory, text),
+            Source::new(Origin::Memory, url.to_owned()),
             reports.into_iter().map(Linted::Url),
         );
-        records::checked_urls(&[checked], &data)
+        records::checked_urls(&[checked], &Data::Text(url))
     });
     Ok(urls.into_iter().flat_map(|(url, _)| url.findings).collect())
 }
@@ -136,8 +146,11 @@ fn validate(
 /// the first bytes, as the command line decides (`"text"`, `"mbox"`, ...).
 #[pyfunction]
 #[pyo3(signature = (head, path=None))]
-fn detect_kind(head: &[u8], path: Option<PathBuf>) -> String {
-    let content = InputKind::Auto.detect(&KindGlobs::default(), path.as_deref(), head);
+fn detect_kind(
+    #[pyo3(from_py_with = binary)] head: Cow<'_, [u8]>,
+    #[pyo3(from_py_with = optional_path)] path: Option<PathBuf>,
+) -> String {
+    let content = InputKind::Auto.detect(&KindGlobs::default(), path.as_deref(), &head);
     arguments::kind_name(content.into())
 }
 

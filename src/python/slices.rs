@@ -5,8 +5,9 @@ use std::io::{self, BufReader, Read};
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyType};
+use pyo3::types::PyType;
 
+use super::arguments::{binary, count, optional};
 use crate::mail::{self, ArchivePoint};
 
 /// A run of whole messages of an mbox: archive bytes `start` to `end`,
@@ -35,7 +36,12 @@ impl ArchiveSlice {
 #[pymethods]
 impl ArchiveSlice {
     #[new]
-    fn new(start: usize, end: usize, line: usize, messages_before: usize) -> PyResult<Self> {
+    fn new(
+        #[pyo3(from_py_with = count)] start: usize,
+        #[pyo3(from_py_with = count)] end: usize,
+        #[pyo3(from_py_with = count)] line: usize,
+        #[pyo3(from_py_with = count)] messages_before: usize,
+    ) -> PyResult<Self> {
         if end < start || line == 0 {
             return Err(PyValueError::new_err(
                 "a slice ends at or after its start, on line 1 or later",
@@ -67,14 +73,25 @@ impl ArchiveSlice {
     }
 }
 
+/// An [`ArchiveSlice`] or `None`, as an argument (`extract_mail`'s `at`).
+pub(super) fn optional_slice(object: &Bound<'_, PyAny>) -> PyResult<Option<ArchiveSlice>> {
+    optional(object, "urlint.ArchiveSlice or None", |object| {
+        object
+            .cast::<ArchiveSlice>()
+            .ok()
+            .map(|slice| Ok(*slice.get()))
+    })
+}
+
 /// Cut the mbox read from the binary file object `file` (anything with
 /// `read(n)`) into slices of whole messages of at least `target_len` bytes
-/// (the last may be shorter), reading it once, a message at a time.
+/// (the last may be shorter), reading it once, a message at a time;
+/// `read(n)` returns `bytes`, `bytearray` or `memoryview`.
 #[pyfunction]
 pub(super) fn split_mbox(
     py: Python<'_>,
     file: Py<PyAny>,
-    target_len: usize,
+    #[pyo3(from_py_with = count)] target_len: usize,
 ) -> PyResult<Vec<ArchiveSlice>> {
     if target_len == 0 {
         return Err(PyValueError::new_err("target_len must be at least 1"));
@@ -107,10 +124,9 @@ impl Read for PyReader {
                 .file
                 .call_method1(py, "read", (buf.len(),))
                 .map_err(|err| io::Error::other(err.to_string()))?;
-            let chunk = chunk.bind(py).cast::<PyBytes>().map_err(|_| {
+            let chunk = binary(chunk.bind(py)).map_err(|_| {
                 io::Error::other("the file's read() returned no bytes: open it in binary mode")
             })?;
-            let chunk = chunk.as_bytes();
             let len = chunk.len().min(buf.len());
             buf[..len].copy_from_slice(&chunk[..len]);
             Ok(len)
