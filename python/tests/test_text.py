@@ -78,6 +78,24 @@ def test_validate_lints_a_url_on_its_own():
     assert urlint.validate("http://host.example/") == []
 
 
+def test_kind_mail_on_text_is_the_error_extract_mail_gives():
+    text = "just words http://a.example/"
+    with pytest.raises(ValueError, match="does not look like mail") as from_extract:
+        urlint.extract(text, kind="mail")
+    with pytest.raises(ValueError) as from_extract_mail:
+        urlint.extract_mail(text.encode())
+    assert str(from_extract.value) == str(from_extract_mail.value)
+    with pytest.raises(ValueError, match="does not look like mail"):
+        urlint.check(text.encode(), kind="MAIL")
+    with pytest.raises(ValueError, match="does not look like mail"):
+        urlint.extract_mail(text.encode(), kind="mail")
+    # Asked for by name, a message is read as one, as it is by extract_mail.
+    (url,) = urlint.extract("Note: x\n\nwords http://a.example/", kind="eml")
+    assert (url.url, url.line) == ("http://a.example/", 3)
+    mbox = (FIXTURES / "mail" / "list.mbox").read_bytes()
+    assert urlint.extract(mbox, kind="mail") == urlint.extract(mbox, kind="mbox") != []
+
+
 def test_unknown_profile_and_kind_name_the_accepted_ones():
     assert urlint.PROFILES == ["rfc1738", "rfc3986"]
     assert urlint.KINDS[:2] == ["auto", "text"]

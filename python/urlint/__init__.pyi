@@ -176,8 +176,10 @@ def extract(
     """Every URL in ``text`` read as ``kind`` (see KINDS), with its findings.
 
     Binary data is read as a file is: a NUL in the first 8 KiB makes it
-    binary, which has no URLs. Raises ValueError for an unknown profile
-    or kind, ConfigError for a configuration urlint cannot use.
+    binary, which has no URLs. ``kind="mail"`` reads an mbox or a message,
+    told apart by the first bytes, as extract_mail does. Raises ValueError
+    for an unknown profile or kind, or data that kind="mail" finds is not
+    mail; ConfigError for a configuration urlint cannot use.
     """
 
 def check(
@@ -191,15 +193,18 @@ def check(
 def extract_mail(
     data: _Binary | str,
     profile: str | None = None,
-    kind: Literal["auto", "mbox", "eml"] | str = "auto",
+    kind: Literal["auto", "mail", "mbox", "eml"] | str = "auto",
     config: ConfigSource | None = None,
     at: ArchiveSlice | None = None,
 ) -> list[MailUrl]:
     """Every URL in a mail archive (mbox or one message), message by message.
 
-    ``at`` says where ``data`` sits when it is a slice of a larger archive
-    (see split_mbox): offsets, lines and message numbers are then the whole
-    archive's. Malformed messages are MailWarning warnings.
+    ``kind="auto"`` (or ``"mail"``) tells an mbox from a message by the
+    first bytes, and raises ValueError for data that is neither; ``"mbox"``
+    and ``"eml"`` read it as one. ``at`` says where ``data`` sits when it is
+    a slice of a larger archive (see split_mbox): offsets, lines and
+    message numbers are then the whole archive's. Malformed messages are
+    MailWarning warnings.
     """
 
 def validate(

@@ -13,8 +13,9 @@ use pyo3::types::{PyByteArray, PyBytes, PyInt, PyMemoryView, PyString, PyTuple};
 
 use super::errors::ConfigError;
 use crate::config::Config;
-use crate::input::{Content, Held, InputKind, KindGlobs};
+use crate::input::{Held, InputKind};
 use crate::lint::LintOptions;
+use crate::mail::{MailKind, SNIFF_LEN};
 use crate::validate::Profile;
 
 /// The text or bytes a caller passed: a `str` borrowed from the Python
@@ -210,8 +211,9 @@ pub(super) fn input_kind(name: &str) -> PyResult<InputKind> {
     InputKind::from_str(name, true).map_err(|_| unknown("kind", name, &kind_names()))
 }
 
-/// The mail kind called `name` (`auto` decides by the first bytes of
-/// `data`); any other kind is a `ValueError`.
+/// The mail kind called `name`; any other kind is a `ValueError`. `auto`
+/// and `mail` are decided by the first bytes of `data`, as [`read_as`]
+/// decides `mail`.
 pub(super) fn mail_kind(name: &str, data: &[u8]) -> PyResult<InputKind> {
     let mail_or_auto = |kind: &InputKind| {
         matches!(
@@ -228,12 +230,38 @@ pub(super) fn mail_kind(name: &str, data: &[u8]) -> PyResult<InputKind> {
         .ok()
         .filter(mail_or_auto)
         .ok_or_else(|| unknown("mail kind", name, &mail_names))?;
-    match kind.detect(&KindGlobs::default(), None, data) {
-        Content::Mail(mail) => Ok(mail.into()),
-        Content::Text(_) => Err(PyValueError::new_err(
-            "the data does not look like mail (an mbox opens with a 'From ' line, a message \
-             with header fields): pass kind='mbox' or kind='eml' to read it as one",
-        )),
+    // Among mail kinds, `auto` is `mail`: an mbox or a message.
+    let asked = if kind == InputKind::Auto {
+        InputKind::Mail
+    } else {
+        kind
+    };
+    read_as(asked, data)
+}
+
+/// The kind `data` is read as when `kind` is asked for: `mail` is an mbox
+/// or a message by the first bytes, and data that is neither is a
+/// `ValueError` (read as a message of no header fields, it would list no
+/// URL, which reads as an answer); every other kind is read as it is.
+pub(super) fn read_as(kind: InputKind, data: &[u8]) -> PyResult<InputKind> {
+    match kind {
+        InputKind::Mail => {
+            let head = &data[..data.len().min(SNIFF_LEN)];
+            match MailKind::sniff(head) {
+                Some(mail) => Ok(mail.into()),
+                None => Err(PyValueError::new_err(
+                    "the data does not look like mail (an mbox opens with a 'From ' line, a \
+                     message with header fields): pass kind='mbox' or kind='eml' to read it as one",
+                )),
+            }
+        }
+        InputKind::Auto
+        | InputKind::Text
+        | InputKind::Markdown
+        | InputKind::Rst
+        | InputKind::Html
+        | InputKind::Mbox
+        | InputKind::Eml => Ok(kind),
     }
 }
 

@@ -20,7 +20,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use self::arguments::{binary, data, optional_config, optional_path};
-use self::arguments::{input_kind, lint_options, mail_kind, ConfigSource, Data};
+use self::arguments::{input_kind, lint_options, mail_kind, read_as, ConfigSource, Data};
 use self::arguments::{optional_text, text, PyConfig};
 use self::errors::{ConfigError, MailWarning};
 use self::records::{collected_urls, Finding, Fix, MailUrl, Url};
@@ -67,7 +67,7 @@ fn extract_urls(
     kind: &str,
     config: Option<ConfigSource<'_>>,
 ) -> PyResult<Vec<Url>> {
-    let kind = input_kind(kind)?;
+    let kind = read_as(input_kind(kind)?, data.bytes())?;
     let options = lint_options(py, profile, config)?;
     let (urls, warnings) = py.detach(|| {
         let mail = HeldMail {
