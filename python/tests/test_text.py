@@ -76,6 +76,22 @@ def test_validate_lints_a_url_on_its_own():
     (finding,) = urlint.validate("http://host/~user")
     assert (finding.rule, finding.start, finding.end) == ("unsafe-char", 12, 13)
     assert urlint.validate("http://host.example/") == []
+    (padded,) = urlint.validate("  http://host/~user\n")
+    assert (padded.start, padded.end, padded.column) == (14, 15, 15)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\t\r\n"])
+def test_validate_of_no_url_is_an_error_not_valid(text):
+    with pytest.raises(ValueError, match=r"^validate takes one URL, and the text is empty or all whitespace$"):
+        urlint.validate(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["http://a.example/\nhttp://b.example/", "http://a.example/\r\n\r\nhttp://b.example/~x", "a\rb"]
+)
+def test_validate_of_several_lines_is_an_error_not_their_findings(text):
+    with pytest.raises(ValueError, match=r"^validate takes one URL, and the text has 2 non-blank lines"):
+        urlint.validate(text)
 
 
 def test_kind_mail_on_text_is_the_error_extract_mail_gives():

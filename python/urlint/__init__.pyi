@@ -212,7 +212,10 @@ def validate(
     profile: str | None = None,
     config: ConfigSource | None = None,
 ) -> list[Finding]:
-    """The findings of ``url`` on its own, as ``urlint validate`` lints it."""
+    """The findings of ``url``, one URL on its own, as ``urlint validate``
+    lints it: ``[]`` means it is valid. Surrounding whitespace is not part
+    of it; text that is empty or all whitespace, or that has several
+    non-blank lines, raises ValueError."""
 
 def detect_kind(head: _Binary, path: str | os.PathLike[str] | None = None) -> str:
     """The kind urlint reads an input as, from its name and first bytes."""

@@ -120,8 +120,10 @@ fn extract_mail(
         .collect()
 }
 
-/// The findings of `url` given on its own, as `urlint validate` lints it
-/// (one URL per line when `url` has several lines).
+/// The findings of `url`, one URL given on its own, as `urlint validate`
+/// lints it (surrounding whitespace is not part of it). A text without a
+/// URL, or with several non-blank lines, is a `ValueError`: no findings,
+/// or several URLs' findings, would read as this one URL's.
 #[pyfunction]
 #[pyo3(signature = (url, profile=None, config=None))]
 fn validate(
@@ -130,6 +132,24 @@ fn validate(
     #[pyo3(from_py_with = optional_text)] profile: Option<&str>,
     #[pyo3(from_py_with = optional_config)] config: Option<ConfigSource<'_>>,
 ) -> PyResult<Vec<Finding>> {
+    // Lines as `lint_lines` splits them: at `\n`, `\r\n` and a lone `\r`.
+    let lines = url
+        .split(['\n', '\r'])
+        .filter(|line| !line.trim().is_empty());
+    match lines.count() {
+        0 => {
+            return Err(PyValueError::new_err(
+                "validate takes one URL, and the text is empty or all whitespace",
+            ))
+        }
+        1 => {}
+        lines => {
+            return Err(PyValueError::new_err(format!(
+                "validate takes one URL, and the text has {lines} non-blank lines: validate \
+                 each on its own, or find the URLs in a text with check() or extract()"
+            )))
+        }
+    }
     let options = lint_options(py, profile, config)?;
     let urls = py.detach(|| {
         let reports = lint::lint_lines(url, &options);
