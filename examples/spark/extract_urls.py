@@ -25,16 +25,25 @@ How the work is shared out:
   with open(), other filesystems through pyarrow.fs (install pyarrow on the
   nodes, as pyspark[sql] does).
 
+Malformed messages are warnings on the executors' standard error, one
+line each, naming the file and where in it:
+`extract_urls.py: warning: PATH: message 3 (line 120) <id>: ...`.
+
 No URL logic is in this file: finding, decoding, placing and linting are
 urlint's, the same code as the command line's.
 """
 
 import argparse
+import contextlib
 import io
+import sys
 import urllib.parse
+import warnings
 from typing import Iterable, Iterator
 
 import urlint
+
+PROG = "extract_urls.py"
 
 MAIL_KINDS = ("mbox", "eml")
 HEAD_LEN = 8192
@@ -123,13 +132,28 @@ def records(path: str, kind: str, urls: Iterable[urlint.Url]) -> Iterator[dict]:
         }
 
 
+@contextlib.contextmanager
+def warnings_naming(path: str) -> Iterator[None]:
+    """Write the MailWarnings of reading `path` to standard error, one line
+    each naming it (urlint reads bytes in memory, which have no name)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", urlint.MailWarning)
+        yield
+    for warning in caught:
+        if issubclass(warning.category, urlint.MailWarning):
+            print(f"{PROG}: warning: {path}: {warning.message}", file=sys.stderr)
+        else:
+            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
+
+
 def extract_whole(path: str, data: bytes, profile, config) -> Iterator[dict]:
     """The URLs of one whole file, read as `urlint extract` reads it."""
     kind = urlint.detect_kind(data[:HEAD_LEN], urllib.parse.urlparse(path).path)
-    if kind in MAIL_KINDS:
-        urls = urlint.extract_mail(data, profile, kind, config)
-    else:
-        urls = urlint.extract(data, profile, kind, config)
+    with warnings_naming(path):
+        if kind in MAIL_KINDS:
+            urls = urlint.extract_mail(data, profile, kind, config)
+        else:
+            urls = urlint.extract(data, profile, kind, config)
     return records(path, kind, urls)
 
 
@@ -152,7 +176,9 @@ def extract_planned(path: str, piece, profile, config) -> Iterator[dict]:
             return
         file.seek(piece.start)
         data = file.read(piece.end - piece.start)
-    yield from records(path, "mbox", urlint.extract_mail(data, profile, "mbox", config, at=piece))
+    with warnings_naming(path):
+        urls = urlint.extract_mail(data, profile, "mbox", config, at=piece)
+    yield from records(path, "mbox", urls)
 
 
 def schema():

@@ -79,11 +79,16 @@ def cli_urls(directory: pathlib.Path) -> collections.Counter:
     return found
 
 
-def spark_urls(directory: pathlib.Path, output: pathlib.Path, slice_size: int) -> collections.Counter:
+def run_job(source: str, output: pathlib.Path, slice_size: int) -> subprocess.CompletedProcess[str]:
+    """The job in local mode with two executor threads."""
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
     command = [sys.executable, str(JOB), "--master", "local[2]"]
-    command += ["--slice-size", str(slice_size), str(directory), str(output)]
-    run = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    command += ["--slice-size", str(slice_size), source, str(output)]
+    return subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+
+
+def spark_urls(directory: pathlib.Path, output: pathlib.Path, slice_size: int) -> collections.Counter:
+    run = run_job(str(directory), output, slice_size)
     assert run.returncode == 0, run.stderr[-4000:]
     found = collections.Counter()
     prefix = directory.resolve().as_posix().rstrip("/") + "/"
@@ -106,6 +111,27 @@ def test_sliced_and_whole_files_give_the_urls_the_command_line_gives(archives, t
     with open(archives / "big.mbox", "rb") as file:
         assert len(urlint.split_mbox(file, size // 5)) >= 4, "the archive was read in slices"
 
+
+def test_warnings_name_the_file_and_say_what_is_wrong(tmp_path):
+    broken = (ROOT / "fixtures" / "mail" / "broken_then_good.mbox").read_text()
+    (tmp_path / "in" / "whole").mkdir(parents=True)
+    (tmp_path / "in" / "sliced").mkdir()
+    (tmp_path / "in" / "whole" / "broken.mbox").write_text(broken)
+    # Past the slice size, so read in slices by the planned reads.
+    (tmp_path / "in" / "sliced" / "broken.mbox").write_text(broken + "\n" + "".join(message(n) for n in range(3, 9)))
+    run = run_job(str(tmp_path / "in"), tmp_path / "out", slice_size=len(broken.encode()) + 1)
+    assert run.returncode == 0, run.stderr[-4000:]
+    warned = sorted(line for line in run.stderr.splitlines() if line.startswith("extract_urls.py: warning: "))
+    where = "message 1 (line 1) <broken-2@example.org>"
+    assert warned == [
+        f"extract_urls.py: warning: file:{tmp_path}/in/{kind}/broken.mbox: {what}"
+        for kind in ("sliced", "whole")
+        for what in (
+            f"{where}, part 1: base64 body does not decode; read as raw text",
+            f"{where}: multipart has no closing '--cut--' line; read up to the end of the message",
+        )
+    ]
+    assert "<memory>" not in run.stderr
 
 
 @pytest.mark.parametrize(

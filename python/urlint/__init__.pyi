@@ -204,7 +204,7 @@ def extract_mail(
     and ``"eml"`` read it as one. ``at`` says where ``data`` sits when it is
     a slice of a larger archive (see split_mbox): offsets, lines and
     message numbers are then the whole archive's. Malformed messages are
-    MailWarning warnings.
+    MailWarning warnings, which say where in the archive.
     """
 
 def validate(

@@ -395,7 +395,13 @@ pub(super) fn collected_urls(
     if let Some(error) = collected.errors.first() {
         return Err(PyRuntimeError::new_err(error.to_string()));
     }
-    let warnings = collected.warnings.iter().map(ToString::to_string).collect();
+    // Data in memory has no name of its own to give ("<memory>"): the
+    // caller knows the one to give it.
+    let warnings = collected
+        .warnings
+        .into_iter()
+        .map(|note| note.message)
+        .collect();
     Ok((checked_urls(&collected.checked, data), warnings))
 }
 
