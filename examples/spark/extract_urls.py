@@ -25,9 +25,10 @@ How the work is shared out:
   with open(), other filesystems through pyarrow.fs (install pyarrow on the
   nodes, as pyspark[sql] does).
 
-Malformed messages are warnings on the executors' standard error, one
-line each, naming the file and where in it:
-`extract_urls.py: warning: PATH: message 3 (line 120) <id>: ...`.
+An INPUT that does not exist is an error on one line (exit status 2),
+before Spark starts for a local path. Malformed messages are warnings on
+the executors' standard error, one line each, naming the file and where in
+it: `extract_urls.py: warning: PATH: message 3 (line 120) <id>: ...`.
 
 No URL logic is in this file: finding, decoding, placing and linting are
 urlint's, the same code as the command line's.
@@ -36,6 +37,7 @@ urlint's, the same code as the command line's.
 import argparse
 import contextlib
 import io
+import os
 import sys
 import urllib.parse
 import warnings
@@ -69,13 +71,44 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+class InputError(Exception):
+    """An input the job cannot read: "PATH: cannot read: why"."""
+
+
+def local_path(path: str) -> str | None:
+    """The local file name of `path` (no scheme, or file:), else None."""
+    parsed = urllib.parse.urlparse(path)
+    if parsed.scheme == "":
+        return path
+    if parsed.scheme == "file":
+        return urllib.parse.unquote(parsed.path)
+    return None
+
+
+def check_local_input(path: str) -> None:
+    """Fail before Spark starts when `path` is local and absent."""
+    name = local_path(path)
+    if name is not None and not os.path.exists(name):
+        raise InputError(f"{path}: cannot read: no such file or directory")
+
+
 def list_files(spark, path: str) -> list[tuple[str, int]]:
     """Every file under `path` with its length, through the JVM's Hadoop
     FileSystem, so that any Hadoop path works."""
+    from py4j.protocol import Py4JJavaError
+
     jvm = spark.sparkContext._jvm
     conf = spark.sparkContext._jsc.hadoopConfiguration()
     root = jvm.org.apache.hadoop.fs.Path(path)
-    filesystem = root.getFileSystem(conf)
+    try:
+        filesystem = root.getFileSystem(conf)
+        exists = filesystem.exists(root)
+    except Py4JJavaError as err:
+        # The Java exception's message, not its trace: an unknown scheme, a
+        # host that does not answer, a permission.
+        raise InputError(f"{path}: cannot read: {err.java_exception.getMessage()}") from None
+    if not exists:
+        raise InputError(f"{path}: cannot read: no such file or directory")
     found = []
     pending = [filesystem.getFileStatus(root)]
     while pending:
@@ -92,9 +125,9 @@ def list_files(spark, path: str) -> list[tuple[str, int]]:
 
 def open_input(path: str):
     """A binary file object for `path` on a Python worker."""
-    parsed = urllib.parse.urlparse(path)
-    if parsed.scheme in ("", "file"):
-        return open(urllib.parse.unquote(parsed.path) if parsed.scheme else path, "rb")
+    name = local_path(path)
+    if name is not None:
+        return open(name, "rb")
     from pyarrow import fs
 
     filesystem, inner = fs.FileSystem.from_uri(path)
@@ -209,14 +242,33 @@ def schema():
     )
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
+    args = parse_arguments(argv)
+    try:
+        check_local_input(args.input)
+        run(args)
+    except InputError as err:
+        print(f"{PROG}: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def run(args: argparse.Namespace) -> None:
+    """The job: list the input, read it in tasks, write the records."""
     from pyspark.sql import SparkSession
 
-    args = parse_arguments(argv)
     builder = SparkSession.builder.appName("urlint extract_urls")
     if args.master:
         builder = builder.master(args.master)
     spark = builder.getOrCreate()
+    try:
+        extract_to_output(spark, args)
+    finally:
+        spark.stop()
+
+
+def extract_to_output(spark, args: argparse.Namespace) -> None:
+    """Read every file under the input and write one record per URL."""
     context = spark.sparkContext
     # Parsed once here (errors surface before any task runs), pickled to tasks.
     config = urlint.Config.from_file(args.config) if args.config else None
@@ -258,8 +310,7 @@ def main(argv: list[str] | None = None) -> None:
         writer.parquet(args.output)
     else:
         writer.json(args.output)
-    spark.stop()
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

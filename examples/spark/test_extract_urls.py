@@ -112,6 +112,26 @@ def test_sliced_and_whole_files_give_the_urls_the_command_line_gives(archives, t
         assert len(urlint.split_mbox(file, size // 5)) >= 4, "the archive was read in slices"
 
 
+def test_a_missing_input_fails_on_one_line_before_spark_starts(tmp_path):
+    missing = tmp_path / "no-such-dir"
+    run = run_job(str(missing), tmp_path / "out", slice_size=1 << 20)
+    assert run.returncode == 2
+    assert run.stderr.splitlines() == [f"extract_urls.py: {missing}: cannot read: no such file or directory"]
+    assert run.stdout == "" and not (tmp_path / "out").exists()
+    run = run_job(f"file://{missing}", tmp_path / "out", slice_size=1 << 20)
+    assert run.stderr.splitlines() == [
+        f"extract_urls.py: file://{missing}: cannot read: no such file or directory"
+    ]
+
+
+def test_an_input_hadoop_cannot_read_fails_on_one_line_without_a_java_trace(tmp_path):
+    run = run_job("nosuch://host/lists", tmp_path / "out", slice_size=1 << 20)
+    assert run.returncode == 2, run.stderr[-4000:]
+    ours = [line for line in run.stderr.splitlines() if line.startswith("extract_urls.py")]
+    assert ours == ['extract_urls.py: nosuch://host/lists: cannot read: No FileSystem for scheme "nosuch"']
+    assert "Traceback" not in run.stderr and "\tat org.apache" not in run.stderr
+
+
 def test_warnings_name_the_file_and_say_what_is_wrong(tmp_path):
     broken = (ROOT / "fixtures" / "mail" / "broken_then_good.mbox").read_text()
     (tmp_path / "in" / "whole").mkdir(parents=True)
