@@ -13,9 +13,29 @@ TypeError("expected str, got NoneType"), naming what it takes.
 """
 
 import os
-from typing import BinaryIO, Final, Literal
+from typing import BinaryIO, Final, Literal, final
 
-from typing_extensions import TypeAlias
+from typing_extensions import Self, TypeAlias, disjoint_base
+
+__all__ = [
+    "KINDS",
+    "PROFILES",
+    "ArchiveSlice",
+    "Config",
+    "ConfigError",
+    "Finding",
+    "Fix",
+    "MailUrl",
+    "MailWarning",
+    "Url",
+    "__version__",
+    "check",
+    "detect_kind",
+    "extract",
+    "extract_mail",
+    "split_mbox",
+    "validate",
+]
 
 __version__: Final[str]
 PROFILES: Final[list[str]]
@@ -23,7 +43,8 @@ PROFILES: Final[list[str]]
 KINDS: Final[list[str]]
 """The input kinds ``kind=`` accepts, as ``urlint --input`` names them."""
 
-ConfigSource = Config | str | os.PathLike[str]
+# What ``config=`` takes; a name for these stubs only, not the package's.
+_ConfigSource: TypeAlias = Config | str | os.PathLike[str]
 _Binary: TypeAlias = bytes | bytearray | memoryview
 
 class ConfigError(ValueError):
@@ -32,6 +53,7 @@ class ConfigError(ValueError):
 class MailWarning(UserWarning):
     """A malformed message in a mail archive; the rest of it is read."""
 
+@final
 class Config:
     """A parsed ``urlint.toml`` (or ``pyproject.toml`` ``[tool.urlint]``)."""
 
@@ -45,6 +67,7 @@ class Config:
     def path(self) -> str | None:
         """The file name the configuration was read as."""
 
+@final
 class Fix:
     """A repair: the text replacing the finding's span of the URL. Fixes
     are equal when their parts are, hash alike then, and pickle."""
@@ -61,6 +84,7 @@ class Fix:
     def instruction(self) -> str:
         """The same as a sentence: replace `~` with `%7E`."""
 
+@final
 class Finding:
     """One problem with a URL, placed in the input. Findings are equal
     when every field is, hash alike then, and pickle."""
@@ -99,6 +123,7 @@ class Finding:
     @property
     def end_column(self) -> int: ...
 
+@disjoint_base
 class Url:
     """A URL found: ``start``/``end`` span it as written, without the
     ``<URL:`` ``>`` delimiters (a URL wrapped over lines includes the line
@@ -132,6 +157,7 @@ class Url:
     @property
     def end_column(self) -> int: ...
 
+@final
 class MailUrl(Url):
     """A URL in a mail archive: offsets are archive bytes, lines and columns
     those of the archive, with the message and MIME part it is in."""
@@ -152,11 +178,12 @@ class MailUrl(Url):
     @property
     def content_type(self) -> str: ...
 
+@final
 class ArchiveSlice:
     """Whole messages of an mbox: archive bytes ``start`` to ``end``.
     Slices are equal when their fields are, hash alike then, and pickle."""
 
-    def __init__(self, start: int, end: int, line: int, messages_before: int) -> None: ...
+    def __new__(cls, start: int, end: int, line: int, messages_before: int) -> Self: ...
     @property
     def start(self) -> int: ...
     @property
@@ -171,7 +198,7 @@ def extract(
     text: str | _Binary,
     profile: str | None = None,
     kind: str = "text",
-    config: ConfigSource | None = None,
+    config: _ConfigSource | None = None,
 ) -> list[Url]:
     """Every URL in ``text`` read as ``kind`` (see KINDS), with its findings.
 
@@ -186,7 +213,7 @@ def check(
     text: str | _Binary,
     profile: str | None = None,
     kind: str = "text",
-    config: ConfigSource | None = None,
+    config: _ConfigSource | None = None,
 ) -> list[Finding]:
     """Every finding in ``text``, in source order: ``urlint check``."""
 
@@ -194,7 +221,7 @@ def extract_mail(
     data: _Binary | str,
     profile: str | None = None,
     kind: Literal["auto", "mail", "mbox", "eml"] | str = "auto",
-    config: ConfigSource | None = None,
+    config: _ConfigSource | None = None,
     at: ArchiveSlice | None = None,
 ) -> list[MailUrl]:
     """Every URL in a mail archive (mbox or one message), message by message.
@@ -210,7 +237,7 @@ def extract_mail(
 def validate(
     url: str,
     profile: str | None = None,
-    config: ConfigSource | None = None,
+    config: _ConfigSource | None = None,
 ) -> list[Finding]:
     """The findings of ``url``, one URL on its own, as ``urlint validate``
     lints it: ``[]`` means it is valid. Surrounding whitespace is not part

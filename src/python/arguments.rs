@@ -334,7 +334,10 @@ impl PyConfig {
     /// The configuration written in `text`, read as the file `name` (a
     /// `pyproject.toml` must have a `[tool.urlint]` table).
     #[staticmethod]
-    #[pyo3(signature = (text, name=PathBuf::from("urlint.toml")))]
+    #[pyo3(
+        signature = (text, name=PathBuf::from("urlint.toml")),
+        text_signature = "(text, name='urlint.toml')"
+    )]
     fn from_toml(
         py: Python<'_>,
         #[pyo3(from_py_with = self::text)] text: &str,
