@@ -280,3 +280,44 @@ fn the_sarif_excerpt_is_what_urlint_writes() {
     }
     assert!(checked > 25, "only {checked} values were compared");
 }
+
+/// README's completion and manual page lines work as written on a fresh
+/// account, whose home has none of those directories (PowerShell's
+/// `$PROFILE` aside: it is PowerShell's own variable).
+#[test]
+fn the_completion_lines_work_on_a_fresh_account() {
+    let readme = repository_file("README.md");
+    let after = &readme[readme.find("Shell completion (options").expect("the section")..];
+    let start = after.find("```sh\n").expect("its sh block") + "```sh\n".len();
+    let block = &after[start..start + after[start..].find("```").expect("the block ends")];
+    let home = tempfile::tempdir().expect("a fresh home");
+    let binary = assert_cmd::cargo::cargo_bin!("urlint");
+    let path = format!(
+        "{}:{}",
+        binary.parent().expect("the binary's directory").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for line in block.lines().filter(|line| !line.contains("$PROFILE")) {
+        let output = std::process::Command::new("sh")
+            .args(["-c", line])
+            .env("HOME", home.path())
+            .env("PATH", &path)
+            .output()
+            .expect("sh runs");
+        assert!(
+            output.status.success(),
+            "{line}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    for written in [
+        ".local/share/bash-completion/completions/urlint",
+        ".zfunc/_urlint",
+        ".config/fish/completions/urlint.fish",
+        ".local/share/man/man1/urlint-check.1",
+    ] {
+        let file = home.path().join(written);
+        let size = std::fs::metadata(&file).map(|meta| meta.len()).unwrap_or(0);
+        assert!(size > 1000, "{written} was not written");
+    }
+}
