@@ -301,3 +301,45 @@ fn an_output_file_that_cannot_be_written_is_exit_2_and_leaves_no_file() {
     assert!(stderr.ends_with(": it is a directory\n"), "{stderr}");
     assert!(entries(dir.path()).is_empty());
 }
+
+/// `--output-file` writes through a device, FIFO or link as the shell's `>`
+/// would, and replaces only a regular file: as root, a report renamed over
+/// `/dev/full` or `/dev/null` would have replaced the machine's device.
+#[cfg(unix)]
+#[test]
+fn an_output_file_that_is_a_device_or_link_is_written_through() {
+    use std::os::unix::fs::FileTypeExt;
+    let (code, stdout, _) = check(&["--output-file", "/dev/null"]);
+    assert_eq!((code, stdout.as_str()), (1, ""), "the findings' exit code");
+    let null = std::fs::metadata("/dev/null").expect("/dev/null");
+    assert!(null.file_type().is_char_device());
+    if std::path::Path::new("/dev/full").exists() {
+        let (code, _, stderr) = check(&["--output-file", "/dev/full"]);
+        assert_eq!(code, 2, "a full device is trouble: {stderr}");
+        assert!(stderr.contains("No space left on device"), "{stderr}");
+        let full = std::fs::metadata("/dev/full").expect("/dev/full");
+        assert!(
+            full.file_type().is_char_device(),
+            "/dev/full is still a device"
+        );
+    }
+    // A link to another report: the link stays, the report behind it is new.
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("report.txt"), "old report\n").expect("write");
+    let link = dir.path().join("latest.txt");
+    std::os::unix::fs::symlink("report.txt", &link).expect("link");
+    let (_, stdout, _) = check(&["--format", "short"]);
+    check(&[
+        "--format",
+        "short",
+        "--output-file",
+        &link.to_string_lossy(),
+    ]);
+    assert!(std::fs::symlink_metadata(&link)
+        .expect("link")
+        .file_type()
+        .is_symlink());
+    let written = std::fs::read_to_string(dir.path().join("report.txt")).expect("read");
+    assert_eq!(written, stdout);
+    assert_eq!(entries(dir.path()).len(), 2, "no temporary file left");
+}

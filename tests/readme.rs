@@ -287,7 +287,9 @@ fn the_sarif_excerpt_is_what_urlint_writes() {
 #[test]
 fn the_completion_lines_work_on_a_fresh_account() {
     let readme = repository_file("README.md");
-    let after = &readme[readme.find("Shell completion (options").expect("the section")..];
+    let after = &readme[readme
+        .find("Shell completion (options")
+        .expect("the section")..];
     let start = after.find("```sh\n").expect("its sh block") + "```sh\n".len();
     let block = &after[start..start + after[start..].find("```").expect("the block ends")];
     let home = tempfile::tempdir().expect("a fresh home");

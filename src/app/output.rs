@@ -103,13 +103,29 @@ impl<W: WriteColor> Drop for OutputBuffer<W> {
     }
 }
 
-/// A report written to a file (`--output-file`): into a temporary file
-/// beside it, renamed over it once the report is complete, so that the file
-/// never holds half a report and a previous report survives a failed run.
+/// A report written to a file (`--output-file`), as the shell's `>` would
+/// write it, but never half: a regular file (or a new one) is written into
+/// a temporary file beside it and renamed over it once the report is
+/// complete, so that it never holds half a report and a previous report
+/// survives a failed run; a symbolic link is followed, and the file it
+/// names replaced (the link stays a link); a device, FIFO or socket
+/// (`/dev/null`, `/dev/stdout`, a named pipe) is written through as the
+/// report goes, since it cannot be replaced and must not be (`/dev/full`
+/// replaced by a regular file, as root, would break the machine).
 #[derive(Debug)]
 pub(super) struct ReportFile {
+    /// The path as given.
     path: PathBuf,
-    temporary: Temporary,
+    target: Target,
+}
+
+/// Where a [`ReportFile`] goes.
+#[derive(Debug)]
+enum Target {
+    /// A regular file at `path`, or none yet: replaced on commit.
+    Replaced { path: PathBuf, temporary: Temporary },
+    /// A file that is not regular, written as the report goes.
+    Streamed(File),
 }
 
 impl ReportFile {
@@ -128,30 +144,91 @@ impl ReportFile {
                 "it does not name a file",
             ));
         }
+        let target = match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => {
+                // Opened through the path, so that a link to /proc/self/fd/1
+                // reaches the descriptor it names.
+                Target::Streamed(std::fs::OpenOptions::new().write(true).open(path)?)
+            }
+            Ok(_) => {
+                let real = std::fs::canonicalize(path)?;
+                Target::Replaced {
+                    temporary: Temporary::create(&real, 0o666)?,
+                    path: real,
+                }
+            }
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                let real = link_target(path)?;
+                Target::Replaced {
+                    temporary: Temporary::create(&real, 0o666)?,
+                    path: real,
+                }
+            }
+            Err(err) => return Err(err),
+        };
         Ok(ReportFile {
             path: path.to_path_buf(),
-            temporary: Temporary::create(path, 0o666)?,
+            target,
         })
     }
 
     /// A handle to write the report through.
     pub(super) fn writer(&self) -> io::Result<File> {
-        self.temporary.file().try_clone()
+        match &self.target {
+            Target::Replaced { temporary, .. } => temporary.file().try_clone(),
+            Target::Streamed(file) => file.try_clone(),
+        }
     }
 
-    /// The report's path and its temporary file's: files the run writes,
-    /// which it must not read as inputs.
-    pub(super) fn paths(&self) -> [&Path; 2] {
-        [&self.path, self.temporary.path()]
+    /// The report's path, the file it reaches and its temporary file: files
+    /// the run writes, which it must not read as inputs.
+    pub(super) fn paths(&self) -> Vec<&Path> {
+        let mut paths = vec![self.path.as_path()];
+        if let Target::Replaced { path, temporary } = &self.target {
+            paths.extend([path.as_path(), temporary.path()]);
+        }
+        paths
     }
 
     /// Put the complete report in place. A report not committed (a write
     /// failed, or the run stopped early) leaves no file behind, and the
-    /// previous report as it was.
-    pub(super) fn commit(mut self) -> io::Result<()> {
-        self.temporary.file().sync_all()?;
-        self.temporary.persist(&self.path)
+    /// previous report as it was; a streamed one has gone out already.
+    pub(super) fn commit(self) -> io::Result<()> {
+        match self.target {
+            Target::Replaced {
+                path,
+                mut temporary,
+            } => {
+                temporary.file().sync_all()?;
+                temporary.persist(&path)
+            }
+            Target::Streamed(_) => Ok(()),
+        }
     }
+}
+
+/// The file a path that names nothing yet would create, as `>` would: the
+/// path itself, or the end of the chain of symbolic links it starts (a
+/// dangling link creates the file it names).
+fn link_target(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    // As many links as the kernel follows (Linux's MAXSYMLINKS).
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let next = std::fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(dir) if next.is_relative() => dir.join(next),
+                    _ => next,
+                };
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
 }
 
 /// True when `err` is a closed output pipe, also when a serialiser wrapped
@@ -241,6 +318,74 @@ mod tests {
         for (err, broken) in cases {
             assert_eq!(is_broken_pipe(&err), broken, "{err:?}");
         }
+    }
+
+    /// Write `text` as a whole report to `path`.
+    fn report_to(path: &Path, text: &str) -> io::Result<()> {
+        let report = ReportFile::create(path)?;
+        report.writer()?.write_all(text.as_bytes())?;
+        report.commit()
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_followed_and_stays_a_link() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let real = dir.path().join("real.txt");
+        std::fs::write(&real, "old\n").expect("write");
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink("real.txt", &link).expect("link");
+        report_to(&link, "new\n").expect("report");
+        assert!(std::fs::symlink_metadata(&link)
+            .expect("link")
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).expect("read"), "new\n");
+        // A dangling link makes the file it names, as `>` does.
+        let dangling = dir.path().join("dangling.txt");
+        std::os::unix::fs::symlink("made.txt", &dangling).expect("link");
+        report_to(&dangling, "made\n").expect("report");
+        assert!(std::fs::symlink_metadata(&dangling)
+            .expect("link")
+            .file_type()
+            .is_symlink());
+        let made = dir.path().join("made.txt");
+        assert_eq!(std::fs::read_to_string(made).expect("read"), "made\n");
+        let mut names: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .map(|entry| entry.expect("entry").file_name())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["dangling.txt", "link.txt", "made.txt", "real.txt"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_or_fifo_is_written_through_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        report_to(Path::new("/dev/null"), "gone\n").expect("report");
+        let null = std::fs::metadata("/dev/null").expect("/dev/null");
+        assert!(
+            null.file_type().is_char_device(),
+            "/dev/null is still a device"
+        );
+
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|status| status.success()) {
+            eprintln!("skipped: mkfifo is not available");
+            return;
+        }
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read_to_string(fifo).expect("read the fifo"))
+        };
+        report_to(&fifo, "through the pipe\n").expect("report");
+        assert_eq!(reader.join().expect("reader"), "through the pipe\n");
+        let meta = std::fs::symlink_metadata(&fifo).expect("fifo");
+        assert!(meta.file_type().is_fifo(), "still a FIFO");
+        assert_eq!(std::fs::read_dir(dir.path()).expect("list").count(), 1);
     }
 
     #[test]
