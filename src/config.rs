@@ -476,11 +476,38 @@ impl Config {
     }
 }
 
-fn read(path: &Path) -> Result<String, ConfigError> {
-    std::fs::read_to_string(path).map_err(|err| ConfigError {
+/// The largest configuration file read: far beyond any real one, and a
+/// bound on what a wrong `--config` (a log, an image) costs.
+const MAX_CONFIG_LEN: u64 = 16 * 1024 * 1024;
+
+/// The text of the configuration file at `path`, which must be a regular
+/// file: a FIFO would wait for a writer forever, and `/dev/zero` never ends.
+pub(crate) fn read(path: &Path) -> Result<String, ConfigError> {
+    let error = |message: String| ConfigError {
         path: path.to_path_buf(),
-        message: format!("cannot read it: {err}"),
-    })
+        message,
+    };
+    // Asked before opening: opening a FIFO waits for a writer.
+    let meta = std::fs::metadata(path).map_err(|err| error(format!("cannot read it: {err}")))?;
+    if !meta.is_file() {
+        return Err(error(
+            "it is not a regular file (a named pipe, device or socket); \
+             a configuration is read from a file"
+                .to_owned(),
+        ));
+    }
+    if meta.len() > MAX_CONFIG_LEN {
+        return Err(error(format!(
+            "it holds {} bytes, more than a configuration file can ({} MiB)",
+            meta.len(),
+            MAX_CONFIG_LEN >> 20
+        )));
+    }
+    let file = std::fs::File::open(path).map_err(|err| error(format!("cannot read it: {err}")))?;
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(file, MAX_CONFIG_LEN), &mut text)
+        .map_err(|err| error(format!("cannot read it: {err}")))?;
+    Ok(text)
 }
 
 /// A TOML or schema error in `text`, with toml's own location report ("at

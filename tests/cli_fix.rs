@@ -731,3 +731,72 @@ fn an_unknown_schemes_case_is_fixed_only_with_unsafe_fixes() {
         "transport: proj.transports.tcp://h.example/q and http://h.example/\n"
     );
 }
+
+/// A named pipe or a device given to a rewriting command is left alone
+/// with a warning, at once: opening a pipe would wait for a writer forever,
+/// and `/dev/zero` would be read to the end of memory. `--config` refuses
+/// them the same way.
+#[cfg(unix)]
+#[test]
+fn pipes_and_devices_are_not_rewritten_and_never_waited_for() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fifo = dir.path().join("notes.txt");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|status| status.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let commands: [&[&str]; 5] = [
+        &["check", "--fix"],
+        &["check", "--diff"],
+        &["fmt"],
+        &["fmt", "--check"],
+        &["check", "--fix", "--unsafe-fixes"],
+    ];
+    for command in commands {
+        for target in ["notes.txt", "/dev/zero"] {
+            let mut args = command.to_vec();
+            args.push(target);
+            let mut urlint = urlint_in(dir.path(), &args);
+            urlint.timeout(Duration::from_secs(20));
+            let (code, _, stderr) = run(&mut urlint);
+            assert_eq!(code, 0, "{args:?}: {stderr}");
+            assert!(
+                stderr.contains(&format!(
+                    "warning: {target}: not rewritten: not a regular file"
+                )),
+                "{args:?}: {stderr}"
+            );
+        }
+    }
+    let mut config = assert_cmd::cargo::cargo_bin_cmd!("urlint");
+    config
+        .current_dir(dir.path())
+        .args(["check", "--config", "notes.txt", "-"])
+        .timeout(Duration::from_secs(20))
+        .write_stdin("");
+    let (code, _, stderr) = run(&mut config);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("it is not a regular file"), "{stderr}");
+    use std::os::unix::fs::FileTypeExt;
+    assert!(fs::symlink_metadata(&fifo)
+        .expect("fifo")
+        .file_type()
+        .is_fifo());
+}
+
+/// A large binary file is told from its first bytes, as `check` tells it:
+/// `--fix` does not read the rest.
+#[test]
+fn a_binary_file_is_skipped_from_its_head() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("image.bin");
+    let file = fs::File::create(&path).expect("create");
+    // Sparse: 8 GiB of zeroes that take no disk, and would take 8 GiB of memory.
+    file.set_len(8 << 30).expect("set_len");
+    let mut urlint = urlint_in(dir.path(), &["check", "--fix", "image.bin"]);
+    urlint.timeout(Duration::from_secs(20));
+    let (code, _, stderr) = run(&mut urlint);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("skipped: binary file"), "{stderr}");
+}

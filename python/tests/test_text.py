@@ -3,6 +3,7 @@ was passed, findings as the command line reports them, names checked."""
 
 import io
 import json
+import os
 import pickle
 import threading
 
@@ -214,6 +215,17 @@ def test_pyproject_table_is_read(tmp_path):
     path.write_text('[project]\nname = "x"\n')
     with pytest.raises(urlint.ConfigError, match=r"it has no \[tool.urlint\] table"):
         urlint.Config.from_file(path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_config_that_is_not_a_regular_file_is_refused_not_waited_for(tmp_path):
+    fifo = tmp_path / "urlint.toml"
+    os.mkfifo(fifo)
+    for read in (lambda: urlint.Config.from_file(fifo), lambda: urlint.check(WRAPPED, config=fifo)):
+        with pytest.raises(urlint.ConfigError, match="it is not a regular file"):
+            read()
+    with pytest.raises(urlint.ConfigError, match="it is not a regular file"):
+        urlint.Config.from_file("/dev/zero")
 
 
 def test_config_errors_carry_the_command_lines_message(urlint_bin, tmp_path):

@@ -364,6 +364,21 @@ impl Rewriter {
 
     fn process_unguarded(&self, input: &Input, lint: &LintOptions) -> Done {
         let mut done = Done::default();
+        if let Input::File(path) = input {
+            // Only a regular file can be replaced; opening a named pipe
+            // would wait for a writer, and a device would be read forever.
+            let regular = std::fs::metadata(path).map(|meta| meta.is_file());
+            if let Ok(false) = regular {
+                done.collected.note(Note {
+                    name: Origin::File(path.clone()).to_string(),
+                    message: "not rewritten: not a regular file (a named pipe, device or \
+                              socket); `urlint check` reads it"
+                        .to_string(),
+                    skipped: true,
+                });
+                return done;
+            }
+        }
         if let (Rewrite::Wrap(_), Input::File(path)) = (&self.rewrite, input) {
             if !self.formats(path) {
                 done.collected.note(Note {

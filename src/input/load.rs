@@ -67,7 +67,7 @@ impl Input {
 /// Read `reader` to its end, unless its first [`BINARY_SNIFF_LEN`] bytes are
 /// binary: then those bytes alone are returned, enough for [`load`] to skip
 /// them. An endless device (`/dev/zero`) thus ends the read too.
-fn read_unless_binary(mut reader: impl Read) -> io::Result<Vec<u8>> {
+pub(super) fn read_unless_binary(mut reader: impl Read) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     (&mut reader)
         .take(BINARY_SNIFF_LEN as u64)

@@ -16,12 +16,12 @@
 //! are reported.
 
 use std::fmt;
-use std::io::{self, Read};
+use std::io;
 
 use super::archive::check_mail;
 use super::check::check_loaded;
 use super::kind::Content;
-use super::load::{is_binary, load, HEAD_LEN};
+use super::load::{is_binary, load, read_unless_binary, HEAD_LEN};
 use super::notice::{cannot_read, InputError};
 use super::read::{written_in, ReadOptions};
 use super::sink::{Collected, Sink};
@@ -92,16 +92,14 @@ pub(crate) fn read_for_rewrite(
     keep_fallback: bool,
 ) -> ForRewrite {
     let (origin, path, read) = match input {
+        // A binary file is told from its head, as `check` tells it: the
+        // rest (gigabytes of an image or a sparse file) is never read.
         Input::File(path) => (
             Origin::File(path.clone()),
             Some(path.as_path()),
-            std::fs::read(path),
+            std::fs::File::open(path).and_then(read_unless_binary),
         ),
-        Input::Stdin => {
-            let mut bytes = Vec::new();
-            let read = io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes);
-            (Origin::Stdin, None, read)
-        }
+        Input::Stdin => (Origin::Stdin, None, read_unless_binary(io::stdin().lock())),
     };
     let bytes = match read {
         Ok(bytes) => bytes,

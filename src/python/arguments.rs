@@ -322,12 +322,8 @@ impl PyConfig {
         py: Python<'_>,
         #[pyo3(from_py_with = self::path)] path: PathBuf,
     ) -> PyResult<Self> {
-        let text = std::fs::read_to_string(&path).map_err(|err| {
-            config_error(crate::config::ConfigError {
-                path: path.clone(),
-                message: format!("cannot read it: {err}"),
-            })
-        })?;
+        // As the command line reads it: a FIFO or `/dev/zero` is refused.
+        let text = crate::config::read(&path).map_err(config_error)?;
         PyConfig::from_toml(py, &text, path)
     }
 
