@@ -269,7 +269,12 @@ fn continuation_prefix<'t>(text: &'t str, found: &Found) -> Option<&'t str> {
     };
     let reference_line = line_start(text, reference);
     let start = continuation_text_start(text, open, reference_line)?;
-    Some(&text[reference_line..start.max(reference_line)])
+    // A byte-order mark belongs to the file's first line, not to its leader.
+    let from = match reference_line == 0 && text.starts_with('\u{feff}') {
+        true => '\u{feff}'.len_utf8(),
+        false => reference_line,
+    };
+    Some(&text[from.min(start)..start.max(from)])
 }
 
 /// True when the line starting at `line` holds nothing past its leader.
@@ -524,6 +529,28 @@ mod tests {
             narrow.text,
             "See <URL:http://info.example/\n     marie-claude/index.html>.\n"
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_stays_on_the_first_line() {
+        let long = "http://a.example/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/c";
+        for leader in ["", "   ", "> "] {
+            let text = format!("\u{feff}{leader}See {long} for it\n");
+            let wrapped = wrap(&text, 72);
+            assert_eq!(wrapped.wrapped, 1, "{text:?}");
+            assert_eq!(
+                wrapped.text.matches('\u{feff}').count(),
+                1,
+                "{:?}",
+                wrapped.text
+            );
+            assert!(wrapped.text.starts_with('\u{feff}'));
+            let second = wrapped.text.lines().nth(1).expect("a continuation line");
+            assert!(
+                second.starts_with(leader) && !second.starts_with(&format!("{leader} ")),
+                "{second:?}"
+            );
+        }
     }
 
     #[test]
