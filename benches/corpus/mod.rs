@@ -54,6 +54,9 @@ pub enum Kind {
     /// for its cut shown whole through the whole reach, and false page
     /// footers after URLs, each looked into on both sides.
     LineBreaks,
+    /// One URL whose path is a single run of `|` as long as the corpus: one
+    /// finding whose message and fix grow with every character.
+    UnsafeRun,
 }
 
 /// Each kind with its command-line name and whether it is pathological.
@@ -68,6 +71,7 @@ const KINDS: &[(Kind, &str, bool)] = &[
     (Kind::Parens, "parens", true),
     (Kind::HyphenBreaks, "hyphen-breaks", true),
     (Kind::LineBreaks, "line-breaks", true),
+    (Kind::UnsafeRun, "unsafe-run", true),
 ];
 
 impl Kind {
@@ -119,6 +123,8 @@ enum Blocks {
     Parens,
     HyphenBreaks,
     LineBreaks,
+    /// Whether the URL's start is written yet.
+    UnsafeRun(bool),
 }
 
 impl Blocks {
@@ -134,6 +140,7 @@ impl Blocks {
             Kind::Parens => Blocks::Parens,
             Kind::HyphenBreaks => Blocks::HyphenBreaks,
             Kind::LineBreaks => Blocks::LineBreaks,
+            Kind::UnsafeRun => Blocks::UnsafeRun(false),
         }
     }
 
@@ -149,6 +156,9 @@ impl Blocks {
             Blocks::Parens => pathological::parens(out),
             Blocks::HyphenBreaks => pathological::hyphen_breaks(out),
             Blocks::LineBreaks => pathological::line_breaks(out),
+            Blocks::UnsafeRun(started) => {
+                pathological::unsafe_run(std::mem::replace(started, true), out)
+            }
         }
     }
 }

@@ -122,3 +122,12 @@ pub fn line_breaks(out: &mut String) {
     out.extend(std::iter::repeat_n('f', rest - 1));
     out.push('\n');
 }
+
+/// A URL's start once, then 64 KiB of `|` per block, with no line break:
+/// the whole corpus is one URL with one run of an unsafe character.
+pub fn unsafe_run(started: bool, out: &mut String) {
+    if !started {
+        out.push_str("see http://a.example/");
+    }
+    out.extend(std::iter::repeat_n('|', 64 * 1024));
+}

@@ -79,6 +79,7 @@ impl<'u> Collector<'u> {
         if self.extends_run(&diagnostic) {
             return;
         }
+        self.close_run();
         if self.char_reports < CHAR_DIAGNOSTIC_LIMIT {
             self.char_reports += 1;
             self.run = diagnostic.fix.as_ref().map(|fix| Run {
@@ -90,7 +91,6 @@ impl<'u> Collector<'u> {
             self.diagnostics.push(diagnostic);
             return;
         }
-        self.run = None;
         // A handful of character rules exist, so a linear search is the cheapest.
         match self
             .overflows
@@ -149,17 +149,32 @@ impl<'u> Collector<'u> {
         if !continues {
             return false;
         }
+        // The message and the fix are written once the run ends: rewritten
+        // at each step, a run of a million `|` took quadratic time.
         run.count += 1;
         last.span.end = next.span.end;
+        true
+    }
+
+    /// End the current run: its finding says how long it is, and its fix
+    /// encodes the whole run.
+    fn close_run(&mut self) {
+        let Some(run) = self.run.take() else {
+            return;
+        };
+        if run.count < 2 {
+            return;
+        }
+        let last = &mut self.diagnostics[run.index];
         last.message = format!("{}: {} in a row", run.message, run.count);
         if let Some(fix) = last.fix.as_mut() {
             fix.replacement = run.replacement.repeat(run.count);
         }
-        true
     }
 
     /// The diagnostics in URL order, the overflow summary included.
     pub(super) fn finish(mut self) -> Vec<Diagnostic> {
+        self.close_run();
         for overflow in std::mem::take(&mut self.overflows) {
             let message = format!(
                 "{} more {} problems from here on are not listed one by one",
