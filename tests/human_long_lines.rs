@@ -105,3 +105,38 @@ fn cropped_mail_lines_keep_the_archive_line_and_column() {
         assert!(line.chars().count() <= 140, "{line}");
     }
 }
+
+/// A finding over thousands of lines (the overflow summary of a
+/// quoted-printable URL over its soft breaks) shows its first and last
+/// pieces and says how many it leaves out: output grows with the findings,
+/// not with the lines one of them covers.
+#[test]
+fn a_finding_over_thousands_of_lines_shows_its_ends() {
+    let lines = 5_000;
+    let body: String = (0..lines)
+        .map(|_| format!("~{}=\n", "x".repeat(70)))
+        .collect();
+    let mail = format!(
+        "From: a@b.example\nSubject: s\nMIME-Version: 1.0\nContent-Type: text/plain\n\
+         Content-Transfer-Encoding: quoted-printable\n\nhttp://a.example/{body}end\n"
+    );
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("long.eml");
+    fs::write(&path, mail).expect("write the input");
+    let path = path.to_string_lossy().into_owned();
+    let (code, stdout, stderr) = run(&mut urlint(&["check", "--color", "never", &path]));
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    let overflow = stdout
+        .split("\n\n")
+        .find(|block| block.contains("more unsafe-char problems from here on"))
+        .expect("the overflow finding");
+    assert_eq!(source_lines(overflow).count(), 6, "{overflow}");
+    assert!(
+        overflow.contains(&format!(
+            "note: {} more line pieces of this finding are not shown",
+            lines - 64 - 6
+        )),
+        "{overflow}"
+    );
+    assert!(source_lines(&stdout).count() < 100);
+}

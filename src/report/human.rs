@@ -59,10 +59,17 @@ impl Reporter for HumanReporter {
             }
             let alternatives_at = report.and_then(alternatives_finding);
             for (index, finding) in findings.iter().enumerate() {
-                let spans = label_spans(checked, report, finding);
+                let mut spans = label_spans(checked, report, finding);
+                let hidden = elide_middle(&mut spans);
                 let excerpt = Excerpt::new(&checked.source.name, checked.display(), &spans);
                 let mut rendered =
                     render(checked, report, finding).with_labels(excerpt.labels(&spans));
+                if hidden > 0 {
+                    rendered.notes.push(format!(
+                        "note: {hidden} more line pieces of this finding are not shown \
+                         (`--format json` lists them all)"
+                    ));
+                }
                 if let Some(report) = report.filter(|_| Some(index) == alternatives_at) {
                     rendered.notes.extend(alternative_notes(report));
                 }
@@ -151,6 +158,23 @@ fn label_spans(
         .flat_map(|span| checked.display_spans(span))
         .map(|span| span.range())
         .collect()
+}
+
+/// Most line pieces of one finding an excerpt shows: a finding over a URL
+/// of thousands of lines (a quoted-printable URL over its soft breaks)
+/// would print them all, in time that grows with their square.
+const MAX_SHOWN_PIECES: usize = 6;
+
+/// Keep the first and last pieces of `spans` when there are more than
+/// [`MAX_SHOWN_PIECES`]; returns how many were left out.
+fn elide_middle(spans: &mut Vec<Range<usize>>) -> usize {
+    const LAST: usize = 2;
+    if spans.len() <= MAX_SHOWN_PIECES {
+        return 0;
+    }
+    let hidden = spans.len() - MAX_SHOWN_PIECES;
+    spans.drain(MAX_SHOWN_PIECES - LAST..spans.len() - LAST);
+    hidden
 }
 
 /// Build the codespan diagnostic for one finding, without its labels
