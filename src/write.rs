@@ -167,7 +167,9 @@ impl Temporary {
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_default();
+        let name = shortened(&name, MAX_NAME_IN_TEMPORARY);
         let directory = target.parent().unwrap_or(Path::new("."));
+        remove_stale_temporaries(directory);
         loop {
             let count = COUNTER.fetch_add(1, Ordering::Relaxed);
             let path = directory.join(format!(".{name}.urlint-{}-{count}.tmp", std::process::id()));
@@ -209,6 +211,75 @@ impl Temporary {
     }
 }
 
+/// Bytes of the target's name a temporary file's name repeats: with the
+/// dot, `.urlint-PID-N.tmp` and room for large numbers, the name stays
+/// within the 255 bytes most file systems allow, whatever the target's.
+const MAX_NAME_IN_TEMPORARY: usize = 200;
+
+/// `name` cut to at most `max` bytes, at a character boundary.
+fn shortened(name: &str, max: usize) -> &str {
+    let mut end = name.len().min(max);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    &name[..end]
+}
+
+/// How old a temporary file of another process must be before it counts
+/// as left behind: a process in another PID namespace (a container sharing
+/// the directory) may still be writing a younger one.
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Remove the temporary files of urlint's own naming that a killed run
+/// left in `directory` (`kill -9` runs no destructor): those of a process
+/// that no longer exists, last written more than [`STALE_AFTER`] ago. Each
+/// directory is looked at once per run, and only where `/proc` says which
+/// processes exist.
+fn remove_stale_temporaries(directory: &Path) {
+    static SEEN: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    {
+        let Ok(mut seen) = SEEN.lock() else {
+            return;
+        };
+        if seen.iter().any(|dir| dir == directory) {
+            return;
+        }
+        seen.push(directory.to_path_buf());
+    }
+    let Ok(entries) = fs::read_dir(directory) else {
+        return;
+    };
+    let own = std::process::id();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(temporary_pid) else {
+            continue;
+        };
+        let gone = pid != own && !Path::new(&format!("/proc/{pid}")).exists();
+        let old = entry
+            .metadata()
+            .and_then(|meta| meta.modified())
+            .ok()
+            .and_then(|modified| modified.elapsed().ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if gone && old && entry.file_type().is_ok_and(|kind| kind.is_file()) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process ID in a temporary file's name, `.NAME.urlint-PID-N.tmp`.
+fn temporary_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (_, numbers) = rest.rsplit_once(".urlint-")?;
+    let (pid, count) = numbers.split_once('-')?;
+    count.parse::<usize>().ok()?;
+    pid.parse().ok()
+}
+
 impl Drop for Temporary {
     fn drop(&mut self) {
         if !self.persisted {
@@ -235,6 +306,58 @@ mod tests {
             .collect();
         names.sort();
         names
+    }
+
+    #[test]
+    fn a_name_of_255_bytes_gets_a_temporary_that_fits() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        for name in ["a".repeat(255), format!("{}.txt", "é".repeat(125))] {
+            let path = dir.path().join(&name);
+            fs::write(&path, "old\n").expect("a 255-byte name");
+            replace_file(&path, b"old\n", b"new\n").expect("replaced");
+            assert_eq!(fs::read_to_string(&path).expect("read"), "new\n");
+        }
+        assert_eq!(entries(dir.path()).len(), 2, "no temporary file left");
+    }
+
+    #[test]
+    fn temporaries_of_killed_runs_are_removed_once_old() {
+        if !Path::new("/proc/self").exists() {
+            return;
+        }
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        // A PID above Linux's largest (2^22) never runs.
+        let stale = dir.path().join(".a.txt.urlint-99999999-0.tmp");
+        let young = dir.path().join(".b.txt.urlint-99999999-1.tmp");
+        let mine = dir
+            .path()
+            .join(format!(".c.txt.urlint-{}-9.tmp", std::process::id()));
+        let other = dir.path().join(".notes.urlint-tmp");
+        for path in [&stale, &young, &mine, &other] {
+            fs::write(path, "half").expect("write");
+        }
+        let old = std::time::SystemTime::now() - 2 * STALE_AFTER;
+        for path in [&stale, &mine, &other] {
+            File::options()
+                .write(true)
+                .open(path)
+                .and_then(|file| file.set_modified(old))
+                .expect("age it");
+        }
+        let path = dir.path().join("d.txt");
+        fs::write(&path, "old\n").expect("write");
+        replace_file(&path, b"old\n", b"new\n").expect("replaced");
+        assert_eq!(
+            entries(dir.path()),
+            [
+                ".b.txt.urlint-99999999-1.tmp".to_owned(),
+                format!(".c.txt.urlint-{}-9.tmp", std::process::id()),
+                ".notes.urlint-tmp".to_owned(),
+                "d.txt".to_owned(),
+            ]
+        );
+        assert_eq!(temporary_pid(".x.y.urlint-12-3.tmp"), Some(12));
+        assert_eq!(temporary_pid(".x.urlint-12.tmp"), None);
     }
 
     #[test]
