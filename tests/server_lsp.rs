@@ -639,27 +639,8 @@ fn a_ten_megabyte_document_keeps_the_server_answering() {
 #[test]
 fn a_connection_closed_without_exit_or_broken_ends_with_2() {
     let run = |input: &[u8]| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_urlint"))
-            .arg("server")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("urlint server starts");
-        let mut stdin = child.stdin.take().expect("piped");
-        std::io::Write::write_all(&mut stdin, input).expect("write");
-        drop(stdin);
-        let deadline = std::time::Instant::now() + lsp_client::TIMEOUT;
-        while child.try_wait().expect("wait").is_none() {
-            if std::time::Instant::now() > deadline {
-                let _ = child.kill();
-                panic!("the server did not end");
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        let output = child.wait_with_output().expect("the server ended");
-        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-        (output.status.code(), stderr)
+        let (code, _, stderr) = serve_bytes(input, &[]);
+        (code, stderr)
     };
     let (code, stderr) = run(b"");
     assert_eq!(code, Some(2));
@@ -667,10 +648,96 @@ fn a_connection_closed_without_exit_or_broken_ends_with_2() {
         stderr,
         "urlint: server: the client closed the connection without `exit`\n"
     );
+    // A body that does not decode is logged, and the server reads on.
     let (code, stderr) = run(b"Content-Length: 5\r\n\r\n{\"a\":");
     assert_eq!(code, Some(2));
     assert!(
-        stderr.starts_with("urlint: server: malformed LSP payload"),
+        stderr.starts_with("urlint server: a message did not decode: "),
         "{stderr}"
     );
+    assert!(stderr.ends_with("without `exit`\n"), "{stderr}");
+    // Framing that is lost ends the session.
+    let (code, stderr) = run(b"Content-Length: x\r\n\r\n{}");
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("malformed LSP frame"), "{stderr}");
+}
+
+/// No client can take the server down: a frame larger than the limit is
+/// refused with a log line and its body skipped, a header announcing a
+/// terabyte allocates nothing, a lone surrogate escape is read as U+FFFD,
+/// and a request that does not decode is answered with an error; each
+/// time the next request is answered.
+#[test]
+fn hostile_frames_are_refused_and_the_session_goes_on() {
+    let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+    let initialize =
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#;
+    let big = format!(
+        r#"{{"jsonrpc":"2.0","method":"x","params":"{}"}}"#,
+        "a".repeat(5000)
+    );
+    let open = r#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/a.txt","languageId":"plaintext","version":1,"text":"\ud800 http://a.example/~x"}}}"#;
+    let broken = r#"{"jsonrpc":"2.0","id":2,"method":7}"#;
+    let shutdown = r#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#;
+    let exit = r#"{"jsonrpc":"2.0","method":"exit"}"#;
+    let input = [
+        frame(initialize),
+        frame(r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#),
+        frame(&big),
+        frame(open),
+        frame(broken),
+        frame(shutdown),
+        frame(exit),
+    ]
+    .concat();
+    let (code, stdout, stderr) = serve_bytes(input.as_bytes(), &["--max-message-bytes", "4096"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("bytes was refused: the limit is 4096 bytes"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains(r#""id":2,"error":{"code":-32700"#),
+        "{stdout}"
+    );
+    assert!(stdout.contains(r#""id":3,"result":null"#), "{stdout}");
+    // The document with the surrogate ended nothing (what it reads as is
+    // tested in server::transport).
+    assert_eq!(stderr.matches("did not decode").count(), 1, "{stderr}");
+    // A terabyte announced, a few bytes sent: nothing is allocated for it.
+    let lie = format!(
+        "{}Content-Length: 1000000000000\r\n\r\n{{}}",
+        frame(initialize)
+    );
+    let (code, _, stderr) = serve_bytes(lie.as_bytes(), &[]);
+    assert_eq!(code, Some(2), "{stderr}");
+}
+
+/// Run `urlint server ARGS` on `input` to its end: (exit code, stdout, stderr).
+fn serve_bytes(input: &[u8], args: &[&str]) -> (Option<i32>, String, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_urlint"))
+        .arg("server")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("urlint server starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    std::io::Write::write_all(&mut stdin, input).expect("write");
+    drop(stdin);
+    let deadline = std::time::Instant::now() + lsp_client::TIMEOUT;
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the server did not end");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let output = child.wait_with_output().expect("the server ended");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
 }

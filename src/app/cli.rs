@@ -173,6 +173,10 @@ pub(super) struct ServerArgs {
     /// language clients pass it.
     #[arg(long)]
     pub stdio: bool,
+    /// The largest message the server reads; a larger one is refused with
+    /// a log line (default: 64 MiB).
+    #[arg(long, value_name = "BYTES", default_value_t = crate::server::DEFAULT_MAX_MESSAGE_BYTES)]
+    pub max_message_bytes: usize,
 }
 
 /// Arguments of `validate`.

@@ -41,7 +41,7 @@ pub(super) fn run(cli: Cli) -> ExitStatus {
             let rewrite = run.rewrite();
             rewriting::fmt(rewrite, &args)
         }),
-        Command::Server(_) => serve(),
+        Command::Server(args) => serve(args.max_message_bytes),
         Command::Completions(args) => to_stdout(|out| manual::completions(out, args.shell)),
         Command::Man(args) => to_stdout(|out| manual::man_pages(out, &args.dir)),
     }
@@ -379,8 +379,8 @@ fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
 
 /// `urlint server`: a language server session, until the client says
 /// `exit`.
-fn serve() -> ExitStatus {
-    match server::run() {
+fn serve(max_message_bytes: usize) -> ExitStatus {
+    match server::run(max_message_bytes) {
         Ok(Ended::Exit) => ExitStatus::Clean,
         Ok(Ended::ExitWithoutShutdown) => ExitStatus::ExitWithoutShutdown,
         Err(err) => {

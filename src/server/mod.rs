@@ -3,7 +3,7 @@
 //!
 //! The server is synchronous, on threads and channels (as rust-analyzer's
 //! `lsp-server` runs it): a reader and a writer thread frame messages on
-//! stdin and stdout, the session's loop handles them (`session`), and a
+//! stdin and stdout (`transport`, which no client can crash), the session's loop handles them (`session`), and a
 //! worker thread lints (`worker`), so that no document, however large,
 //! keeps the loop from answering. A document is read as the command line
 //! reads the file it is (`analysis`), with the configuration the command
@@ -29,14 +29,17 @@ mod hover;
 mod position;
 mod session;
 mod settings;
+mod transport;
 mod uri;
 mod worker;
 
 pub(crate) use session::{Ended, ServerError};
+pub(crate) use transport::DEFAULT_MAX_MESSAGE_BYTES;
 
-/// Serve one client over stdin and stdout until it says `exit`.
-pub(crate) fn run() -> Result<Ended, ServerError> {
-    let (connection, io_threads) = lsp_server::Connection::stdio();
+/// Serve one client over stdin and stdout until it says `exit`, refusing
+/// messages over `max_message_bytes`.
+pub(crate) fn run(max_message_bytes: usize) -> Result<Ended, ServerError> {
+    let (connection, io_threads) = transport::stdio(max_message_bytes)?;
     let ended = session::serve(&connection);
     // The writer thread ends, its last message written, once the sender is
     // dropped; the reader has ended when `exit` was read or the client's
