@@ -970,7 +970,10 @@ pub static CATALOGUE: &[RuleInfo] = &[
              finding the comment was written for is still reported and the comment looks \
              as if it had been ignored. This rule reports each name that is not a rule, \
              with the closest rule name when there is one, as ruff reports unknown codes in \
-             'noqa' comments. Fix the name, or remove it from the list.",
+             'noqa' comments. Fix the name, or remove it from the list. A name close to \
+             no rule ('ignore[rule]' in a document about urlint itself) is taken for a \
+             placeholder and not reported; unused-suppression, when on, reports such a \
+             directive as silencing nothing.",
         examples: &[example(
             BOTH,
             "See <URL:http://host.example:99999/>. <!-- urlint: ignore[bad-prot] -->",

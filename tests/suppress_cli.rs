@@ -76,6 +76,10 @@ fn an_unknown_rule_name_is_reported_by_default() {
         stdout,
         "<stdin>:1:23: error[bad-port]: port 99999 is greater than 65535\n"
     );
+    // A name close to no rule is a placeholder (documentation about urlint).
+    let text = "Write `urlint: ignore[rule]` after the URL, as in \
+                <URL:http://a.example/> urlint: ignore[RULE, ...]\n";
+    assert_eq!(check_stdin(text, &[]), (0, String::new()));
     // A known name next to it still silences its rule.
     let text = "<URL:http://a.example:99999/> <!-- urlint: ignore[bad-prot, bad-port] -->\n";
     let (code, stdout) = check_stdin(text, &[]);

@@ -245,7 +245,7 @@ pub(super) struct WalkArgs {
     /// Skip walked files and directories matching this glob (repeatable).
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
-    /// Worker threads; 0 or no value: the number of CPUs.
+    /// Worker threads; 0, or the option left out: the number of CPUs.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16))]
     pub threads: Option<u16>,
     /// Read every input as this kind instead of detecting it from the
@@ -544,7 +544,7 @@ Examples:
 
 const MAN_EXAMPLES: &str = "\
 Examples:
-  urlint man ~/.local/share/man/man1           For one user; then: man urlint-check
+  urlint man ~/.cargo/share/man/man1           For one user; then: man urlint-check
   sudo urlint man /usr/local/share/man/man1    For everyone on the machine";
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ use memchr::memmem;
 use super::finding::{Finding, Linted, UrlReport};
 use super::levels::RuleLevels;
 use crate::diagnostic::Diagnostic;
-use crate::rules::{find_rule, Rule, Severity};
+use crate::rules::{closest_rule_name, find_rule, Rule, Severity};
 use crate::span::Span;
 
 /// The text every directive starts with.
@@ -179,6 +179,11 @@ impl Suppressions {
             }
             match find_rule(trimmed) {
                 Ok(rule) => rules.push(rule),
+                // A name close to no rule (`ignore[rule]`, `ignore[RULE, ...]`
+                // in a document about urlint itself) is a placeholder, not a
+                // misspelling; the directive then silences nothing, which
+                // `unused-suppression` reports when it is on.
+                Err(_) if closest_rule_name(trimmed).is_none() => {}
                 Err(message) => {
                     let span = Span::new(name_start, name_start + trimmed.len());
                     self.problems.push(unknown_rule(span, message));
