@@ -234,3 +234,40 @@ proptest::proptest! {
         }
     }
 }
+
+/// A file name with a newline, ESC or BEL reaches no output raw and forges
+/// no line: `--format github` escapes it, `fmt --check` lists it escaped,
+/// and the diff headers of `check --diff` and `fmt --diff` quote it as git
+/// does.
+#[cfg(unix)]
+#[test]
+fn file_names_with_control_characters_are_escaped_everywhere() {
+    let name = "evil\n::error file=x::forged\u{1b}]0;t\u{7}.txt";
+    let long = format!("See http://a.example/{}/~x for it\n", "x".repeat(80));
+    let dir = dir_with(&[(name, long.as_bytes())]);
+    // (the arguments, whether the output is a diff)
+    let runs: [(&[&str], bool); 5] = [
+        (&["check", "--format", "github", "."], false),
+        (&["check", "--diff", "."], true),
+        (&["fmt", "--diff", "."], true),
+        (&["fmt", "--check", "."], false),
+        (&["check", "--format", "short", "."], false),
+    ];
+    for (args, is_diff) in runs {
+        let (_, stdout, stderr) = urlint_in(dir.path(), args);
+        assert_eq!(raw_control(&stdout), None, "{args:?}: {stdout:?}");
+        assert_eq!(raw_control(&stderr), None, "{args:?}: {stderr:?}");
+        assert!(
+            !stdout
+                .lines()
+                .any(|line| line.starts_with("::error file=x")),
+            "{args:?} forged a record: {stdout}"
+        );
+        if is_diff {
+            assert!(
+                stdout.contains(r#"--- "a/evil\n::error"#),
+                "{args:?}: {stdout}"
+            );
+        }
+    }
+}

@@ -297,7 +297,7 @@ impl Rewriter {
             counts.files += 1;
             counts.changes += done.changes;
             if self.mode == Mode::List {
-                writeln!(out, "would reformat: {name}")?;
+                writeln!(out, "would reformat: {}", crate::escape::line(name))?;
             }
         }
         out.write_all(done.diff.as_bytes())?;

@@ -72,7 +72,10 @@ fn command(checked: &Checked, report: Option<&UrlReport>, finding: &Finding) -> 
     )
 }
 
-/// Escape a command's message: `%`, CR and LF would end or corrupt it.
+/// Escape a command's message: `%`, CR and LF would end or corrupt it
+/// (GitHub decodes `%25`, `%0D` and `%0A`). Other control characters (an
+/// ESC in a file name would drive the terminal of whoever reads the log)
+/// and bidirectional controls are written as urlint's escapes, `\x1b`.
 fn escape_data(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
@@ -80,6 +83,7 @@ fn escape_data(text: &str) -> String {
             '%' => escaped.push_str("%25"),
             '\r' => escaped.push_str("%0D"),
             '\n' => escaped.push_str("%0A"),
+            c if crate::escape::is_escaped(c) => crate::escape::push_escape(&mut escaped, c),
             c => escaped.push(c),
         }
     }
@@ -104,6 +108,8 @@ mod tests {
             ("a\r\nb", "a%0D%0Ab", "a%0D%0Ab"),
             ("a:b,c", "a:b,c", "a%3Ab%2Cc"),
             ("%0A", "%250A", "%250A"),
+            ("a\x1b]0;x\x07b", "a\\x1b]0;x\\x07b", "a\\x1b]0;x\\x07b"),
+            ("a\u{202e}b", "a\\u{202e}b", "a\\u{202e}b"),
         ];
         for (raw, data, property) in cases {
             assert_eq!(escape_data(raw), data, "{raw:?}");

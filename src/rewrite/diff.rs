@@ -26,9 +26,10 @@ pub(crate) fn unified_diff(path: &str, old: &str, new: &str) -> String {
     if old == new {
         return String::new();
     }
+    let (from, to) = (header_path("a/", path), header_path("b/", path));
     let (old_lines, new_lines) = (lines(old), lines(new));
     if old_lines.len() == new_lines.len() {
-        return line_for_line(path, &old_lines, &new_lines);
+        return line_for_line(&from, &to, &old_lines, &new_lines);
     }
     TextDiff::configure()
         .newline_terminated(true)
@@ -36,8 +37,40 @@ pub(crate) fn unified_diff(path: &str, old: &str, new: &str) -> String {
         .diff_lines(old, new)
         .unified_diff()
         .context_radius(CONTEXT_LINES)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .header(&from, &to)
         .to_string()
+}
+
+/// `prefix` and `path` as a diff header names them, quoted as git quotes
+/// them when the path holds a control character, a quote or a backslash
+/// (`"a/new\nline.txt"`): a newline in a file name would otherwise forge
+/// lines of the diff, an ESC drive the terminal it is shown on.
+fn header_path(prefix: &str, path: &str) -> String {
+    let plain = !path
+        .chars()
+        .any(|c| c == '"' || c == '\\' || c == '\n' || c == '\t' || crate::escape::is_escaped(c));
+    if plain {
+        return format!("{prefix}{path}");
+    }
+    let mut quoted = String::from("\"");
+    quoted.push_str(prefix);
+    for c in path.chars() {
+        match c {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            '\n' => quoted.push_str("\\n"),
+            '\t' => quoted.push_str("\\t"),
+            c if crate::escape::is_escaped(c) => {
+                let mut bytes = [0; 4];
+                for byte in c.encode_utf8(&mut bytes).bytes() {
+                    let _ = write!(quoted, "\\{byte:03o}");
+                }
+            }
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
 }
 
 /// The lines of `text`, each with its line break (the last may have none).
@@ -48,9 +81,9 @@ fn lines(text: &str) -> Vec<&str> {
 /// The unified diff of two texts of as many lines, line N against line N:
 /// each run of changed lines is its old lines then its new ones, with
 /// [`CONTEXT_LINES`] of context, hunks closer than twice that merged.
-fn line_for_line(path: &str, old: &[&str], new: &[&str]) -> String {
+fn line_for_line(from: &str, to: &str, old: &[&str], new: &[&str]) -> String {
     let changed: Vec<usize> = (0..old.len()).filter(|&at| old[at] != new[at]).collect();
-    let mut out = format!("--- a/{path}\n+++ b/{path}\n");
+    let mut out = format!("--- {from}\n+++ {to}\n");
     let mut next = 0;
     while next < changed.len() {
         // The changes of one hunk: each within 2 * CONTEXT_LINES of the last.
@@ -121,6 +154,21 @@ mod tests {
              +a %7E\n\\ No newline at end of file\n"
         );
         assert_eq!(unified_diff("x", "same\n", "same\n"), "");
+    }
+
+    #[test]
+    fn a_name_with_control_characters_is_quoted_as_git_quotes_it() {
+        let diff = unified_diff("new\nline\x1b[2J\"q\".txt", "a\n", "b\n");
+        let headers: Vec<&str> = diff.lines().take(2).collect();
+        assert_eq!(
+            headers,
+            [
+                r#"--- "a/new\nline\033[2J\"q\".txt""#,
+                r#"+++ "b/new\nline\033[2J\"q\".txt""#
+            ]
+        );
+        assert_eq!(diff.lines().count(), 5, "no forged line: {diff}");
+        assert!(unified_diff("é.txt", "a\n", "b\n").starts_with("--- a/é.txt\n"));
     }
 
     /// Line for line, the diff is the one Myers' algorithm gives, in linear
