@@ -798,3 +798,44 @@ fn a_directory_is_walked_when_its_turn_comes() {
         ]
     );
 }
+
+/// A tag with thousands of quoted attributes aborted the whole run with a
+/// stack overflow (html5gum recurses once per attribute): in an HTML file
+/// and in an HTML mail part, the URLs around it are found and the other
+/// files of the run are checked; a tag beyond any stack is read as blank.
+#[test]
+fn a_tag_with_thousands_of_attributes_crashes_nothing() {
+    let tag = |count: usize| {
+        let attributes: Vec<String> = (0..count).map(|n| format!("a{n}=\"x\"")).collect();
+        format!("<p {}>", attributes.join(" "))
+    };
+    let page = |count: usize| {
+        format!(
+            "{}see http://a.example/~x</p><a href=\"http://b.example/~y\">b</a>\n",
+            tag(count)
+        )
+    };
+    let mail = format!(
+        "From: a@b.example\nSubject: s\nMIME-Version: 1.0\nContent-Type: text/html\n\n{}",
+        page(8_000)
+    );
+    let dir = dir_with(&[
+        ("crowded.html", page(8_000).as_bytes()),
+        ("beyond.html", page(30_000).as_bytes()),
+        ("part.eml", mail.as_bytes()),
+        ("plain.txt", b"and http://c.example/~z\n"),
+    ]);
+    let (code, stdout, stderr) = urlint_in(dir.path(), &["check", "--format", "short", "."]);
+    assert_eq!(code, 1, "{stderr}");
+    for name in ["beyond.html", "crowded.html", "part.eml"] {
+        let found = lines(&stdout)
+            .iter()
+            .filter(|line| line.starts_with(&format!("./{name}:")))
+            .count();
+        assert_eq!(found, 2, "{name}: {stdout}");
+    }
+    assert!(
+        stdout.contains("./plain.txt:1:22: error[unsafe-char]"),
+        "{stdout}"
+    );
+}

@@ -95,8 +95,90 @@ struct Tokens {
     links: Vec<Link>,
 }
 
-/// Tokenize `html`; `verbatim` keeps the text of code elements.
+/// Quoted attribute values in one tag past which the tokenizer runs on a
+/// thread of its own with [`TOKENIZER_STACK`]: html5gum's state machine
+/// recurses once per quoted attribute of a tag, and a few hundred of them
+/// overflow a worker thread's stack in a debug build (8,000 in a release
+/// build aborted the whole run).
+const CROWDED_TAG: usize = 64;
+
+/// Quoted attribute values in one tag past which the tag is read as blank
+/// space (its bytes, not its offsets, dropped): no stack holds the
+/// recursion of an unbounded tag.
+const MAX_QUOTED_ATTRIBUTES: usize = 20_000;
+
+/// The stack of the thread that tokenizes a document with a crowded tag:
+/// room for [`MAX_QUOTED_ATTRIBUTES`] levels of the tokenizer's recursion,
+/// reserved, not used, by the tags that do not need it.
+const TOKENIZER_STACK: usize = 256 << 20;
+
+/// Tokenize `html`; `verbatim` keeps the text of code elements. A document
+/// with a crowded tag is tokenized on a thread with a deep stack, and a tag
+/// beyond any stack is blanked first (see [`MAX_QUOTED_ATTRIBUTES`]).
 fn tokenize(html: &str, verbatim: bool) -> Tokens {
+    let (most, beyond) = crowded_tags(html);
+    if most <= CROWDED_TAG {
+        return tokenize_here(html, verbatim);
+    }
+    let blanked;
+    let html = match beyond.is_empty() {
+        true => html,
+        false => {
+            let mut bytes = html.as_bytes().to_vec();
+            for tag in beyond {
+                bytes[tag].fill(b' ');
+            }
+            // Only whole tags, from `<` to `>`, became spaces.
+            blanked = String::from_utf8(bytes).unwrap_or_default();
+            blanked.as_str()
+        }
+    };
+    let on_own_stack = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("urlint-html".to_owned())
+            .stack_size(TOKENIZER_STACK)
+            .spawn_scoped(scope, || tokenize_here(html, verbatim))
+            .ok()
+            .and_then(|handle| handle.join().ok())
+    });
+    on_own_stack.unwrap_or_else(|| tokenize_here(html, verbatim))
+}
+
+/// The most quoted attribute values any tag of `html` holds, and the byte
+/// ranges of the tags holding more than [`MAX_QUOTED_ATTRIBUTES`], by a
+/// scan of the bytes (a quote opens a value only inside a tag).
+fn crowded_tags(html: &str) -> (usize, Vec<std::ops::Range<usize>>) {
+    let bytes = html.as_bytes();
+    let (mut most, mut beyond) = (0, Vec::new());
+    let mut at = 0;
+    while let Some(open) = memchr::memchr(b'<', &bytes[at..]).map(|found| at + found) {
+        at = open + 1;
+        if !bytes.get(at).is_some_and(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        let (mut quoted, mut quote) = (0, None);
+        while at < bytes.len() {
+            match (quote, bytes[at]) {
+                (None, b'>') => break,
+                (None, b @ (b'"' | b'\'')) => {
+                    quote = Some(b);
+                    quoted += 1;
+                }
+                (Some(q), b) if b == q => quote = None,
+                _ => {}
+            }
+            at += 1;
+        }
+        most = most.max(quoted);
+        if quoted > MAX_QUOTED_ATTRIBUTES {
+            beyond.push(open..(at + 1).min(bytes.len()));
+        }
+    }
+    (most, beyond)
+}
+
+/// [`tokenize`] on this thread's stack.
+fn tokenize_here(html: &str, verbatim: bool) -> Tokens {
     let mut tokens = Tokens::default();
     let collector = Collector {
         html,
@@ -303,6 +385,20 @@ fn dropped_end_tag(input: &[u8], output: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn crowded_tags_are_counted_and_the_unbounded_ones_found() {
+        assert_eq!(crowded_tags("<p a=\"1\" b='2' c=3>x</p>"), (2, vec![]));
+        // A quote in text or a '>' inside a value does not end or start a tag.
+        assert_eq!(crowded_tags("it's <a title=\"a>b\" x=\"y\">"), (2, vec![]));
+        let many: String = (0..=MAX_QUOTED_ATTRIBUTES)
+            .map(|n| format!(" a{n}=\"\""))
+            .collect();
+        let html = format!("x <p{many}>y");
+        let (most, beyond) = crowded_tags(&html);
+        assert_eq!(most, MAX_QUOTED_ATTRIBUTES + 1);
+        assert_eq!(beyond, vec![2..html.len() - 1]);
+    }
 
     /// Each link value with the source bytes each of its pieces maps to.
     fn links(html: &str) -> Vec<(String, Vec<&str>)> {
