@@ -37,6 +37,24 @@ impl Span {
     pub const fn range(&self) -> std::ops::Range<usize> {
         self.start..self.end
     }
+
+    /// True when the two spans share a position, an empty span counting as
+    /// the one position it marks.
+    pub const fn meets(&self, other: Span) -> bool {
+        let (end, other_end) = (
+            if self.end > self.start {
+                self.end
+            } else {
+                self.start + 1
+            },
+            if other.end > other.start {
+                other.end
+            } else {
+                other.start + 1
+            },
+        );
+        self.start < other_end && other.start < end
+    }
 }
 
 impl From<std::ops::Range<usize>> for Span {
@@ -392,6 +410,16 @@ fn code_points(bytes: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spans_meet_where_they_share_a_position() {
+        assert!(Span::new(2, 5).meets(Span::new(4, 9)));
+        assert!(!Span::new(2, 5).meets(Span::new(5, 9)));
+        // An empty span is the one position it marks.
+        assert!(Span::new(3, 3).meets(Span::new(2, 5)));
+        assert!(Span::new(5, 5).meets(Span::new(5, 5)));
+        assert!(!Span::new(5, 5).meets(Span::new(2, 5)));
+    }
 
     #[test]
     fn crlf_is_one_line_break_of_two_bytes() {

@@ -14,6 +14,7 @@
 //! (it is a new file under the same name), as with any editor that saves
 //! by renaming.
 
+use std::collections::BTreeSet;
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -236,18 +237,15 @@ const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
 /// directory is looked at once per run, and only where `/proc` says which
 /// processes exist.
 fn remove_stale_temporaries(directory: &Path) {
-    static SEEN: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    static SEEN: std::sync::Mutex<BTreeSet<PathBuf>> = std::sync::Mutex::new(BTreeSet::new());
     if !Path::new("/proc/self").exists() {
         return;
     }
-    {
-        let Ok(mut seen) = SEEN.lock() else {
-            return;
-        };
-        if seen.iter().any(|dir| dir == directory) {
-            return;
-        }
-        seen.push(directory.to_path_buf());
+    let first_look = SEEN
+        .lock()
+        .is_ok_and(|mut seen| seen.insert(directory.to_path_buf()));
+    if !first_look {
+        return;
     }
     let Ok(entries) = fs::read_dir(directory) else {
         return;

@@ -492,13 +492,9 @@ impl Rewriter {
         let mut reported = Source::new(source.origin.clone(), text).written_in(source.markup);
         // The bytes read and the bytes to write: the texts' own, but for
         // the stray bytes a Latin-1 character stands for.
-        let bytes_of = |text: &str, at: &[usize]| match at.is_empty() {
-            true => Some(text.as_bytes().to_vec()),
-            false => encode_decoded(text, at),
-        };
         let (Some(read), Some(written)) = (
-            bytes_of(&source.text, &fallback),
-            bytes_of(&reported.text, &kept),
+            encode_decoded(&source.text, &fallback),
+            encode_decoded(&reported.text, &kept),
         ) else {
             // Cannot happen: no fix touches those characters.
             done.collected.error(InputError {
@@ -594,11 +590,7 @@ fn is_plain_text_name(path: &Path) -> bool {
 /// The path a diff names, as `patch -p1` run where urlint ran finds it:
 /// `./` prefixes dropped, `/` separators.
 fn diff_path(name: &str) -> String {
-    let mut path = name.replace('\\', "/");
-    while let Some(rest) = path.strip_prefix("./") {
-        path = rest.to_string();
-    }
-    path
+    report::repository_path(&name.replace('\\', "/")).to_owned()
 }
 
 /// "1 file", "3 files", "2 fixes".

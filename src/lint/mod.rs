@@ -137,9 +137,7 @@ pub(crate) fn spared_under(report: &UrlReport, other: &LintOptions) -> usize {
         again.findings.iter().any(|other| {
             other.diagnostic.rule == finding.diagnostic.rule
                 && match (other.url_span, finding.url_span) {
-                    (Some(a), Some(b)) => {
-                        a.start < b.end.max(b.start + 1) && b.start < a.end.max(a.start + 1)
-                    }
+                    (Some(a), Some(b)) => a.meets(b),
                     _ => true,
                 }
         })

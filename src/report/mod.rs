@@ -19,7 +19,7 @@ mod statistics;
 
 pub(crate) use extract::{ExtractFormat, ExtractOptions, PlainPrefix};
 pub(crate) use human::HumanOptions;
-pub(crate) use reporter::{fix_instruction, placed_spans};
+pub(crate) use reporter::{fix_instruction, placed_spans, repository_path};
 pub(crate) use reporter::{Reporter, Totals};
 
 /// Output formats for diagnostics (`check` and `validate`).
