@@ -124,6 +124,18 @@ impl InputKind {
             .map_or(InputKind::Auto, |&(_, kind)| kind)
     }
 
+    /// The kind a compressed input at `path`, holding a file named `inner`,
+    /// is named: the chosen kind, else the first of `globs` that matches its
+    /// own path, else as `inner` is named (`notes.md.gz` is Markdown).
+    pub(crate) fn for_compressed(self, globs: &KindGlobs, path: &Path, inner: &Path) -> InputKind {
+        if self != InputKind::Auto {
+            return self;
+        }
+        globs
+            .kind_of(path)
+            .unwrap_or_else(|| self.for_path(globs, inner))
+    }
+
     /// What an input at `path` holds, when its name (or the choice) says
     /// without reading it; `None` while the content must decide.
     pub(crate) fn named(self, globs: &KindGlobs, path: &Path) -> Option<Content> {

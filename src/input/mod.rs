@@ -9,6 +9,7 @@
 
 mod archive;
 mod check;
+mod compressed;
 mod kind;
 mod large;
 mod load;

@@ -30,6 +30,7 @@ use super::archive::{
     check_message_at, check_messages, empty_archive, ArchivePosition, MailReading,
 };
 use super::check::lint_source;
+use super::compressed::Compression;
 use super::kind::Content;
 use super::large::LargeInput;
 use super::load::{is_binary, with_buffer, HEAD_LEN};
@@ -78,6 +79,10 @@ pub(crate) fn plan_large(
         // No longer a regular file: read as it reads.
         return Ok(LargePlan::Streamed(large));
     };
+    if Compression::of(Some(path), &head).is_some() {
+        // Inflated as it streams (see the `compressed` module).
+        return Ok(LargePlan::Streamed(large));
+    }
     let reading = options.mail_reading(MailKind::Mbox);
     let (pieces, chain) = match options.kind.detect(&options.globs, Some(path), &head) {
         Content::Mail(MailKind::Mbox) => (slice_cuts(&file, len, reading.window_len()), true),

@@ -12,12 +12,13 @@ use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
 use super::check::{check_borrowed, check_loaded, lint_source};
+use super::compressed::{self, Compression, Inflated};
 use super::kind::{Content, InputKind, KindGlobs};
 use super::large::LargeInput;
 use super::load::{
     is_binary, load, load_slice, read_file_start, with_buffer, FileStart, Loaded, HEAD_LEN,
 };
-use super::notice::{cannot_read, latin1_note, Note};
+use super::notice::{cannot_read, latin1_note, InputError, Note};
 use super::pipe::{self, Opened};
 use super::progress::Progress;
 use super::sink::{Collected, Sink};
@@ -84,12 +85,19 @@ pub(crate) fn read_input(input: &Input, options: &ReadOptions, lint: &LintOption
     };
     let named = options.kind.named(&options.globs, path);
     let origin = Origin::File(path.clone());
-    // Mail by choice or name is read whole whatever its first bytes hold.
-    let sniff_binary = !options.kind.mail_by_name(&options.globs, path);
+    let named_compressed = Compression::from_name(path);
+    // Mail by choice or name is read whole whatever its first bytes hold,
+    // and so is a file named compressed.
+    let sniff_binary =
+        named_compressed.is_none() && !options.kind.mail_by_name(&options.globs, path);
     with_buffer(|buffer| {
         match read_file_start(path, buffer, options.chunks.chunk_len, sniff_binary) {
             Ok(FileStart::Whole { len }) => {
                 let bytes = &buffer[..len];
+                if let Some(compression) = Compression::of(Some(path), bytes) {
+                    let whole = named_compressed.is_some();
+                    return read_small_compressed(input, compression, whole, bytes, options, lint);
+                }
                 WorkerRead::Checked(check_bytes(path, origin, named, bytes, options, lint))
             }
             Ok(FileStart::Large) => WorkerRead::Large(LargeInput {
@@ -116,6 +124,55 @@ pub(crate) fn read_input(input: &Input, options: &ReadOptions, lint: &LintOption
             }
         }
     })
+}
+
+/// Read a small compressed file on the worker when what it holds is small
+/// too (`bytes` are the whole file when `whole`, else perhaps its head):
+/// inflated and checked as a small file is. A file that inflates to more
+/// than a chunk, or breaks, is streamed by the reporting thread instead,
+/// so that its findings are reported as they come and a break is told
+/// where it happens.
+fn read_small_compressed(
+    input: &Input,
+    compression: Compression,
+    whole: bool,
+    bytes: &[u8],
+    options: &ReadOptions,
+    lint: &LintOptions,
+) -> WorkerRead {
+    let large = || {
+        WorkerRead::Large(LargeInput {
+            input: input.clone(),
+            pipe: None,
+        })
+    };
+    let Input::File(path) = input else {
+        return large();
+    };
+    if !compression.is_supported() {
+        let mut collected = Collected::default();
+        collected.note(Note {
+            name: path.display().to_string(),
+            message: compression.unsupported_message(),
+            skipped: true,
+        });
+        return WorkerRead::Checked(collected);
+    }
+    if !whole {
+        return large();
+    }
+    let Some(text) = compressed::inflate_small(compression, bytes, options.chunks.chunk_len) else {
+        return large();
+    };
+    let inner = compressed::inner_name(path);
+    let kind = options.kind.for_compressed(&options.globs, path, &inner);
+    let named = kind.named(&options.globs, &inner);
+    let options = ReadOptions {
+        kind,
+        ..options.clone()
+    };
+    let origin = Origin::File(path.clone());
+    WorkerRead::Checked(check_bytes(&inner, origin, named, &text, &options, lint))
 }
 
 /// Check the whole content of the small file at `path`: mail or a text
@@ -212,7 +269,7 @@ pub(crate) fn read_streamed(
 ) -> io::Result<()> {
     let LargeInput { input, pipe } = large;
     let input = &input;
-    let (origin, reader, total): (Origin, Box<dyn Read>, Option<u64>) = match (input, pipe) {
+    let (origin, reader, total): (Origin, Box<dyn Read + Send>, Option<u64>) = match (input, pipe) {
         (Input::File(path), Some((file, head))) => {
             let reader = Box::new(Cursor::new(head).chain(file));
             (Origin::File(path.clone()), reader, None)
@@ -239,9 +296,11 @@ pub(crate) fn read_streamed(
                 }
             }
         }
-        (Input::Stdin, _) => (Origin::Stdin, Box::new(io::stdin().lock()), None),
+        // Unlocked, so that an inflating thread may read it; the buffered
+        // reader below asks for a megabyte at a time.
+        (Input::Stdin, _) => (Origin::Stdin, Box::new(io::stdin()), None),
     };
-    let reader: Box<dyn Read> = if options.progress {
+    let reader: Box<dyn Read + Send> = if options.progress {
         Box::new(Progress::new(
             reader,
             escape::line(&origin.to_string()).into(),
@@ -251,15 +310,77 @@ pub(crate) fn read_streamed(
         reader
     };
     let mut reader = BufReader::with_capacity(BUFFER_LEN, reader);
+    let path = match input {
+        Input::File(path) => Some(path.as_path()),
+        Input::Stdin => None,
+    };
+    let compression = match reader.fill_buf() {
+        Ok(head) => Compression::of(path, head),
+        Err(err) => {
+            sink.error(cannot_read(&origin, &err));
+            return Ok(());
+        }
+    };
+    let Some(compression) = compression else {
+        return read_stream(reader, path, origin, options, lint, sink);
+    };
+    if !compression.is_supported() {
+        sink.note(Note {
+            name: origin.to_string(),
+            message: compression.unsupported_message(),
+            skipped: true,
+        });
+        return Ok(());
+    }
+    let mut inflated = match Inflated::start(compression, reader) {
+        Ok(inflated) => inflated,
+        Err(err) => {
+            sink.error(cannot_read(&origin, &err));
+            return Ok(());
+        }
+    };
+    let inner = path.map(compressed::inner_name);
+    let options = &ReadOptions {
+        kind: match (path, &inner) {
+            (Some(path), Some(inner)) => options.kind.for_compressed(&options.globs, path, inner),
+            _ => options.kind,
+        },
+        ..options.clone()
+    };
+    read_stream(
+        &mut inflated,
+        inner.as_deref(),
+        origin.clone(),
+        options,
+        lint,
+        sink,
+    )?;
+    if let Some(broken) = inflated.broken() {
+        sink.error(InputError {
+            name: origin.to_string(),
+            action: "broken compressed stream",
+            cause: broken.describe(),
+        });
+    }
+    Ok(())
+}
+
+/// Stream the text `reader` holds into `sink`, read as what it holds: the
+/// input named `path` (for a compressed input, the name of what it holds),
+/// reported as `origin`.
+fn read_stream(
+    mut reader: impl BufRead,
+    path: Option<&Path>,
+    origin: Origin,
+    options: &ReadOptions,
+    lint: &LintOptions,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
     let mut head = Vec::with_capacity(HEAD_LEN);
     if let Err(err) = (&mut reader).take(HEAD_LEN as u64).read_to_end(&mut head) {
         sink.error(cannot_read(&origin, &err));
         return Ok(());
     }
-    let path = match input {
-        Input::File(path) => Some(path.as_path()),
-        Input::Stdin => None,
-    };
     let markup = match options.kind.detect(&options.globs, path, &head) {
         Content::Mail(mail) => {
             let reading = options.mail_reading(mail);

@@ -1,0 +1,392 @@
+//! Compressed inputs (`.gz`, `.bz2`, `.xz`, `.zst`): which files are
+//! compressed, what their inner name is, and a reader that inflates on a
+//! thread of its own while the caller scans what it gave so far.
+//!
+//! A compressed input is read as the plain file it holds, streamed: its
+//! text is never held whole, so a decompression bomb costs time, not
+//! memory. Line and column numbers count in the decompressed text. A
+//! stream that breaks (a truncated download, a corrupt block) ends the
+//! text where it broke: what came before is read as usual, and the break
+//! is reported after it as the input's error, with how far the text got.
+
+use std::io::{self, BufRead, Read};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::thread;
+
+/// A compression format urlint reads through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Compression {
+    /// gzip (RFC 1952), one member or several concatenated.
+    Gzip,
+    /// bzip2, one stream or several concatenated.
+    Bzip2,
+    /// xz, one stream or several concatenated.
+    Xz,
+    /// Zstandard (RFC 8878), one frame or several.
+    Zstd,
+}
+
+/// File extensions, lower case, and the formats they name.
+const EXTENSIONS: &[(&str, Compression)] = &[
+    ("gz", Compression::Gzip),
+    ("bz2", Compression::Bzip2),
+    ("xz", Compression::Xz),
+    ("zst", Compression::Zstd),
+];
+
+/// Bytes of decompressed text handed over at a time: large enough that the
+/// hand-over costs nothing next to inflating and scanning them, small
+/// enough that the chunks in flight stay a few megabytes.
+const CHUNK_LEN: usize = 256 << 10;
+
+/// The most asked of a decompressor in one read: a decompressor that
+/// meets a break drops what it decoded in that read (a read either
+/// succeeds or fails), so a small read loses little text before a break.
+const READ_LEN: usize = 16 << 10;
+
+/// Chunks that may wait between the inflating thread and the reader.
+const CHUNKS_IN_FLIGHT: usize = 4;
+
+impl Compression {
+    /// The format's usual name, as its tool is called.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+            Compression::Zstd => "zstd",
+        }
+    }
+
+    /// The format a file name says, by its last extension.
+    pub(crate) fn from_name(path: &Path) -> Option<Compression> {
+        let extension = path.extension()?.to_str()?;
+        EXTENSIONS
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(extension))
+            .map(|&(_, compression)| compression)
+    }
+
+    /// The format whose magic number `head` starts with, if any.
+    pub(crate) fn from_magic(head: &[u8]) -> Option<Compression> {
+        // gzip: ID1 ID2 and CM = 8 (deflate), the only method RFC 1952
+        // defines.
+        if head.starts_with(&[0x1f, 0x8b, 0x08]) {
+            return Some(Compression::Gzip);
+        }
+        // bzip2: "BZh", a block size digit, then a block or the end-of-
+        // stream marker (the digits of pi, or of its square root).
+        if head.len() >= 10
+            && head.starts_with(b"BZh")
+            && (b'1'..=b'9').contains(&head[3])
+            && (head[4..10] == [0x31, 0x41, 0x59, 0x26, 0x53, 0x59]
+                || head[4..10] == [0x17, 0x72, 0x45, 0x38, 0x50, 0x90])
+        {
+            return Some(Compression::Bzip2);
+        }
+        if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0x00]) {
+            return Some(Compression::Xz);
+        }
+        if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+            return Some(Compression::Zstd);
+        }
+        None
+    }
+
+    /// How an input is compressed: as its name says when `path` names a
+    /// format, else as its first bytes `head` show (stdin, a file named
+    /// without an extension). A name wins so that a damaged file is
+    /// reported as the damaged archive it is, not skipped as binary.
+    pub(crate) fn of(path: Option<&Path>, head: &[u8]) -> Option<Compression> {
+        path.and_then(Compression::from_name)
+            .or_else(|| Compression::from_magic(head))
+    }
+
+    /// True when this build reads the format (each is a default feature a
+    /// library user may turn off).
+    pub(crate) fn is_supported(self) -> bool {
+        match self {
+            Compression::Gzip => cfg!(feature = "gzip"),
+            Compression::Bzip2 => cfg!(feature = "bzip2"),
+            Compression::Xz => cfg!(feature = "xz"),
+            Compression::Zstd => cfg!(feature = "zstd"),
+        }
+    }
+
+    /// The note for a file in a format this build does not read.
+    pub(crate) fn unsupported_message(self) -> String {
+        format!(
+            "skipped: {} compressed, and this urlint was built without its `{}` feature",
+            self.name(),
+            self.feature()
+        )
+    }
+
+    /// The cargo feature that reads the format.
+    fn feature(self) -> &'static str {
+        match self {
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+            Compression::Zstd => "zstd",
+        }
+    }
+
+    /// A reader of the decompressed bytes of `source`, read to the end of
+    /// its last member, stream or frame.
+    fn decoder<'r>(
+        self,
+        source: impl BufRead + Send + 'r,
+    ) -> io::Result<Box<dyn Read + Send + 'r>> {
+        match self {
+            #[cfg(feature = "gzip")]
+            Compression::Gzip => Ok(Box::new(flate2::bufread::MultiGzDecoder::new(source))),
+            #[cfg(feature = "bzip2")]
+            Compression::Bzip2 => Ok(Box::new(bzip2::bufread::MultiBzDecoder::new(source))),
+            #[cfg(feature = "xz")]
+            Compression::Xz => Ok(Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(
+                source,
+            ))),
+            #[cfg(feature = "zstd")]
+            // Frames after the first are read on, skippable ones passed over.
+            Compression::Zstd => Ok(Box::new(zstd::stream::read::Decoder::with_buffer(source)?)),
+            #[allow(unreachable_patterns)]
+            _ => {
+                let _ = source;
+                Err(io::Error::new(
+                    io::ErrorKind::Unsupported,
+                    self.unsupported_message(),
+                ))
+            }
+        }
+    }
+}
+
+/// The name of what a compressed file at `path` holds: its name without
+/// the compression's extension (`notes.md.gz` holds `notes.md`), or the
+/// name itself when no extension names the compression.
+pub(crate) fn inner_name(path: &Path) -> PathBuf {
+    match Compression::from_name(path) {
+        Some(_) => path.with_extension(""),
+        None => path.to_path_buf(),
+    }
+}
+
+/// The whole decompressed text of `compressed`, if it inflates without
+/// error to at most `limit` bytes: a small archive is then read whole, as a
+/// small file is. `None` when it is longer or broken (it is then
+/// streamed, and a break reported where it happens).
+pub(crate) fn inflate_small(
+    compression: Compression,
+    compressed: &[u8],
+    limit: usize,
+) -> Option<Vec<u8>> {
+    let decoder = compression.decoder(compressed).ok()?;
+    let mut text = Vec::new();
+    let read = decoder
+        .take(u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1))
+        .read_to_end(&mut text);
+    (read.is_ok() && text.len() <= limit).then_some(text)
+}
+
+/// Where and why a compressed stream broke.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Broken {
+    /// The stream's format.
+    pub compression: Compression,
+    /// Bytes of decompressed text read before the break.
+    pub text_len: u64,
+    /// The line of the decompressed text the break falls in (1-based).
+    pub line: u64,
+    /// What the decompressor said.
+    pub cause: String,
+}
+
+impl Broken {
+    /// The cause, told as a user reads it: where the text stopped, and
+    /// that what came before it was read.
+    pub(crate) fn describe(&self) -> String {
+        format!(
+            "the {} stream breaks after {} bytes of text, in line {}: {}; the URLs before the break are reported",
+            self.compression.name(),
+            self.text_len,
+            self.line,
+            self.cause
+        )
+    }
+}
+
+/// What the inflating thread hands over.
+enum Handed {
+    /// The next stretch of decompressed text.
+    Text(Vec<u8>),
+    /// The stream ended cleanly.
+    End,
+    /// The stream broke; nothing follows.
+    Broken(Broken),
+}
+
+/// The decompressed text of a compressed stream, inflated on a thread of
+/// its own: a [`BufRead`] that ends where the stream ends or breaks. After
+/// the end, [`Inflated::broken`] tells whether it broke.
+pub(crate) struct Inflated {
+    chunks: Receiver<Handed>,
+    /// Buffers read out, handed back for the thread to fill again.
+    spent: SyncSender<Vec<u8>>,
+    current: Vec<u8>,
+    /// How much of `current` was read.
+    at: usize,
+    ended: bool,
+    broken: Option<Broken>,
+    compression: Compression,
+}
+
+impl Inflated {
+    /// Start inflating `source`, compressed as `compression`.
+    pub(crate) fn start(
+        compression: Compression,
+        source: impl BufRead + Send + 'static,
+    ) -> io::Result<Inflated> {
+        let decoder = compression.decoder(source)?;
+        let (sender, chunks) = mpsc::sync_channel(CHUNKS_IN_FLIGHT);
+        let (spent, returned) = mpsc::sync_channel(CHUNKS_IN_FLIGHT + 2);
+        thread::Builder::new()
+            .name("urlint-inflate".to_owned())
+            .spawn(move || inflate(compression, decoder, &sender, &returned))?;
+        Ok(Inflated {
+            chunks,
+            spent,
+            current: Vec::new(),
+            at: 0,
+            ended: false,
+            broken: None,
+            compression,
+        })
+    }
+
+    /// Where the stream broke, once the text has been read to its end;
+    /// `None` for a stream that ended cleanly (or is not read to its end).
+    pub(crate) fn broken(&self) -> Option<&Broken> {
+        self.broken.as_ref()
+    }
+}
+
+/// The inflating thread: decompress into chunks and hand them over until
+/// the stream ends, breaks, or the reader hangs up.
+fn inflate(
+    compression: Compression,
+    mut decoder: Box<dyn Read + Send>,
+    sender: &SyncSender<Handed>,
+    returned: &Receiver<Vec<u8>>,
+) {
+    let (mut text_len, mut lines) = (0_u64, 0_u64);
+    loop {
+        let mut chunk = returned.try_recv().unwrap_or_default();
+        chunk.resize(CHUNK_LEN, 0);
+        let (len, outcome) = fill(&mut decoder, &mut chunk);
+        chunk.truncate(len);
+        text_len += len as u64;
+        lines += memchr::memchr_iter(b'\n', &chunk).count() as u64;
+        if len > 0 && sender.send(Handed::Text(chunk)).is_err() {
+            return;
+        }
+        let handed = match outcome {
+            Ok(true) => continue,
+            Ok(false) => Handed::End,
+            Err(err) => Handed::Broken(Broken {
+                compression,
+                text_len,
+                line: lines + 1,
+                cause: cause_of(&err),
+            }),
+        };
+        let _ = sender.send(handed);
+        return;
+    }
+}
+
+/// Read from `decoder` until `chunk` is full (`Ok(true)`), the stream ends
+/// (`Ok(false)`) or breaks; returns how much was read either way.
+fn fill(decoder: &mut impl Read, chunk: &mut [u8]) -> (usize, io::Result<bool>) {
+    let mut len = 0;
+    while len < chunk.len() {
+        let end = chunk.len().min(len + READ_LEN);
+        match decoder.read(&mut chunk[len..end]) {
+            Ok(0) => return (len, Ok(false)),
+            Ok(read) => len += read,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => return (len, Err(err)),
+        }
+    }
+    (len, Ok(true))
+}
+
+/// A decompressor's error as a user reads it: a stream that stops short
+/// says so, whatever the library calls it.
+fn cause_of(err: &io::Error) -> String {
+    if err.kind() == io::ErrorKind::UnexpectedEof {
+        return "the file ends inside the compressed stream (truncated?)".to_owned();
+    }
+    err.to_string()
+}
+
+impl Read for Inflated {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let len = available.len().min(buf.len());
+        buf[..len].copy_from_slice(&available[..len]);
+        self.consume(len);
+        Ok(len)
+    }
+}
+
+impl BufRead for Inflated {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.at == self.current.len() && !self.ended {
+            match self.chunks.recv() {
+                Ok(Handed::Text(chunk)) => {
+                    let spent = std::mem::replace(&mut self.current, chunk);
+                    self.at = 0;
+                    // A full return queue only means the thread allocates.
+                    let _ = self.spent.try_send(spent);
+                }
+                Ok(Handed::End) => self.ended = true,
+                Ok(Handed::Broken(broken)) => {
+                    self.broken = Some(broken);
+                    self.ended = true;
+                }
+                // The thread stopped without a word: it panicked (the
+                // panic message is already on stderr).
+                Err(_) => {
+                    self.broken = Some(Broken {
+                        compression: self.compression,
+                        text_len: 0,
+                        line: 0,
+                        cause: "the decompressor stopped (urlint panicked; please report it)"
+                            .to_owned(),
+                    });
+                    self.ended = true;
+                }
+            }
+        }
+        Ok(&self.current[self.at..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.at = (self.at + amount).min(self.current.len());
+    }
+}
+
+impl Drop for Inflated {
+    fn drop(&mut self) {
+        // Unblock a thread waiting to hand over a chunk: it sees the
+        // receiver gone at its next send and stops.
+        while let Ok(Handed::Text(_)) | Ok(Handed::End) | Ok(Handed::Broken(_)) =
+            match self.chunks.try_recv() {
+                Err(TryRecvError::Empty) => return,
+                other => other,
+            }
+        {}
+    }
+}
