@@ -554,6 +554,29 @@ fn markdown_and_html_are_read_as_the_command_line_reads_them() {
 }
 
 #[test]
+fn compressed_documents_are_left_alone() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut client, _) = Client::initialized(dir.path(), initialize_params(dir.path()));
+    // An editor that opens notes.md.gz shows its own inflated copy: the
+    // server neither lints nor fixes it, as fmt and --fix leave it.
+    let compressed = file_uri(&dir.path().join("notes.md.gz"));
+    client.open(&compressed, "markdown", 1, "see http://h.example/~x\n");
+    let notes = file_uri(&dir.path().join("notes.txt"));
+    client.open(&notes, "plaintext", 1, "see http://h.example/~x\n");
+    assert_eq!(client.diagnostics(&notes, 1).len(), 1);
+    assert!(
+        client
+            .unread()
+            .iter()
+            .all(|message| message["params"]["uri"] != compressed),
+        "{:?}",
+        client.unread()
+    );
+    let (status, _) = client.shutdown_and_exit();
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
 fn exit_without_shutdown_exits_1_and_requests_after_shutdown_are_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (client, _) = Client::initialized(dir.path(), json!({}));

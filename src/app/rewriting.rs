@@ -22,8 +22,8 @@ use super::status::Outcome;
 use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{
-    self, panicked, Collected, Content, ForRewrite, Input, InputError, Kept, Note, ReadOptions,
-    Sink,
+    self, panicked, Collected, Compression, Content, ForRewrite, Input, InputError, Kept, Note,
+    ReadOptions, Sink,
 };
 use crate::lint::{self, LintOptions, Linted};
 use crate::report::{self, Totals};
@@ -346,14 +346,19 @@ impl Sink for Told {
     }
 }
 
+/// How `input` is named in messages.
+fn name_of(input: &Input) -> String {
+    match input {
+        Input::File(path) => Origin::File(path.clone()).to_string(),
+        Input::Stdin => Origin::Stdin.to_string(),
+    }
+}
+
 impl Rewriter {
     /// Read, rewrite and (in [`Mode::Write`]) write back one input, linted
     /// with `lint`; a panic becomes an error for this input alone.
     fn process(&self, input: &Input, lint: &LintOptions) -> Done {
-        let name = match input {
-            Input::File(path) => Origin::File(path.clone()).to_string(),
-            Input::Stdin => Origin::Stdin.to_string(),
-        };
+        let name = name_of(input);
         let done = panic::catch_unwind(AssertUnwindSafe(|| self.process_unguarded(input, lint)));
         done.unwrap_or_else(|_| {
             let mut done = Done::default();
@@ -380,6 +385,15 @@ impl Rewriter {
             }
         }
         if let (Rewrite::Wrap(_), Input::File(path)) = (&self.rewrite, input) {
+            if let Some(compression) = Compression::from_name(path) {
+                // Nothing to format, and nothing fmt reports to read for.
+                done.collected.note(Note {
+                    name: Origin::File(path.clone()).to_string(),
+                    message: Kept::Compressed(compression).to_string(),
+                    skipped: true,
+                });
+                return done;
+            }
             if !self.formats(path) {
                 done.collected.note(Note {
                     name: Origin::File(path.clone()).to_string(),
@@ -399,7 +413,7 @@ impl Rewriter {
                 collected,
                 bytes,
             } => {
-                self.kept(why, collected, &mut done);
+                self.kept(&name_of(input), why, collected, &mut done);
                 if *input == Input::Stdin && self.mode == Mode::Write {
                     done.stdout = Some(bytes);
                 }
@@ -424,11 +438,13 @@ impl Rewriter {
 
     /// An input read but not rewritten: its findings reported, and why it
     /// was not rewritten said when that hides something to do.
-    fn kept(&self, why: Kept, collected: Collected, done: &mut Done) {
+    fn kept(&self, input_name: &str, why: Kept, collected: Collected, done: &mut Done) {
         let name = collected
             .checked_texts()
             .first()
-            .map(|checked| checked.source.name.clone());
+            .map(|checked| checked.source.name.clone())
+            // A compressed file is told about even when it held no text.
+            .or_else(|| matches!(why, Kept::Compressed(_)).then(|| input_name.to_owned()));
         let fixable = match &self.rewrite {
             Rewrite::Fix(selection) => collected
                 .checked_texts()

@@ -11,7 +11,7 @@
 
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread;
 
 /// A compression format urlint reads through.
@@ -229,7 +229,8 @@ enum Handed {
 
 /// The decompressed text of a compressed stream, inflated on a thread of
 /// its own: a [`BufRead`] that ends where the stream ends or breaks. After
-/// the end, [`Inflated::broken`] tells whether it broke.
+/// the end, [`Inflated::broken`] tells whether it broke. Dropped early, it
+/// stops the thread at its next hand-over (its send fails).
 pub(crate) struct Inflated {
     chunks: Receiver<Handed>,
     /// Buffers read out, handed back for the thread to fill again.
@@ -378,15 +379,116 @@ impl BufRead for Inflated {
     }
 }
 
-impl Drop for Inflated {
-    fn drop(&mut self) {
-        // Unblock a thread waiting to hand over a chunk: it sees the
-        // receiver gone at its next send and stops.
-        while let Ok(Handed::Text(_)) | Ok(Handed::End) | Ok(Handed::Broken(_)) =
-            match self.chunks.try_recv() {
-                Err(TryRecvError::Empty) => return,
-                other => other,
-            }
-        {}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_magic_numbers_tell_the_format() {
+        for (name, compression) in [
+            ("a.mbox.gz", Compression::Gzip),
+            ("2024-January.txt.GZ", Compression::Gzip),
+            ("list.bz2", Compression::Bzip2),
+            ("dump.xz", Compression::Xz),
+            ("notes.md.zst", Compression::Zstd),
+        ] {
+            assert_eq!(
+                Compression::from_name(Path::new(name)),
+                Some(compression),
+                "{name}"
+            );
+        }
+        for name in ["a.mbox", "gz", "a.tgz", "a.gz.txt"] {
+            assert_eq!(Compression::from_name(Path::new(name)), None, "{name}");
+        }
+        let heads: [(&[u8], Option<Compression>); 7] = [
+            (&[0x1f, 0x8b, 0x08, 0x00], Some(Compression::Gzip)),
+            (b"BZh91AY&SY", Some(Compression::Bzip2)),
+            // An empty bzip2 stream: the end-of-stream marker at once.
+            (b"BZh9\x17\x72\x45\x38\x50\x90", Some(Compression::Bzip2)),
+            (b"\xfd7zXZ\x00\x00", Some(Compression::Xz)),
+            (&[0x28, 0xb5, 0x2f, 0xfd], Some(Compression::Zstd)),
+            // Text that happens to start like bzip2's header is text.
+            (b"BZh9 is a header", None),
+            (b"From a@example.org Mon Jan  1", None),
+        ];
+        for (head, expected) in heads {
+            assert_eq!(Compression::from_magic(head), expected, "{head:?}");
+        }
+        // A name wins over the content, so that a damaged file is told.
+        assert_eq!(
+            Compression::of(Some(Path::new("a.gz")), b"plain"),
+            Some(Compression::Gzip)
+        );
+        assert_eq!(
+            Compression::of(None, b"\xfd7zXZ\x00"),
+            Some(Compression::Xz)
+        );
+    }
+
+    #[test]
+    fn the_inner_name_drops_the_compression_extension_only() {
+        assert_eq!(
+            inner_name(Path::new("d/notes.md.gz")),
+            Path::new("d/notes.md")
+        );
+        assert_eq!(inner_name(Path::new("archive")), Path::new("archive"));
+        assert_eq!(
+            inner_name(Path::new("2024-01.txt.xz")),
+            Path::new("2024-01.txt")
+        );
+    }
+
+    #[cfg(feature = "gzip")]
+    fn gzip(text: &[u8]) -> Vec<u8> {
+        use std::io::Write;
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        encoder.write_all(text).expect("in memory");
+        encoder.finish().expect("in memory")
+    }
+
+    #[test]
+    #[cfg(feature = "gzip")]
+    fn a_break_ends_the_text_where_it_broke_and_says_where() {
+        let text: String = (1..=20_000).map(|line| format!("line {line}\n")).collect();
+        let compressed = gzip(text.as_bytes());
+        let cut = compressed[..compressed.len() / 2].to_vec();
+        let mut inflated =
+            Inflated::start(Compression::Gzip, io::Cursor::new(cut)).expect("thread");
+        let mut read = Vec::new();
+        inflated.read_to_end(&mut read).expect("a break is an end");
+        assert!(text.as_bytes().starts_with(&read));
+        assert!(read.len() > text.len() / 4, "{}", read.len());
+        let broken = inflated.broken().expect("it broke").clone();
+        assert_eq!(broken.text_len, read.len() as u64);
+        let lines_read = read.iter().filter(|&&byte| byte == b'\n').count() as u64;
+        assert_eq!(broken.line, lines_read + 1);
+        assert!(
+            broken.describe().contains("(truncated?)"),
+            "{}",
+            broken.describe()
+        );
+
+        let mut whole =
+            Inflated::start(Compression::Gzip, io::Cursor::new(compressed)).expect("thread");
+        let mut read = Vec::new();
+        whole.read_to_end(&mut read).expect("read");
+        assert_eq!(read, text.as_bytes());
+        assert_eq!(whole.broken(), None);
+    }
+
+    #[test]
+    #[cfg(feature = "gzip")]
+    fn a_small_archive_inflates_whole_and_a_larger_one_does_not() {
+        let compressed = gzip(b"see http://a.example/\n");
+        assert_eq!(
+            inflate_small(Compression::Gzip, &compressed, 64).as_deref(),
+            Some(&b"see http://a.example/\n"[..])
+        );
+        assert_eq!(inflate_small(Compression::Gzip, &compressed, 8), None);
+        assert_eq!(
+            inflate_small(Compression::Gzip, &compressed[..10], 64),
+            None
+        );
     }
 }

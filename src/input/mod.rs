@@ -24,6 +24,7 @@ mod sink;
 mod walk;
 mod windows;
 
+pub(crate) use compressed::Compression;
 pub(crate) use kind::{Content, InputKind, KindGlobs};
 pub(crate) use large::LargeInput;
 pub(crate) use memory::read_document;

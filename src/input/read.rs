@@ -321,9 +321,27 @@ pub(crate) fn read_streamed(
             return Ok(());
         }
     };
-    let Some(compression) = compression else {
-        return read_stream(reader, path, origin, options, lint, sink);
-    };
+    match compression {
+        Some(compression) => {
+            read_compressed(reader, compression, path, origin, options, lint, sink)
+        }
+        None => read_stream(reader, path, origin, options, lint, sink),
+    }
+}
+
+/// Stream the text the `compression`-compressed `source` holds into
+/// `sink`, inflated on a thread of its own, read as the file it holds (the
+/// input at `path` without its compression's extension); a break is
+/// reported after the text before it.
+pub(super) fn read_compressed(
+    source: impl BufRead + Send + 'static,
+    compression: Compression,
+    path: Option<&Path>,
+    origin: Origin,
+    options: &ReadOptions,
+    lint: &LintOptions,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
     if !compression.is_supported() {
         sink.note(Note {
             name: origin.to_string(),
@@ -332,7 +350,7 @@ pub(crate) fn read_streamed(
         });
         return Ok(());
     }
-    let mut inflated = match Inflated::start(compression, reader) {
+    let mut inflated = match Inflated::start(compression, source) {
         Ok(inflated) => inflated,
         Err(err) => {
             sink.error(cannot_read(&origin, &err));

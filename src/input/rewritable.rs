@@ -7,6 +7,8 @@
 //!   parts (quoted-printable, base64, charsets), whose bytes are not the
 //!   archive's;
 //! - binary files are skipped as always;
+//! - compressed files never are: their text is inflated as it is read
+//!   (see the `compressed` module) and a fix has no bytes to go to;
 //! - text that is not valid UTF-8 is read with the Latin-1 fallback, as
 //!   `check` reads it; `--fix` notes where each such byte went and writes
 //!   it back as it was (a fix that would change one is not applied), while
@@ -16,14 +18,15 @@
 //! are reported.
 
 use std::fmt;
-use std::io;
+use std::io::{self, Read};
 
 use super::archive::check_mail;
 use super::check::check_loaded;
+use super::compressed::Compression;
 use super::kind::Content;
 use super::load::{is_binary, load, read_unless_binary, HEAD_LEN};
 use super::notice::{cannot_read, InputError};
-use super::read::{written_in, ReadOptions};
+use super::read::{read_compressed, written_in, ReadOptions};
 use super::sink::{Collected, Sink};
 use super::walk::Input;
 use crate::lint::LintOptions;
@@ -38,6 +41,8 @@ pub(crate) enum Kept {
     Binary,
     /// Text that is not valid UTF-8.
     NotUtf8,
+    /// A compressed file.
+    Compressed(Compression),
 }
 
 impl fmt::Display for Kept {
@@ -51,6 +56,14 @@ impl fmt::Display for Kept {
             Kept::NotUtf8 => {
                 "not rewritten: not valid UTF-8 (fmt rewrites UTF-8 text only; \
                  check --fix keeps such bytes as they are)"
+            }
+            Kept::Compressed(compression) => {
+                return write!(
+                    f,
+                    "not rewritten: {} compressed (check --fix and fmt leave compressed \
+                     files as they are; the URLs of the text it holds are checked)",
+                    compression.name()
+                )
             }
         })
     }
@@ -107,6 +120,9 @@ pub(crate) fn read_for_rewrite(
     };
     let mut collected = Collected::default();
     let head = &bytes[..bytes.len().min(HEAD_LEN)];
+    if let Some(compression) = Compression::of(path, head) {
+        return read_compressed_kept(input, compression, bytes, options, lint);
+    }
     let why = match options.kind.detect(&options.globs, path, head) {
         Content::Mail(kind) => {
             // Only reading can fail here, and the bytes are in memory.
@@ -143,6 +159,64 @@ pub(crate) fn read_for_rewrite(
     };
     ForRewrite::Kept {
         why,
+        collected,
+        bytes,
+    }
+}
+
+/// Check a compressed input as `check` reads it, streamed (a file is
+/// opened again rather than held whole), and keep it: `head` is what was
+/// read of it so far (stdin's is read to its end, to be passed through).
+fn read_compressed_kept(
+    input: &Input,
+    compression: Compression,
+    head: Vec<u8>,
+    options: &ReadOptions,
+    lint: &LintOptions,
+) -> ForRewrite {
+    let mut collected = Collected::default();
+    // A collecting sink always accepts, so only reading can fail, and
+    // that is told in `collected`.
+    let bytes = match input {
+        Input::File(path) => {
+            let origin = Origin::File(path.clone());
+            match std::fs::File::open(path) {
+                Ok(file) => {
+                    let source = io::BufReader::new(file);
+                    let _ = read_compressed(
+                        source,
+                        compression,
+                        Some(path),
+                        origin,
+                        options,
+                        lint,
+                        &mut collected,
+                    );
+                }
+                Err(err) => return ForRewrite::Failed(cannot_read(&origin, &err)),
+            }
+            Vec::new()
+        }
+        Input::Stdin => {
+            let mut bytes = head;
+            if let Err(err) = io::stdin().lock().read_to_end(&mut bytes) {
+                return ForRewrite::Failed(cannot_read(&Origin::Stdin, &err));
+            }
+            let source = io::Cursor::new(bytes.clone());
+            let _ = read_compressed(
+                source,
+                compression,
+                None,
+                Origin::Stdin,
+                options,
+                lint,
+                &mut collected,
+            );
+            bytes
+        }
+    };
+    ForRewrite::Kept {
+        why: Kept::Compressed(compression),
         collected,
         bytes,
     }

@@ -46,6 +46,7 @@ use super::position::Encoding;
 use super::settings::{is_configuration, ClientChoices, Said, Workspace};
 use super::uri::file_path;
 use super::worker::{Done, Job, Worker};
+use crate::input::Compression;
 use crate::span::Span;
 
 /// How long after an edit its document is linted: edits in the meantime
@@ -549,6 +550,12 @@ impl Session<'_> {
             let Some(open) = self.documents.get(&uri) else {
                 continue;
             };
+            if is_compressed(&uri) {
+                // The text an editor shows for `notes.md.gz` is its own
+                // inflated copy; edits are not written back as they are
+                // read, so fixes and spans would not hold.
+                continue;
+            }
             let document = &open.document;
             let (reading, said) = self
                 .workspace
@@ -696,4 +703,10 @@ fn params<P: DeserializeOwned>(params: Value) -> Result<P, serde_json::Error> {
 /// The answer to a request whose parameters do not read.
 fn invalid(id: RequestId, err: &serde_json::Error) -> Response {
     Response::new_err(id, ErrorCode::InvalidParams as i32, err.to_string())
+}
+
+/// True for a document whose name says it is compressed (`.gz`, `.bz2`,
+/// `.xz`, `.zst`): the server leaves it alone, as `fmt` and `--fix` do.
+fn is_compressed(uri: &Uri) -> bool {
+    Compression::from_name(std::path::Path::new(uri.path().as_str())).is_some()
 }
