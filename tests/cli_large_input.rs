@@ -54,7 +54,12 @@ fn stdin_reads_the_same_in_windows() {
     let whole = stdin(&[]);
     assert!(whole.1.contains("\"path\":\"<stdin>\""));
     for chunk_len in CHUNK_LENS {
-        assert_eq!(stdin(&["--chunk-len", chunk_len]), whole, "{chunk_len}");
+        // One thread reads the windows in turn; several lint them at once
+        // while one reads the stream, reported in order.
+        for threads in ["-j1", "-j2", "-j5"] {
+            let windowed = stdin(&["--chunk-len", chunk_len, threads]);
+            assert_eq!(windowed, whole, "{chunk_len} {threads}");
+        }
     }
 }
 

@@ -402,7 +402,7 @@ fn read_large(
     sink: &mut ReportSink<'_>,
 ) -> io::Result<()> {
     match input::plan_large(large, options) {
-        Ok(LargePlan::Streamed(large)) => input::read_streamed(large, options, lint, sink),
+        Ok(LargePlan::Streamed(large)) => input::read_streamed(large, threads, options, lint, sink),
         Ok(LargePlan::Parts(parts)) => {
             let mut placer = parts.placer(lint);
             parallel::for_each_ordered_large(

@@ -21,6 +21,7 @@ mod progress;
 mod read;
 mod rewritable;
 mod sink;
+mod streamed;
 mod walk;
 mod windows;
 

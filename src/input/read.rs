@@ -22,6 +22,7 @@ use super::notice::{cannot_read, latin1_note, InputError, Note};
 use super::pipe::{self, Opened};
 use super::progress::Progress;
 use super::sink::{Collected, Sink};
+use super::streamed;
 use super::walk::Input;
 use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Checked, Frame, KeepText};
@@ -263,6 +264,7 @@ fn check_mail_bytes(
 /// when `sink` fails to write.
 pub(crate) fn read_streamed(
     large: LargeInput,
+    threads: usize,
     options: &ReadOptions,
     lint: &LintOptions,
     sink: &mut dyn Sink,
@@ -323,9 +325,10 @@ pub(crate) fn read_streamed(
     };
     match compression {
         Some(compression) => {
-            read_compressed(reader, compression, path, origin, options, lint, sink)
+            let input = (path, origin);
+            read_compressed(reader, compression, input, options, lint, threads, sink)
         }
-        None => read_stream(reader, path, origin, options, lint, sink),
+        None => read_stream(reader, path, origin, options, lint, threads, sink),
     }
 }
 
@@ -336,10 +339,10 @@ pub(crate) fn read_streamed(
 pub(super) fn read_compressed(
     source: impl BufRead + Send + 'static,
     compression: Compression,
-    path: Option<&Path>,
-    origin: Origin,
+    (path, origin): (Option<&Path>, Origin),
     options: &ReadOptions,
     lint: &LintOptions,
+    threads: usize,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
     if !compression.is_supported() {
@@ -365,12 +368,14 @@ pub(super) fn read_compressed(
         },
         ..options.clone()
     };
+    let inner = inner.as_deref();
     read_stream(
         &mut inflated,
-        inner.as_deref(),
+        inner,
         origin.clone(),
         options,
         lint,
+        threads,
         sink,
     )?;
     if let Some(broken) = inflated.broken() {
@@ -385,13 +390,14 @@ pub(super) fn read_compressed(
 
 /// Stream the text `reader` holds into `sink`, read as what it holds: the
 /// input named `path` (for a compressed input, the name of what it holds),
-/// reported as `origin`.
+/// reported as `origin`; a long text is checked on `threads` threads.
 fn read_stream(
-    mut reader: impl BufRead,
+    mut reader: impl BufRead + Send,
     path: Option<&Path>,
     origin: Origin,
     options: &ReadOptions,
     lint: &LintOptions,
+    threads: usize,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
     let mut head = Vec::with_capacity(HEAD_LEN);
@@ -438,17 +444,20 @@ fn read_stream(
         options.chunks,
         origin,
         lint,
+        threads,
         sink,
     )
 }
 
 /// Check a streamed text: read whole when it is smaller than a chunk (the
-/// same path as a small file), else window by window.
+/// same path as a small file), else window by window, on `threads`
+/// threads when there are several.
 fn check_text(
-    reader: impl BufRead,
+    reader: impl BufRead + Send,
     chunks: ChunkOptions,
     origin: Origin,
     lint: &LintOptions,
+    threads: usize,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
     let mut reader = reader;
@@ -464,6 +473,11 @@ fn check_text(
         let mut collected = Collected::default();
         check_loaded(load(origin, start), lint, &mut collected);
         return collected.replay(sink);
+    }
+    if threads > 1 {
+        return streamed::check_windows_in_parallel(
+            start, reader, chunks, &origin, lint, threads, sink,
+        );
     }
     let mut windows = Windows::with_head(start, reader, chunks);
     let mut continuation = false;

@@ -186,10 +186,11 @@ fn read_compressed_kept(
                     let _ = read_compressed(
                         source,
                         compression,
-                        Some(path),
-                        origin,
+                        (Some(path), origin),
                         options,
                         lint,
+                        // The findings are collected whole, as for any rewritten input.
+                        1,
                         &mut collected,
                     );
                 }
@@ -206,10 +207,11 @@ fn read_compressed_kept(
             let _ = read_compressed(
                 source,
                 compression,
-                None,
-                Origin::Stdin,
+                (None, Origin::Stdin),
                 options,
                 lint,
+                // The findings are collected whole, as for any rewritten input.
+                1,
                 &mut collected,
             );
             bytes

@@ -92,6 +92,8 @@ pub(super) struct Windows<R> {
     latin1_bytes: usize,
     eof: bool,
     done: bool,
+    /// A reported window's text, emptied, for the next window to fill.
+    spare: Option<String>,
 }
 
 impl<R: Read> Windows<R> {
@@ -110,7 +112,17 @@ impl<R: Read> Windows<R> {
             latin1_bytes: 0,
             eof: false,
             done: false,
+            spare: None,
         }
+    }
+
+    /// Take back the text of a window that was reported, to read a later
+    /// window into: a fresh window-sized text for each costs more in page
+    /// faults than scanning it, and one freed on another thread is not
+    /// soon reused by this one's allocator.
+    pub(super) fn give_back(&mut self, mut text: String) {
+        text.clear();
+        self.spare = Some(text);
     }
 
     /// Windows over `head` followed by the rest of the input in `reader`,
@@ -168,7 +180,8 @@ impl<R: Read> Windows<R> {
         };
         self.done = owned_end == self.text.len() && self.eof;
         let keep_from = keep_start(&self.text, owned_end.saturating_sub(self.options.context));
-        let kept = self.text.get(keep_from..).unwrap_or_default().to_owned();
+        let mut kept = self.spare.take().unwrap_or_default();
+        kept.push_str(self.text.get(keep_from..).unwrap_or_default());
         let text = std::mem::replace(&mut self.text, kept);
         let window = Window {
             base: self.base,
