@@ -95,14 +95,17 @@ for ext in gz bz2 xz zst; do
   [[ -s $archive.$ext ]] || ${tool[$ext]} ${level[$ext]} -c -q "$archive" >"$archive.$ext"
 done
 
-"$urlint" extract "$archive" >"$work/plain.out" 2>/dev/null || true
+# URLs, places and message numbers, and the warnings, as the plain file's.
+"$urlint" extract --format jsonl "$archive" >"$work/plain.out" 2>"$work/plain.err" || true
 for ext in gz bz2 xz zst; do
-  "$urlint" extract "$archive.$ext" >"$work/$ext.out" 2>/dev/null || true
+  "$urlint" extract --format jsonl "$archive.$ext" 2>&1 >"$work/$ext.out" | sed "s|$archive.$ext:|$archive:|" >"$work/$ext.err" || true
+  sed -i "s|\"path\":\"$archive.$ext\"|\"path\":\"$archive\"|" "$work/$ext.out"
+  cmp -s "$work/plain.err" "$work/$ext.err" || { echo "compressed.sh: $ext warnings differ from the plain archive's" >&2; exit 1; }
   cmp -s "$work/plain.out" "$work/$ext.out" || { echo "compressed.sh: $ext output differs from the plain archive's" >&2; exit 1; }
 done
 
 plain=$(fastest "$urlint" extract "$archive")
-echo "archive: $(stat -c %s "$archive") bytes, $(wc -l <"$work/plain.out") URLs; urlint extract on the plain archive: $plain s ($(nproc) cores)"
+echo "archive: $(stat -c %s "$archive") bytes, $(grep -c "^From " "$archive") messages, $(wc -l <"$work/plain.out") URLs; urlint extract on the plain archive: $plain s ($(nproc) cores)"
 echo
 echo "| format | compressed | urlint extract FILE | DEC -dc \| urlint extract - | ratio (<= 1.3) | DEC -dc alone | + plain | ratio (<= 1.2) |"
 echo "|---|---|---|---|---|---|---|---|"

@@ -324,3 +324,99 @@ fn fix_and_fmt_leave_compressed_files_as_they_are_and_say_so() {
     );
     assert_eq!(output.stdout, compressed);
 }
+
+/// The shared corpus of real mail, when it is beside the project
+/// (`URLINT_SHARED`, `../shared`, or `/work/shared`).
+fn shared_mail() -> Option<std::path::PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::env::var_os("URLINT_SHARED")
+        .map(std::path::PathBuf::from)
+        .into_iter()
+        .chain([manifest.join("../shared"), "/work/shared".into()])
+        .map(|shared| shared.join("corpus/mail"))
+        .find(|mail| mail.is_dir())
+}
+
+/// Every file under `dir`, relative to it, sorted.
+fn relative_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(relative) = path.strip_prefix(dir) {
+                found.push(relative.to_path_buf());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// `extract --format json --mail-headers all` on the tree `dir`, as
+/// records grouped by the file they name with `suffix` taken off, and the
+/// warnings told on stderr with it taken off too, sorted.
+fn records_by_file(dir: &Path, suffix: &str) -> (Vec<(String, String)>, Vec<String>) {
+    let (code, stdout, stderr) = run_in(
+        dir,
+        &["extract", "--format", "json", "--mail-headers", "all", "."],
+    );
+    assert!(code <= 1, "{}: exit {code}: {stderr}", dir.display());
+    let records: Vec<serde_json::Value> = serde_json::from_str(&stdout).expect("json");
+    let mut grouped: Vec<(String, String)> = records
+        .into_iter()
+        .map(|mut record| {
+            let path = record["path"].as_str().unwrap_or_default().to_owned();
+            let path = path.strip_suffix(suffix).unwrap_or(&path).to_owned();
+            record["path"] = path.clone().into();
+            (path, record.to_string())
+        })
+        .collect();
+    // Files come in path order, which a suffix can change; a file's own
+    // records keep their order.
+    grouped.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut warnings: Vec<String> = stderr
+        .lines()
+        .map(|line| line.replace(&format!("{suffix}:"), ":"))
+        .collect();
+    warnings.sort();
+    (grouped, warnings)
+}
+
+#[test]
+fn the_shared_mail_corpus_reads_the_same_compressed() {
+    let Some(corpus) = shared_mail() else {
+        eprintln!("shared mail corpus not found: skipped");
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let files = relative_files(&corpus);
+    assert!(files.len() > 100, "{}", files.len());
+    let tree = |name: &str, suffix: &str, compress: &dyn Fn(&[u8]) -> Vec<u8>| {
+        let root = dir.path().join(name);
+        for file in &files {
+            let bytes = std::fs::read(corpus.join(file)).expect("corpus file");
+            let mut target = root.join(file).into_os_string();
+            target.push(suffix);
+            let target = std::path::PathBuf::from(target);
+            std::fs::create_dir_all(target.parent().expect("parent")).expect("dir");
+            std::fs::write(target, compress(&bytes)).expect("write");
+        }
+        root
+    };
+    let plain = tree("plain", "", &|bytes: &[u8]| bytes.to_vec());
+    let (expected, expected_warnings) = records_by_file(&plain, "");
+    assert!(expected.len() > 1000, "{} URLs", expected.len());
+    for (extension, compress) in FORMATS {
+        let suffix = format!(".{extension}");
+        let root = tree(extension, &suffix, &compress);
+        let (got, warnings) = records_by_file(&root, &suffix);
+        assert_eq!(got.len(), expected.len(), "{extension}");
+        for (got, expected) in got.iter().zip(&expected) {
+            assert_eq!(got, expected, "{extension}");
+        }
+        assert_eq!(warnings, expected_warnings, "{extension}");
+    }
+}
