@@ -8,8 +8,14 @@ encoding). Lines and columns are 1-based, columns in characters;
 ``end_line``/``end_column`` are just past the end. Mail offsets are archive
 byte offsets. Binary data (``bytes``, ``bytearray`` or ``memoryview``) is
 decoded as the command line decodes files: UTF-8, any other byte as the
-Latin-1 character of the same value. An argument of a wrong type raises
-TypeError("expected str, got NoneType"), naming what it takes.
+Latin-1 character of the same value. Compressed binary data (gzip, one
+member or several, bzip2, xz or zstd, told by its magic bytes) is read as
+the data it holds, inflated in memory: offsets, lines and columns are then
+those of the decompressed data. A stream that breaks (a truncated or
+corrupt file) keeps the URLs before the break, and the break is a
+MailWarning saying where; a format this build lacks raises ValueError. An
+argument of a wrong type raises TypeError("expected str, got NoneType"),
+naming what it takes.
 """
 
 import os
@@ -30,6 +36,7 @@ __all__ = [
     "Url",
     "__version__",
     "check",
+    "detect_compression",
     "detect_kind",
     "extract",
     "extract_mail",
@@ -51,7 +58,8 @@ class ConfigError(ValueError):
     """A configuration urlint cannot use; the message is the command line's."""
 
 class MailWarning(UserWarning):
-    """A malformed message in a mail archive; the rest of it is read."""
+    """A malformed message in a mail archive (the rest of it is read), or
+    a compressed stream that breaks (the URLs before the break are listed)."""
 
 @final
 class Config:
@@ -203,10 +211,13 @@ def extract(
     """Every URL in ``text`` read as ``kind`` (see KINDS), with its findings.
 
     Binary data is read as a file is: a NUL in the first 8 KiB makes it
-    binary, which has no URLs. ``kind="mail"`` reads an mbox or a message,
-    told apart by the first bytes, as extract_mail does. Raises ValueError
-    for an unknown profile or kind, or data that kind="mail" finds is not
-    mail; ConfigError for a configuration urlint cannot use.
+    binary, which has no URLs; compressed data is read as the data it
+    holds, and the records index that. ``kind="mail"`` reads an mbox or a
+    message, told apart by the first bytes, as extract_mail does. Raises
+    ValueError for an unknown profile or kind, data that kind="mail" finds
+    is not mail, or a compression format this build lacks; ConfigError for
+    a configuration urlint cannot use. A broken compressed stream is a
+    MailWarning.
     """
 
 def check(
@@ -215,7 +226,8 @@ def check(
     kind: str = "text",
     config: _ConfigSource | None = None,
 ) -> list[Finding]:
-    """Every finding in ``text``, in source order: ``urlint check``."""
+    """Every finding in ``text``, in source order: ``urlint check``
+    (compressed data read as extract reads it)."""
 
 def extract_mail(
     data: _Binary | str,
@@ -228,10 +240,14 @@ def extract_mail(
 
     ``kind="auto"`` (or ``"mail"``) tells an mbox from a message by the
     first bytes, and raises ValueError for data that is neither; ``"mbox"``
-    and ``"eml"`` read it as one. ``at`` says where ``data`` sits when it is
-    a slice of a larger archive (see split_mbox): offsets, lines and
-    message numbers are then the whole archive's. Malformed messages are
-    MailWarning warnings, which say where in the archive.
+    and ``"eml"`` read it as one. Compressed data (a ``.mbox.gz``, an
+    ``.eml.xz``) is read as the archive it holds, and offsets, lines and
+    columns are that archive's; a broken stream keeps the URLs before the
+    break and warns. ``at`` says where ``data`` sits when it is a slice of a
+    larger plain archive (see split_mbox): offsets, lines and message
+    numbers are then the whole archive's; compressed data with ``at``
+    raises ValueError. Malformed messages are MailWarning warnings, which
+    say where in the archive.
     """
 
 def validate(
@@ -245,8 +261,21 @@ def validate(
     non-blank lines, raises ValueError."""
 
 def detect_kind(head: _Binary, path: str | os.PathLike[str] | None = None) -> str:
-    """The kind urlint reads an input as, from its name and first bytes."""
+    """The kind urlint reads an input as, from its name and first bytes.
+
+    A compressed input (by its name, else its first bytes) is told by what
+    it holds: its name without the compression's extension
+    (``notes.md.gz`` is ``"markdown"``) and the text its head inflates to.
+    """
+
+def detect_compression(
+    head: _Binary, path: str | os.PathLike[str] | None = None
+) -> Literal["gzip", "bzip2", "xz", "zstd"] | None:
+    """How an input is compressed, by its name's extension (``.gz``,
+    ``.bz2``, ``.xz``, ``.zst``), else by its first bytes; None when it is
+    not. Such an input is read whole: it cannot be sliced with split_mbox."""
 
 def split_mbox(file: BinaryIO, target_len: int) -> list[ArchiveSlice]:
     """Cut the mbox read from ``file`` into slices of whole messages of at
-    least ``target_len`` bytes each (the last may be shorter)."""
+    least ``target_len`` bytes each (the last may be shorter). A compressed
+    file raises ValueError: read it whole with extract_mail."""

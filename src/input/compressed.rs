@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread;
 
+use super::load::HEAD_LEN;
+
 /// A compression format urlint reads through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Compression {
@@ -188,6 +190,67 @@ pub(crate) fn inflate_small(
         .take(u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1))
         .read_to_end(&mut text);
     (read.is_ok() && text.len() <= limit).then_some(text)
+}
+
+/// The whole decompressed text of `compressed`, held in memory (data a
+/// caller passes in memory, the Python package's), and where the stream
+/// broke if it did: the text is then what came before the break, as a
+/// streamed read gives it. A format this build does not read breaks at
+/// once, with [`Compression::unsupported_message`] as the cause.
+#[cfg_attr(not(feature = "python"), allow(dead_code))]
+pub(crate) fn inflate_all(
+    compression: Compression,
+    compressed: &[u8],
+) -> (Vec<u8>, Option<Broken>) {
+    inflate_up_to(compression, compressed, usize::MAX)
+}
+
+/// The head of the decompressed text of `compressed`, as long as the head
+/// an input's kind is told by (shorter when the text is, or breaks
+/// before): what the head of a compressed file holds, whether or not the
+/// stream goes on past `compressed`.
+#[cfg_attr(not(feature = "python"), allow(dead_code))]
+pub(crate) fn inflate_head(compression: Compression, compressed: &[u8]) -> Vec<u8> {
+    inflate_up_to(compression, compressed, HEAD_LEN).0
+}
+
+/// At most `limit` bytes of the decompressed text of `compressed`, read as
+/// the inflating thread reads them (a little at a time, so a break loses
+/// little), and the break if the stream broke before the limit.
+fn inflate_up_to(
+    compression: Compression,
+    compressed: &[u8],
+    limit: usize,
+) -> (Vec<u8>, Option<Broken>) {
+    let broken = |text: &[u8], err: &io::Error| Broken {
+        compression,
+        text_len: text.len() as u64,
+        line: memchr::memchr_iter(b'\n', text).count() as u64 + 1,
+        cause: cause_of(err),
+    };
+    let mut decoder = match compression.decoder(compressed) {
+        Ok(decoder) => decoder,
+        Err(err) => return (Vec::new(), Some(broken(&[], &err))),
+    };
+    let mut text = Vec::new();
+    loop {
+        let len = text.len();
+        let wanted = CHUNK_LEN.min(limit - len);
+        if wanted == 0 {
+            return (text, None);
+        }
+        text.resize(len + wanted, 0);
+        let (read, outcome) = fill(&mut decoder, &mut text[len..]);
+        text.truncate(len + read);
+        match outcome {
+            Ok(true) => {}
+            Ok(false) => return (text, None),
+            Err(err) => {
+                let broken = broken(&text, &err);
+                return (text, Some(broken));
+            }
+        }
+    }
 }
 
 /// Where and why a compressed stream broke.
@@ -475,6 +538,34 @@ mod tests {
         whole.read_to_end(&mut read).expect("read");
         assert_eq!(read, text.as_bytes());
         assert_eq!(whole.broken(), None);
+    }
+
+    #[test]
+    #[cfg(feature = "gzip")]
+    fn data_in_memory_inflates_whole_members_and_all_or_up_to_its_break() {
+        let text: String = (1..=20_000).map(|line| format!("line {line}\n")).collect();
+        let mut members = gzip(&text.as_bytes()[..1000]);
+        members.extend(gzip(&text.as_bytes()[1000..]));
+        assert_eq!(
+            inflate_all(Compression::Gzip, &members),
+            (text.as_bytes().to_vec(), None)
+        );
+        let (read, broken) = inflate_all(Compression::Gzip, &members[..members.len() / 2]);
+        assert!(text.as_bytes().starts_with(&read));
+        assert!(read.len() > text.len() / 4, "{}", read.len());
+        let broken = broken.expect("it broke");
+        assert_eq!(broken.text_len, read.len() as u64);
+        let lines_read = read.iter().filter(|&&byte| byte == b'\n').count() as u64;
+        assert_eq!(broken.line, lines_read + 1);
+        assert!(broken.describe().contains("(truncated?)"), "{broken:?}");
+        // A head is the text's head, cut or not.
+        let head = &text.as_bytes()[..HEAD_LEN];
+        assert!(head.starts_with(&inflate_head(Compression::Gzip, &members[..200])));
+        assert_eq!(
+            inflate_head(Compression::Gzip, &members[..members.len() / 2]),
+            head
+        );
+        assert_eq!(inflate_head(Compression::Gzip, &gzip(b"short")), b"short");
     }
 
     #[test]

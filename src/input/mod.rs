@@ -26,6 +26,8 @@ mod walk;
 mod windows;
 
 pub(crate) use compressed::Compression;
+#[cfg(feature = "python")]
+pub(crate) use compressed::{inflate_all, inflate_head, inner_name, Broken};
 pub(crate) use kind::{Content, InputKind, KindGlobs};
 pub(crate) use large::LargeInput;
 pub(crate) use memory::read_document;

@@ -13,7 +13,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyInt, PyMemoryView, PyString, PyTuple};
 
 use super::errors::ConfigError;
 use crate::config::Config;
-use crate::input::{Held, InputKind};
+use crate::input::{inflate_all, Broken, Compression, Held, InputKind};
 use crate::lint::LintOptions;
 use crate::mail::{MailKind, SNIFF_LEN};
 use crate::validate::Profile;
@@ -50,6 +50,37 @@ impl Data<'_> {
             Data::Bytes(bytes) => Held::Bytes(bytes.to_vec()),
         }
     }
+}
+
+/// `data` as it is read: binary data that opens with a compression
+/// format's magic bytes (gzip, bzip2, xz, zstd) is the data it holds,
+/// inflated whole with the GIL released, with the break if its stream
+/// broke (the data is then the text before the break). A `str` is text,
+/// never compressed. Compressed data given with a slice (`sliced`), or in
+/// a format this build does not read, is a `ValueError`.
+pub(super) fn inflated<'d>(
+    py: Python<'_>,
+    data: Data<'d>,
+    sliced: bool,
+) -> PyResult<(Data<'d>, Option<Broken>)> {
+    let Data::Bytes(bytes) = &data else {
+        return Ok((data, None));
+    };
+    let Some(compression) = Compression::from_magic(bytes) else {
+        return Ok((data, None));
+    };
+    if sliced {
+        return Err(PyValueError::new_err(format!(
+            "the data is {} compressed, and at= is a slice of a plain archive: pass a \
+             compressed archive whole, without at=",
+            compression.name()
+        )));
+    }
+    if !compression.is_supported() {
+        return Err(PyValueError::new_err(compression.unsupported_message()));
+    }
+    let (text, broken) = py.detach(|| inflate_all(compression, bytes));
+    Ok((Data::Bytes(Cow::Owned(text)), broken))
 }
 
 // Argument extractors, for `#[pyo3(from_py_with = ...)]`: every argument of

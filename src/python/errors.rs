@@ -13,5 +13,5 @@ create_exception!(
     urlint,
     MailWarning,
     PyUserWarning,
-    "A malformed message in a mail archive; the rest of the archive is read."
+    "A malformed message in a mail archive (the rest of the archive is read), or a compressed stream that breaks (the URLs before the break are listed)."
 );

@@ -19,14 +19,15 @@ use std::path::PathBuf;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use self::arguments::{binary, data, optional_config, optional_path};
+use self::arguments::{binary, data, inflated, optional_config, optional_path};
 use self::arguments::{input_kind, lint_options, mail_kind, read_as, ConfigSource, Data};
 use self::arguments::{optional_text, text, PyConfig};
 use self::errors::{ConfigError, MailWarning};
 use self::records::{collected_urls, Finding, Fix, MailUrl, Url};
 use self::slices::{optional_slice, ArchiveSlice};
 use crate::checked::Checked;
-use crate::input::{read_held, HeldMail, InputKind, KindGlobs};
+use crate::input::{inflate_head, inner_name, read_held, Broken, Compression, HeldMail};
+use crate::input::{InputKind, KindGlobs};
 use crate::lint::{self, Linted};
 use crate::mail::{ArchivePoint, HeaderUrls};
 use crate::source::{Origin, Source};
@@ -42,7 +43,7 @@ fn extract(
     #[pyo3(from_py_with = self::text)] kind: &str,
     #[pyo3(from_py_with = optional_config)] config: Option<ConfigSource<'_>>,
 ) -> PyResult<Vec<Url>> {
-    extract_urls(py, &text, profile, kind, config)
+    extract_urls(py, text, profile, kind, config)
 }
 
 /// Every finding in `text` read as `kind`, in source order.
@@ -55,19 +56,22 @@ fn check(
     #[pyo3(from_py_with = self::text)] kind: &str,
     #[pyo3(from_py_with = optional_config)] config: Option<ConfigSource<'_>>,
 ) -> PyResult<Vec<Finding>> {
-    let urls = extract_urls(py, &text, profile, kind, config)?;
+    let urls = extract_urls(py, text, profile, kind, config)?;
     Ok(urls.into_iter().flat_map(|url| url.findings).collect())
 }
 
-/// The URLs of `extract` and `check`.
+/// The URLs of `extract` and `check`; compressed data is read as the data
+/// it holds, and its records placed in that.
 fn extract_urls(
     py: Python<'_>,
-    data: &Data<'_>,
+    data: Data<'_>,
     profile: Option<&str>,
     kind: &str,
     config: Option<ConfigSource<'_>>,
 ) -> PyResult<Vec<Url>> {
-    let kind = read_as(input_kind(kind)?, data.bytes())?;
+    let kind = input_kind(kind)?;
+    let (data, broken) = inflated(py, data, false)?;
+    let kind = read_as(kind, data.bytes())?;
     let options = lint_options(py, profile, config)?;
     let (urls, warnings) = py.detach(|| {
         let mail = HeldMail {
@@ -75,14 +79,15 @@ fn extract_urls(
             start: ArchivePoint::START,
         };
         let collected = read_held(data.held(), kind, mail, &options);
-        collected_urls(collected, data)
+        collected_urls(collected, &data)
     })?;
-    warn(py, &warnings)?;
+    warn(py, &warnings, broken.as_ref())?;
     Ok(urls.into_iter().map(|(url, _)| url).collect())
 }
 
 /// Every URL in the mail archive `data` (an mbox or one message), with the
-/// message it is in; offsets are archive byte offsets.
+/// message it is in; offsets are archive byte offsets (of the archive a
+/// compressed `data` holds).
 #[pyfunction]
 #[pyo3(signature = (data, profile=None, kind="auto", config=None, at=None))]
 fn extract_mail(
@@ -99,6 +104,7 @@ fn extract_mail(
             "a slice of an archive is given as bytes: its offsets are archive bytes",
         ));
     }
+    let (data, broken) = inflated(py, data, at.is_some())?;
     let kind = mail_kind(kind, data.bytes())?;
     let start = at.map_or(ArchivePoint::START, |slice| slice.point());
     let (urls, warnings) = py.detach(|| {
@@ -111,7 +117,7 @@ fn extract_mail(
         let collected = read_held(data.held(), kind, mail, &options);
         collected_urls(collected, &data)
     })?;
-    warn(py, &warnings)?;
+    warn(py, &warnings, broken.as_ref())?;
     // Every text of mail input comes from a message (the one without, for
     // an archive without URLs, has no URL to list).
     urls.into_iter()
@@ -164,20 +170,51 @@ fn validate(
 
 /// The kind urlint reads an input as: by the name's extension, then by
 /// the first bytes, as the command line decides (`"text"`, `"mbox"`, ...).
+/// A compressed input (by its name's extension, else its magic bytes) is
+/// told by what it holds: the name without the compression's extension,
+/// and the head that `head`, the compressed file's head, inflates to.
 #[pyfunction]
 #[pyo3(signature = (head, path=None))]
 fn detect_kind(
+    py: Python<'_>,
     #[pyo3(from_py_with = binary)] head: Cow<'_, [u8]>,
     #[pyo3(from_py_with = optional_path)] path: Option<PathBuf>,
 ) -> String {
-    let content = InputKind::Auto.detect(&KindGlobs::default(), path.as_deref(), &head);
+    let globs = KindGlobs::default();
+    let path = path.as_deref();
+    let content = match Compression::of(path, &head) {
+        Some(compression) => {
+            let inner = path.map(inner_name);
+            let kind = match (path, &inner) {
+                (Some(path), Some(inner)) => InputKind::Auto.for_compressed(&globs, path, inner),
+                _ => InputKind::Auto,
+            };
+            let head = py.detach(|| inflate_head(compression, &head));
+            kind.detect(&globs, inner.as_deref(), &head)
+        }
+        None => InputKind::Auto.detect(&globs, path, &head),
+    };
     arguments::kind_name(content.into())
 }
 
-/// Raise each warning as a Python `MailWarning`.
-fn warn(py: Python<'_>, warnings: &[String]) -> PyResult<()> {
+/// The compression format of an input, by its name's extension, else its
+/// magic bytes (`"gzip"`, `"bzip2"`, `"xz"`, `"zstd"`), as the command line
+/// tells it; `None` for an input that is not compressed.
+#[pyfunction]
+#[pyo3(signature = (head, path=None))]
+fn detect_compression(
+    #[pyo3(from_py_with = binary)] head: Cow<'_, [u8]>,
+    #[pyo3(from_py_with = optional_path)] path: Option<PathBuf>,
+) -> Option<&'static str> {
+    Compression::of(path.as_deref(), &head).map(Compression::name)
+}
+
+/// Raise each warning, then the break of a compressed stream, as a Python
+/// `MailWarning`.
+fn warn(py: Python<'_>, warnings: &[String], broken: Option<&Broken>) -> PyResult<()> {
     let category = py.get_type::<MailWarning>();
-    for warning in warnings {
+    let broken = broken.map(Broken::describe);
+    for warning in warnings.iter().chain(&broken) {
         let message =
             std::ffi::CString::new(warning.replace('\0', " ")).expect("NULs were replaced");
         PyErr::warn(py, &category, &message, 1)?;
@@ -205,6 +242,7 @@ fn _urlint(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(extract_mail, module)?)?;
     module.add_function(wrap_pyfunction!(validate, module)?)?;
     module.add_function(wrap_pyfunction!(detect_kind, module)?)?;
+    module.add_function(wrap_pyfunction!(detect_compression, module)?)?;
     module.add_function(wrap_pyfunction!(slices::split_mbox, module)?)?;
     Ok(())
 }

@@ -1,13 +1,14 @@
 //! Cutting a large mbox into slices of whole messages, so that a cluster
 //! reads one archive in many tasks (see `examples/spark/extract_urls.py`).
 
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use super::arguments::{binary, count, optional};
+use crate::input::Compression;
 use crate::mail::{self, ArchivePoint};
 
 /// A run of whole messages of an mbox: archive bytes `start` to `end`,
@@ -86,7 +87,9 @@ pub(super) fn optional_slice(object: &Bound<'_, PyAny>) -> PyResult<Option<Archi
 /// Cut the mbox read from the binary file object `file` (anything with
 /// `read(n)`) into slices of whole messages of at least `target_len` bytes
 /// (the last may be shorter), reading it once, a message at a time;
-/// `read(n)` returns `bytes`, `bytearray` or `memoryview`.
+/// `read(n)` returns `bytes`, `bytearray` or `memoryview`. A compressed
+/// file is a `ValueError`: slices are of a plain archive, and a compressed
+/// one is read whole (`extract_mail` inflates it).
 #[pyfunction]
 pub(super) fn split_mbox(
     py: Python<'_>,
@@ -96,7 +99,17 @@ pub(super) fn split_mbox(
     if target_len == 0 {
         return Err(PyValueError::new_err("target_len must be at least 1"));
     }
-    let reader = BufReader::with_capacity(1 << 20, PyReader { file });
+    let mut reader = BufReader::with_capacity(1 << 20, PyReader { file });
+    let head = reader
+        .fill_buf()
+        .map_err(|err| PyOSError::new_err(err.to_string()))?;
+    if let Some(compression) = Compression::from_magic(head) {
+        return Err(PyValueError::new_err(format!(
+            "the file is {} compressed, and split_mbox cuts a plain mbox: read a compressed \
+             archive whole with extract_mail, without at=",
+            compression.name()
+        )));
+    }
     py.detach(|| {
         mail::slices(reader, target_len)
             .map(|slice| {
