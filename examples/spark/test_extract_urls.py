@@ -1,19 +1,25 @@
 """The Spark job in local mode with two executor threads, against `urlint
 extract` on the same files: the same multiset of (file, URL, line, column,
-message number), with large archives cut into slices.
+message number), with large archives cut into slices and compressed ones
+read whole as the archive they hold.
 
 Needs pyspark and a Java runtime (skipped, saying so, without them), the
 `urlint` package, and the `urlint` binary (URLINT_BIN). URLINT_SPARK_CORPUS
 names more directories of mail to compare on, separated by ':'.
 """
 
+import bz2
 import collections
+import gzip
 import json
+import lzma
 import os
 import pathlib
 import shutil
 import subprocess
 import sys
+
+import warnings
 
 import pytest
 import urlint
@@ -51,11 +57,18 @@ def message(number: int) -> str:
 
 @pytest.fixture(scope="module")
 def archives(tmp_path_factory) -> pathlib.Path:
-    """A directory of our own: a large mbox, small archives, text, nesting."""
+    """A directory of our own: a large mbox, small archives, text, nesting,
+    compressed archives (one past the slice size, stored uncompressed) and
+    compressed text."""
     root = tmp_path_factory.mktemp("archives")
-    (root / "big.mbox").write_text("".join(message(n) for n in range(1, 61)))
+    big = "".join(message(n) for n in range(1, 61)).encode()
+    (root / "big.mbox").write_bytes(big)
+    (root / "big.mbox.gz").write_bytes(gzip.compress(big, compresslevel=0))
     (root / "lists" / "2024").mkdir(parents=True)
     (root / "lists" / "2024" / "small.mbox").write_text(message(1) + message(2))
+    (root / "lists" / "2024" / "small.mbox.gz").write_bytes(gzip.compress((message(3) + message(4)).encode()))
+    (root / "lists" / "2024-02.txt.xz").write_bytes(lzma.compress((message(5) + message(6)).encode()))
+    (root / "notes.md.bz2").write_bytes(bz2.compress(b"# Notes\n\nSee [the guide](http://docs.example/~g).\n"))
     (root / "notes.txt").write_text("See <URL:http://notes.example.org/a\n   b/c> and http://x.example/~y\n")
     (root / "latin1.txt").write_bytes("Caf\xe9 http://caf\xe9.example.fr/\n".encode("latin-1"))
     for fixture in (ROOT / "fixtures" / "mail").iterdir():
@@ -110,6 +123,19 @@ def test_sliced_and_whole_files_give_the_urls_the_command_line_gives(archives, t
     assert sum(n for key, n in expected.items() if key[0] == "big.mbox") == 40 * 3 + 20
     with open(archives / "big.mbox", "rb") as file:
         assert len(urlint.split_mbox(file, size // 5)) >= 4, "the archive was read in slices"
+    # The compressed copy, past the slice size, read whole: the same URLs at
+    # the same lines, columns and message numbers as the plain archive.
+    assert (archives / "big.mbox.gz").stat().st_size > size // 5
+    in_file = lambda name: collections.Counter({key[1:]: n for key, n in found.items() if key[0] == name})
+    assert in_file("big.mbox.gz") == in_file("big.mbox")
+    assert in_file("lists/2024/small.mbox.gz") and in_file("lists/2024-02.txt.xz")
+    kinds = {
+        (record["path"].rsplit("/", 1)[-1], record["kind"])
+        for part in (tmp_path / "out").glob("part-*.json")
+        for record in map(json.loads, part.read_text().splitlines())
+    }
+    assert {("big.mbox.gz", "mbox"), ("small.mbox.gz", "mbox"), ("2024-02.txt.xz", "mbox")} <= kinds
+    assert ("notes.md.bz2", "markdown") in kinds
 
 
 def test_a_missing_input_fails_on_one_line_before_spark_starts(tmp_path):
@@ -139,18 +165,40 @@ def test_warnings_name_the_file_and_say_what_is_wrong(tmp_path):
     (tmp_path / "in" / "whole" / "broken.mbox").write_text(broken)
     # Past the slice size, so read in slices by the planned reads.
     (tmp_path / "in" / "sliced" / "broken.mbox").write_text(broken + "\n" + "".join(message(n) for n in range(3, 9)))
+    # A download cut short: the URLs before the cut, and a warning saying where.
+    archive = "".join(message(n) for n in range(1, 400)).encode()
+    packed = gzip.compress(archive)
+    cut = packed[: len(packed) // 2]
+    (tmp_path / "in" / "whole" / "cut.mbox.gz").write_bytes(cut)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        before_cut = urlint.extract_mail(cut)
+    (broke,) = [str(w.message) for w in caught]
+    assert 0 < len(before_cut) < len(urlint.extract_mail(archive))
     run = run_job(str(tmp_path / "in"), tmp_path / "out", slice_size=len(broken.encode()) + 1)
     assert run.returncode == 0, run.stderr[-4000:]
     warned = sorted(line for line in run.stderr.splitlines() if line.startswith("extract_urls.py: warning: "))
     where = "message 1 (line 1) <broken-2@example.org>"
-    assert warned == [
-        f"extract_urls.py: warning: file:{tmp_path}/in/{kind}/broken.mbox: {what}"
-        for kind in ("sliced", "whole")
-        for what in (
-            f"{where}, part 1: base64 body does not decode; read as raw text",
-            f"{where}: multipart has no closing '--cut--' line; read up to the end of the message",
-        )
+    assert warned == sorted(
+        [
+            f"extract_urls.py: warning: file:{tmp_path}/in/{kind}/broken.mbox: {what}"
+            for kind in ("sliced", "whole")
+            for what in (
+                f"{where}, part 1: base64 body does not decode; read as raw text",
+                f"{where}: multipart has no closing '--cut--' line; read up to the end of the message",
+            )
+        ]
+        + [f"extract_urls.py: warning: file:{tmp_path}/in/whole/cut.mbox.gz: {broke}"]
+    )
+    cut_urls = [
+        record
+        for part in (tmp_path / "out").glob("part-*.json")
+        for record in map(json.loads, part.read_text().splitlines())
+        if record["path"].endswith("/cut.mbox.gz")
     ]
+    assert sorted((r["message"], r["line"], r["column"]) for r in cut_urls) == sorted(
+        (u.message, u.line, u.column) for u in before_cut
+    )
     assert "<memory>" not in run.stderr
 
 
