@@ -184,12 +184,8 @@ pub(crate) fn inflate_small(
     compressed: &[u8],
     limit: usize,
 ) -> Option<Vec<u8>> {
-    let decoder = compression.decoder(compressed).ok()?;
-    let mut text = Vec::new();
-    let read = decoder
-        .take(u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1))
-        .read_to_end(&mut text);
-    (read.is_ok() && text.len() <= limit).then_some(text)
+    let (text, broken) = inflate_up_to(compression, compressed, limit.saturating_add(1));
+    (broken.is_none() && text.len() <= limit).then_some(text)
 }
 
 /// The whole decompressed text of `compressed`, held in memory (data a

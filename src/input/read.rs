@@ -56,6 +56,18 @@ pub(crate) struct ReadOptions {
 }
 
 impl ReadOptions {
+    /// The name of what the compressed file at `path` holds, and these
+    /// options with the kind it is read as (see
+    /// [`InputKind::for_compressed`]).
+    fn holding(&self, path: &Path) -> (std::path::PathBuf, ReadOptions) {
+        let inner = compressed::inner_name(path);
+        let options = ReadOptions {
+            kind: self.kind.for_compressed(&self.globs, path, &inner),
+            ..self.clone()
+        };
+        (inner, options)
+    }
+
     /// How a whole mail input of `kind` is read under these options.
     pub(super) fn mail_reading(&self, kind: MailKind) -> MailReading {
         MailReading::whole(kind, self.mail_headers, self.chunks, self.keep_text)
@@ -150,28 +162,15 @@ fn read_small_compressed(
     let Input::File(path) = input else {
         return large();
     };
-    if !compression.is_supported() {
-        let mut collected = Collected::default();
-        collected.note(Note {
-            name: path.display().to_string(),
-            message: compression.unsupported_message(),
-            skipped: true,
-        });
-        return WorkerRead::Checked(collected);
-    }
-    if !whole {
+    // A format this build lacks is told by the streamed path, as for stdin.
+    if !whole || !compression.is_supported() {
         return large();
     }
     let Some(text) = compressed::inflate_small(compression, bytes, options.chunks.chunk_len) else {
         return large();
     };
-    let inner = compressed::inner_name(path);
-    let kind = options.kind.for_compressed(&options.globs, path, &inner);
-    let named = kind.named(&options.globs, &inner);
-    let options = ReadOptions {
-        kind,
-        ..options.clone()
-    };
+    let (inner, options) = options.holding(path);
+    let named = options.kind.named(&options.globs, &inner);
     let origin = Origin::File(path.clone());
     WorkerRead::Checked(check_bytes(&inner, origin, named, &text, &options, lint))
 }
@@ -360,15 +359,11 @@ pub(super) fn read_compressed(
             return Ok(());
         }
     };
-    let inner = path.map(compressed::inner_name);
-    let options = &ReadOptions {
-        kind: match (path, &inner) {
-            (Some(path), Some(inner)) => options.kind.for_compressed(&options.globs, path, inner),
-            _ => options.kind,
-        },
-        ..options.clone()
+    let held = path.map(|path| options.holding(path));
+    let (inner, options) = match &held {
+        Some((inner, options)) => (Some(inner.as_path()), options),
+        None => (None, options),
     };
-    let inner = inner.as_deref();
     read_stream(
         &mut inflated,
         inner,
