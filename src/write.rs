@@ -2,10 +2,13 @@
 //! or a race never leaves a half-written or silently clobbered file.
 //!
 //! The new contents go to a temporary file in the same directory, get the
-//! original's mode and owner, are synced to disk, and are renamed over the
-//! original, an atomic step on POSIX file systems. Before the rename the
-//! file is read again: if its bytes are no longer those the rewrite started
-//! from, someone else changed it meanwhile and it is left alone. A file
+//! original's mode, owner and extended attributes (ACLs), are synced to
+//! disk, and are renamed over the original, an atomic step on POSIX file
+//! systems. Before the rename the file is read again: if its bytes are no
+//! longer those the rewrite started from, or another file now has its name,
+//! someone else changed it meanwhile and it is left alone; so is a file
+//! another process holds open for writing, whose later writes would go to
+//! the replaced file. A file
 //! whose mode has no write bit is refused as read-only even when the
 //! process could write it (as root can): its owner said not to.
 //!
@@ -30,6 +33,17 @@ pub(crate) enum WriteError {
     NotRegular,
     /// The file's contents changed after they were read.
     Changed,
+    /// Another process holds the file open for writing: what it writes
+    /// after the rename would go to the replaced file, and be lost.
+    OpenForWriting,
+    /// An extended attribute (an ACL, a label) could not be given to the
+    /// new file: replacing the file would drop it.
+    Attribute {
+        /// The attribute's name (`user.origin`, `system.posix_acl_access`).
+        name: String,
+        /// Why.
+        error: io::Error,
+    },
     /// An I/O error, and what was being done.
     Io {
         /// What failed ("cannot create a temporary file").
@@ -46,6 +60,14 @@ impl fmt::Display for WriteError {
             WriteError::NotRegular => f.write_str("not a regular file"),
             WriteError::Changed => f.write_str(
                 "the file changed while urlint was working on it; it was left as it now is",
+            ),
+            WriteError::OpenForWriting => {
+                f.write_str("another process has the file open for writing; it was left as it is")
+            }
+            WriteError::Attribute { name, error } => write!(
+                f,
+                "cannot give the new file the extended attribute {name} ({error}); \
+                 it was left as it is"
             ),
             WriteError::Io { action, error } => write!(f, "{action}: {error}"),
         }
@@ -70,15 +92,18 @@ pub(crate) fn replace_file(path: &Path, read: &[u8], new: &[u8]) -> Result<(), W
         .file
         .write_all(new)
         .map_err(io("cannot write the temporary file"))?;
-    keep_mode_and_owner(&temporary.file, &metadata)?;
+    keep_mode_and_owner(&target, &temporary.file, &metadata)?;
     temporary
         .file
         .sync_all()
         .map_err(io("cannot sync the temporary file"))?;
     before_replace_hook(&target);
     let current = fs::read(&target).map_err(io("cannot read the file again"))?;
-    if current != read {
+    if current != read || !same_file(&metadata, &target) {
         return Err(WriteError::Changed);
+    }
+    if open_for_writing(&target) {
+        return Err(WriteError::OpenForWriting);
     }
     temporary
         .persist(&target)
@@ -104,9 +129,14 @@ fn has_write_bit(metadata: &fs::Metadata) -> bool {
     !metadata.permissions().readonly()
 }
 
-/// Give the temporary file the original's permission bits and owner.
+/// Give the temporary file the original's permission bits, owner and (on
+/// Linux) extended attributes, ACLs among them.
 #[cfg(unix)]
-fn keep_mode_and_owner(file: &File, original: &fs::Metadata) -> Result<(), WriteError> {
+fn keep_mode_and_owner(
+    path: &Path,
+    file: &File,
+    original: &fs::Metadata,
+) -> Result<(), WriteError> {
     use std::os::unix::fs::{fchown, MetadataExt, PermissionsExt};
     let io = |action| move |error| WriteError::Io { action, error };
     let mode = original.permissions().mode() & 0o7777;
@@ -117,6 +147,9 @@ fn keep_mode_and_owner(file: &File, original: &fs::Metadata) -> Result<(), Write
         fchown(file, Some(original.uid()), Some(original.gid()))
             .map_err(io("cannot give the new file the original's owner"))?;
     }
+    // After the owner, which may clear some (a capability); before the
+    // mode, which an access ACL's mask would otherwise change.
+    attributes::copy(path, file)?;
     // After the owner: changing owners may clear set-id bits.
     file.set_permissions(fs::Permissions::from_mode(mode))
         .map_err(io("cannot give the new file the original's mode"))
@@ -124,12 +157,198 @@ fn keep_mode_and_owner(file: &File, original: &fs::Metadata) -> Result<(), Write
 
 /// Give the temporary file the original's permissions.
 #[cfg(not(unix))]
-fn keep_mode_and_owner(file: &File, original: &fs::Metadata) -> Result<(), WriteError> {
+fn keep_mode_and_owner(_: &Path, file: &File, original: &fs::Metadata) -> Result<(), WriteError> {
     file.set_permissions(original.permissions())
         .map_err(|error| WriteError::Io {
             action: "cannot give the new file the original's permissions",
             error,
         })
+}
+
+/// True when `path` still names the file `read` describes: the same inode
+/// on the same device, of the same size and modification time. A program
+/// that saves by renaming makes a new inode, even with the same bytes.
+#[cfg(unix)]
+fn same_file(read: &fs::Metadata, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    fs::metadata(path).is_ok_and(|now| {
+        (
+            now.dev(),
+            now.ino(),
+            now.len(),
+            now.mtime(),
+            now.mtime_nsec(),
+        ) == (
+            read.dev(),
+            read.ino(),
+            read.len(),
+            read.mtime(),
+            read.mtime_nsec(),
+        )
+    })
+}
+
+/// True when `path` still has the size and modification time `read` says.
+#[cfg(not(unix))]
+fn same_file(read: &fs::Metadata, path: &Path) -> bool {
+    fs::metadata(path)
+        .is_ok_and(|now| (now.len(), now.modified().ok()) == (read.len(), read.modified().ok()))
+}
+
+/// True when another process holds `path` open for writing (Linux only):
+/// a read lease, which the kernel grants only on a file nobody has open
+/// for writing, is asked for and at once given back. Where leases are not
+/// to be had (another owner's file without CAP_LEASE, a file system
+/// without them), nothing can be told and the file counts as free.
+#[cfg(target_os = "linux")]
+fn open_for_writing(path: &Path) -> bool {
+    use std::os::fd::AsRawFd;
+    let Ok(file) = File::open(path) else {
+        return false;
+    };
+    let fd = file.as_raw_fd();
+    // SAFETY: fcntl on a descriptor this function owns, with integer
+    // arguments. A lease break while it is held (another process opening
+    // the file for writing in between) is signalled with SIGURG, ignored
+    // by default, instead of SIGIO, whose default ends the process.
+    unsafe {
+        if libc::fcntl(fd, F_SETSIG, libc::SIGURG) != 0 {
+            return false;
+        }
+        if libc::fcntl(fd, libc::F_SETLEASE, libc::F_RDLCK) == 0 {
+            libc::fcntl(fd, libc::F_SETLEASE, libc::F_UNLCK);
+            return false;
+        }
+    }
+    io::Error::last_os_error().raw_os_error() == Some(libc::EAGAIN)
+}
+
+/// fcntl's command to choose the signal of a lease break (`<fcntl.h>`'s
+/// value on Linux; the libc crate leaves it out).
+#[cfg(target_os = "linux")]
+const F_SETSIG: libc::c_int = 10;
+
+/// Elsewhere nothing tells whether another process writes the file.
+#[cfg(not(target_os = "linux"))]
+fn open_for_writing(_: &Path) -> bool {
+    false
+}
+
+/// Extended attributes (Linux): ACLs (`system.posix_acl_access`), SELinux
+/// labels and `user.*` attributes belong to the file, not its bytes, so a
+/// replaced file must carry them over as it does the mode.
+#[cfg(target_os = "linux")]
+mod attributes {
+    use std::ffi::{CStr, CString};
+    use std::fs::File;
+    use std::io;
+    use std::os::fd::AsRawFd;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::Path;
+
+    use super::WriteError;
+
+    /// Give `file` every extended attribute of the file at `original` that
+    /// it does not already have with the same value.
+    pub(super) fn copy(original: &Path, file: &File) -> Result<(), WriteError> {
+        let lost = |name: &CStr, error| WriteError::Attribute {
+            name: name.to_string_lossy().into_owned(),
+            error,
+        };
+        let Ok(path) = CString::new(original.as_os_str().as_bytes()) else {
+            return Ok(());
+        };
+        let names = match read_sized(|buf, len| {
+            // SAFETY: `buf` holds `len` writable bytes (or is null with 0).
+            unsafe { libc::llistxattr(path.as_ptr(), buf.cast(), len) }
+        }) {
+            Ok(names) => names,
+            // A file system without extended attributes has none to keep.
+            Err(err) if unsupported(&err) => return Ok(()),
+            Err(err) => {
+                return Err(WriteError::Io {
+                    action: "cannot list the file's extended attributes",
+                    error: err,
+                })
+            }
+        };
+        let fd = file.as_raw_fd();
+        for name in names
+            .split(|&byte| byte == 0)
+            .filter(|name| !name.is_empty())
+        {
+            let Ok(name) = CString::new(name) else {
+                continue;
+            };
+            let value = match read_sized(|buf, len| {
+                // SAFETY: as above; `name` is a NUL-terminated string.
+                unsafe { libc::lgetxattr(path.as_ptr(), name.as_ptr(), buf.cast(), len) }
+            }) {
+                Ok(value) => value,
+                // Removed since it was listed: nothing to keep.
+                Err(err) if err.raw_os_error() == Some(libc::ENODATA) => continue,
+                Err(err) => return Err(lost(&name, err)),
+            };
+            let present = read_sized(|buf, len| {
+                // SAFETY: as above, on the temporary file's descriptor.
+                unsafe { libc::fgetxattr(fd, name.as_ptr(), buf.cast(), len) }
+            });
+            // An inherited label or default ACL may already be the same.
+            if present.is_ok_and(|present| present == value) {
+                continue;
+            }
+            // SAFETY: `value` is a live buffer of `value.len()` bytes.
+            let set = unsafe {
+                libc::fsetxattr(fd, name.as_ptr(), value.as_ptr().cast(), value.len(), 0)
+            };
+            if set != 0 {
+                return Err(lost(&name, io::Error::last_os_error()));
+            }
+        }
+        Ok(())
+    }
+
+    /// True for the errors of a file system that has no extended attributes.
+    fn unsupported(err: &io::Error) -> bool {
+        err.raw_os_error() == Some(libc::ENOTSUP)
+    }
+
+    /// The bytes a `*xattr` call gives, asked first for their size; a value
+    /// that grows in between is asked for again.
+    fn read_sized(call: impl Fn(*mut u8, usize) -> isize) -> io::Result<Vec<u8>> {
+        loop {
+            let size = call(std::ptr::null_mut(), 0);
+            let size = usize::try_from(size).map_err(|_| io::Error::last_os_error())?;
+            let mut buf = vec![0u8; size];
+            let got = call(buf.as_mut_ptr(), buf.len());
+            match usize::try_from(got) {
+                Ok(got) => {
+                    buf.truncate(got);
+                    return Ok(buf);
+                }
+                Err(_) => {
+                    let err = io::Error::last_os_error();
+                    if err.raw_os_error() != Some(libc::ERANGE) {
+                        return Err(err);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Elsewhere extended attributes are not carried over.
+#[cfg(all(unix, not(target_os = "linux")))]
+mod attributes {
+    use std::fs::File;
+    use std::path::Path;
+
+    use super::WriteError;
+
+    /// Nothing to copy where urlint does not read them.
+    pub(super) fn copy(_: &Path, _: &File) -> Result<(), WriteError> {
+        Ok(())
+    }
 }
 
 /// A test hook, in debug builds only: when `URLINT_TEST_BEFORE_REPLACE` is
@@ -394,6 +613,158 @@ mod tests {
         let result = replace_file(&path, b"new\n", b"newer\n");
         assert!(matches!(result, Err(WriteError::ReadOnly)), "{result:?}");
         assert_eq!(fs::read_to_string(&path).expect("read"), "new\n");
+    }
+
+    /// Set the extended attribute `name` of the file at `path` to `value`,
+    /// or say why not (a file system without them).
+    #[cfg(target_os = "linux")]
+    fn set_attribute(path: &Path, name: &str, value: &[u8]) -> io::Result<()> {
+        use std::os::unix::ffi::OsStrExt;
+        let path = std::ffi::CString::new(path.as_os_str().as_bytes()).expect("a path");
+        let name = std::ffi::CString::new(name).expect("a name");
+        // SAFETY: NUL-terminated strings and a live buffer of its length.
+        let set = unsafe {
+            libc::setxattr(
+                path.as_ptr(),
+                name.as_ptr(),
+                value.as_ptr().cast(),
+                value.len(),
+                0,
+            )
+        };
+        if set == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+
+    /// The value of the extended attribute `name` of the file at `path`.
+    #[cfg(target_os = "linux")]
+    fn attribute(path: &Path, name: &str) -> Option<Vec<u8>> {
+        use std::os::unix::ffi::OsStrExt;
+        let path = std::ffi::CString::new(path.as_os_str().as_bytes()).expect("a path");
+        let name = std::ffi::CString::new(name).expect("a name");
+        let mut buf = vec![0u8; 4096];
+        // SAFETY: NUL-terminated strings and a live buffer of its length.
+        let got = unsafe {
+            libc::getxattr(
+                path.as_ptr(),
+                name.as_ptr(),
+                buf.as_mut_ptr().cast(),
+                buf.len(),
+            )
+        };
+        let got = usize::try_from(got).ok()?;
+        buf.truncate(got);
+        Some(buf)
+    }
+
+    /// An access ACL in the kernel's xattr form: version 2, then entries
+    /// of tag, permissions and id. This one lets user 4321 read and write.
+    #[cfg(target_os = "linux")]
+    fn acl_granting_user_4321() -> Vec<u8> {
+        let entries: [(u16, u16, u32); 5] = [
+            (0x01, 6, u32::MAX), // the owner: rw
+            (0x02, 6, 4321),     // user 4321: rw
+            (0x04, 4, u32::MAX), // the owning group: r
+            (0x10, 6, u32::MAX), // the mask: rw
+            (0x20, 4, u32::MAX), // others: r
+        ];
+        let mut acl = 2u32.to_le_bytes().to_vec();
+        for (tag, perm, id) in entries {
+            acl.extend(tag.to_le_bytes());
+            acl.extend(perm.to_le_bytes());
+            acl.extend(id.to_le_bytes());
+        }
+        acl
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn extended_attributes_and_acls_are_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("a.txt");
+        fs::write(&path, "old\n").expect("write");
+        if let Err(err) = set_attribute(&path, "user.origin", b"mirror of rfc1738") {
+            eprintln!("skipped: no user extended attributes here ({err})");
+            return;
+        }
+        let acl = acl_granting_user_4321();
+        let with_acl = set_attribute(&path, "system.posix_acl_access", &acl).is_ok();
+        let mode = fs::metadata(&path).expect("metadata").permissions().mode();
+        replace_file(&path, b"old\n", b"new\n").expect("replaced");
+        assert_eq!(fs::read_to_string(&path).expect("read"), "new\n");
+        assert_eq!(
+            attribute(&path, "user.origin").as_deref(),
+            Some(&b"mirror of rfc1738"[..])
+        );
+        if with_acl {
+            assert_eq!(
+                attribute(&path, "system.posix_acl_access"),
+                Some(acl),
+                "the ACL is kept"
+            );
+        } else {
+            eprintln!("ACLs not checked: this file system has none");
+        }
+        let kept = fs::metadata(&path).expect("metadata").permissions().mode();
+        assert_eq!(
+            kept & 0o7777,
+            mode & 0o7777,
+            "the mode and the ACL's mask agree"
+        );
+        assert_eq!(entries(dir.path()), ["a.txt"]);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_another_process_writes_to_is_left_alone() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("a.txt");
+        fs::write(&path, "old\n").expect("write");
+        // Only where leases are to be had can an open writer be told.
+        let file = File::open(&path).expect("open");
+        use std::os::fd::AsRawFd;
+        // SAFETY: fcntl on a descriptor the test owns.
+        let leases = unsafe {
+            let leased = libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_RDLCK) == 0;
+            libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_UNLCK);
+            leased
+        };
+        drop(file);
+        if !leases {
+            eprintln!("skipped: no file leases here");
+            return;
+        }
+        let writer = OpenOptions::new().append(true).open(&path).expect("open");
+        let result = replace_file(&path, b"old\n", b"new\n");
+        assert!(
+            matches!(result, Err(WriteError::OpenForWriting)),
+            "{result:?}"
+        );
+        assert_eq!(fs::read_to_string(&path).expect("read"), "old\n");
+        drop(writer);
+        // A reader is no writer.
+        let _reader = File::open(&path).expect("open");
+        replace_file(&path, b"old\n", b"new\n").expect("replaced once the writer is gone");
+        assert_eq!(entries(dir.path()), ["a.txt"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_saved_over_by_renaming_is_left_alone() {
+        // Another program's save: a new inode under the name, same bytes.
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("a.txt");
+        fs::write(&path, "old\n").expect("write");
+        let read = fs::metadata(&path).expect("metadata");
+        let saved = dir.path().join("saved");
+        fs::write(&saved, "old\n").expect("write");
+        fs::rename(&saved, &path).expect("rename");
+        assert!(!same_file(&read, &path));
+        assert!(same_file(&fs::metadata(&path).expect("metadata"), &path));
     }
 
     #[cfg(unix)]

@@ -524,6 +524,53 @@ fn a_file_changed_during_the_run_is_reported_and_left_as_it_now_is() {
     assert_eq!(names.len(), 1, "no temporary file is left behind");
 }
 
+/// A process that holds the file open and keeps writing (a logger, an
+/// editor's autosave) would write into the replaced file after the rename
+/// and lose it: such a file is left alone, with exit 2.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_another_process_holds_open_for_writing_is_left_alone() {
+    use std::io::Write;
+    use std::os::fd::AsRawFd;
+    let dir = dir_with(&[("doc.txt", b"<URL:HTTP://h.example/>\n")]);
+    let path = dir.path().join("doc.txt");
+    let probe = fs::File::open(&path).expect("open");
+    // SAFETY: fcntl on a descriptor the test owns.
+    let leases = unsafe {
+        let leased = libc::fcntl(probe.as_raw_fd(), libc::F_SETLEASE, libc::F_RDLCK) == 0;
+        libc::fcntl(probe.as_raw_fd(), libc::F_SETLEASE, libc::F_UNLCK);
+        leased
+    };
+    drop(probe);
+    if !leases {
+        eprintln!("skipped: this file system has no leases, so no open writer can be told");
+        return;
+    }
+    let mut writer = fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .expect("open for writing");
+    let (code, _, stderr) = run(&mut urlint_in(dir.path(), &["check", "--fix", "doc.txt"]));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("doc.txt: not rewritten: another process has the file open for writing"),
+        "{stderr}"
+    );
+    writer.write_all(b"a line written later\n").expect("write");
+    drop(writer);
+    assert_eq!(
+        read(dir.path(), "doc.txt"),
+        "<URL:HTTP://h.example/>\na line written later\n",
+        "what the writer wrote is in the file"
+    );
+    let (code, _, stderr) = run(&mut urlint_in(dir.path(), &["check", "--fix", "doc.txt"]));
+    assert_eq!(code, 0, "fixed once the writer is gone: {stderr}");
+    assert_eq!(
+        read(dir.path(), "doc.txt"),
+        "<URL:http://h.example/>\na line written later\n"
+    );
+}
+
 #[test]
 fn files_that_are_not_rewritten_keep_their_bytes_and_mtime() {
     let mail =
@@ -606,9 +653,10 @@ fn a_file_that_is_not_utf8_is_fixed_and_keeps_its_other_bytes() {
         fs::read(dir.path().join("latin1.txt")).expect("read"),
         before
     );
-    let (_, _, stderr) = run(&mut urlint_in(dir.path(), &["fmt", "latin1.txt"]));
+    let (code, _, stderr) = run(&mut urlint_in(dir.path(), &["fmt", "latin1.txt"]));
+    assert_eq!(code, 2, "{stderr}");
     assert!(
-        stderr.contains("not rewritten: not valid UTF-8"),
+        stderr.contains("latin1.txt: not formatted: not valid UTF-8"),
         "{stderr}"
     );
     assert_eq!(
@@ -732,8 +780,8 @@ fn an_unknown_schemes_case_is_fixed_only_with_unsafe_fixes() {
     );
 }
 
-/// A named pipe or a device given to a rewriting command is left alone
-/// with a warning, at once: opening a pipe would wait for a writer forever,
+/// A named pipe or a device named to a rewriting command is left alone
+/// with an error (exit 2: what was asked was not done), at once: opening a pipe would wait for a writer forever,
 /// and `/dev/zero` would be read to the end of memory. `--config` refuses
 /// them the same way.
 #[cfg(unix)]
@@ -760,14 +808,20 @@ fn pipes_and_devices_are_not_rewritten_and_never_waited_for() {
             let mut urlint = urlint_in(dir.path(), &args);
             urlint.timeout(Duration::from_secs(20));
             let (code, _, stderr) = run(&mut urlint);
-            assert_eq!(code, 0, "{args:?}: {stderr}");
+            // Named, and neither read nor rewritten: the run failed.
+            assert_eq!(code, 2, "{args:?}: {stderr}");
             assert!(
                 stderr.contains(&format!(
-                    "warning: {target}: not rewritten: not a regular file"
+                    "urlint: {target}: not rewritten: not a regular file"
                 )),
                 "{args:?}: {stderr}"
             );
         }
+        // Found by a walk, such a file is passed over with a note.
+        let mut args = command.to_vec();
+        args.push(".");
+        let (code, _, stderr) = run(urlint_in(dir.path(), &args).timeout(Duration::from_secs(20)));
+        assert_eq!(code, 0, "{args:?}: {stderr}");
     }
     let mut config = assert_cmd::cargo::cargo_bin_cmd!("urlint");
     config

@@ -115,11 +115,13 @@ fn files_that_are_not_plain_text_are_left_alone() {
         dir.path(),
         &["fmt", "notes.md", "page.html", "list.mbox"],
     ));
-    assert_eq!(code, 0, "{stderr}");
+    // Named and left alone fails the run: `fmt --check` must not pass a
+    // file it never read for URLs to wrap.
+    assert_eq!(code, 2, "{stderr}");
     for name in ["notes.md", "page.html", "list.mbox"] {
         assert!(
             stderr.contains(&format!(
-                "warning: {name}: not formatted: fmt rewrites plain text only"
+                "urlint: {name}: not formatted: fmt rewrites plain text only"
             )),
             "{stderr}"
         );

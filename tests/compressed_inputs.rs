@@ -305,9 +305,12 @@ fn fix_and_fmt_leave_compressed_files_as_they_are_and_say_so() {
         assert!(stdout.contains("unsafe-char"), "{stdout}");
         let note = format!("{name}: not rewritten: ");
         assert_eq!(stderr.matches(&note).count(), 1, "{name}: {stderr}");
+        // fmt reports nothing else: a file named to it and left alone fails
+        // the run, or `fmt --check` would pass it unread.
         let (code, _, stderr) = run_in(dir.path(), &["fmt", &name]);
-        assert_eq!(code, 0, "{name}: {stderr}");
-        assert_eq!(stderr.matches(&note).count(), 1, "{name}: {stderr}");
+        assert_eq!(code, 2, "{name}: {stderr}");
+        let fmt_note = format!("{name}: not formatted: ");
+        assert_eq!(stderr.matches(&fmt_note).count(), 1, "{name}: {stderr}");
         let after = std::fs::read(dir.path().join(&name)).expect("read");
         assert_eq!(after, compressed, "{name} is untouched");
     }
@@ -319,9 +322,10 @@ fn fix_and_fmt_leave_compressed_files_as_they_are_and_say_so() {
         .expect("urlint runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("<stdin>: not rewritten: gzip compressed"),
+        stderr.contains("<stdin>: not formatted: gzip compressed"),
         "{stderr}"
     );
+    assert_eq!(output.status.code(), Some(2));
     assert_eq!(output.stdout, compressed);
 }
 

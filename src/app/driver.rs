@@ -48,10 +48,15 @@ impl Named {
         Named(input::named_inputs(paths))
     }
 
+    /// True when `name` is one of the inputs named one by one.
+    pub(super) fn contains(&self, name: &str) -> bool {
+        self.0.iter().any(|named| named == name)
+    }
+
     /// Print `note` on stderr: a skipped named input as a warning, in any
     /// mode; anything else only when `console` is verbose.
     pub(super) fn tell(&self, console: Console, note: &Note) {
-        if note.skipped && self.0.contains(&note.name) {
+        if note.skipped && self.contains(&note.name) {
             say(format_args!("warning: {note}"));
         } else if console.verbose {
             say(format_args!("note: {note}"));

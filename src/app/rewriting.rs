@@ -68,6 +68,9 @@ struct Rewriter {
     rewrite: Rewrite,
     mode: Mode,
     read: ReadOptions,
+    /// The inputs named on the command line: one of them that cannot be
+    /// rewritten at all is an error, not a quiet skip.
+    named: Named,
 }
 
 /// What a worker made of one input.
@@ -109,6 +112,7 @@ pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -
         }),
         mode: if args.diff { Mode::Diff } else { Mode::Write },
         read: driver::read_options(&args.inputs.walk, run.console),
+        named: Named::new(&args.inputs.paths),
     };
     let quiet = run.console.quiet;
     if rewriter.mode == Mode::Diff {
@@ -203,8 +207,11 @@ pub(super) fn fmt(run: RewriteRun<'_>, args: &FmtArgs) -> Outcome {
             _ => Mode::Write,
         },
         read: driver::read_options(&args.inputs.walk, run.console),
+        named: Named::new(&args.inputs.paths),
     };
-    let mut told = Told::new(run.console, &args.inputs.paths);
+    // fmt reports nothing but what it formats: a named file it leaves
+    // alone would otherwise pass `fmt --check` unread.
+    let mut told = Told::new(run.console, &args.inputs.paths).failing_named_skips();
     let counts = rewriter.run(
         run.config,
         run.written,
@@ -313,6 +320,8 @@ impl Rewriter {
 struct Told {
     console: Console,
     named: Named,
+    /// A named input left unread or unrewritten is an error (`fmt`).
+    named_skips_fail: bool,
     /// An input failed.
     trouble: bool,
 }
@@ -322,8 +331,15 @@ impl Told {
         Told {
             console,
             named: Named::new(paths),
+            named_skips_fail: false,
             trouble: false,
         }
+    }
+
+    /// Make a named input that is skipped an error, exit status 2.
+    fn failing_named_skips(mut self) -> Self {
+        self.named_skips_fail = true;
+        self
     }
 }
 
@@ -333,6 +349,18 @@ impl Sink for Told {
     }
 
     fn note(&mut self, note: Note) {
+        if self.named_skips_fail && note.skipped && self.named.contains(&note.name) {
+            self.error(InputError {
+                name: note.name,
+                action: "not formatted",
+                cause: ["not formatted: ", "not rewritten: ", "skipped: "]
+                    .iter()
+                    .find_map(|said| note.message.strip_prefix(said))
+                    .unwrap_or(&note.message)
+                    .to_owned(),
+            });
+            return;
+        }
         self.named.tell(self.console, &note);
     }
 
@@ -374,13 +402,23 @@ impl Rewriter {
             // would wait for a writer, and a device would be read forever.
             let regular = std::fs::metadata(path).map(|meta| meta.is_file());
             if let Ok(false) = regular {
-                done.collected.note(Note {
-                    name: Origin::File(path.clone()).to_string(),
-                    message: "not rewritten: not a regular file (a named pipe, device or \
-                              socket); `urlint check` reads it"
-                        .to_string(),
-                    skipped: true,
-                });
+                let name = Origin::File(path.clone()).to_string();
+                let why = "not a regular file (a named pipe, device or socket); \
+                           `urlint check` reads it";
+                if self.named.contains(&name) {
+                    // Asked for by name and neither read nor rewritten.
+                    done.collected.error(InputError {
+                        name,
+                        action: "not rewritten",
+                        cause: why.to_owned(),
+                    });
+                } else {
+                    done.collected.note(Note {
+                        name,
+                        message: format!("not rewritten: {why}"),
+                        skipped: true,
+                    });
+                }
                 return done;
             }
         }
