@@ -302,6 +302,56 @@ fn an_output_file_that_cannot_be_written_is_exit_2_and_leaves_no_file() {
     assert!(entries(dir.path()).is_empty());
 }
 
+/// A closed stdout (`>&-`) is told, exit 2, before anything is done: Rust
+/// opens /dev/null in its place before `main`, so the report would vanish
+/// while the exit code said it was written. `>/dev/null` still discards it,
+/// as does Python's `subprocess.DEVNULL` (opened read-write).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_stdout_is_an_error_and_dev_null_is_not() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("f.txt"), "<URL:http://a.example/~x>\n").expect("write");
+    let urlint = assert_cmd::cargo::cargo_bin!("urlint");
+    let shell = |redirect: &str, args: &str| {
+        let output = std::process::Command::new("sh")
+            .current_dir(dir.path())
+            .arg("-c")
+            .arg(format!("exec \"$0\" {args} {redirect}"))
+            .arg(urlint)
+            .output()
+            .expect("sh runs");
+        (
+            output.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let closed = "urlint: cannot write output: standard output is closed";
+    for args in [
+        "check --isolated f.txt",
+        "extract f.txt",
+        "explain",
+        "fmt --check f.txt",
+    ] {
+        let (code, stderr) = shell(">&-", args);
+        assert_eq!(code, 2, "{args}: {stderr}");
+        assert!(stderr.starts_with(closed), "{args}: {stderr}");
+    }
+    let (code, stderr) = shell(">&-", "check --fix --isolated f.txt");
+    assert_eq!(code, 2, "{stderr}");
+    let kept = std::fs::read_to_string(dir.path().join("f.txt")).expect("read");
+    assert_eq!(kept, "<URL:http://a.example/~x>\n", "nothing was done");
+    for redirect in [">/dev/null", "<>/dev/null 1>&0"] {
+        let (code, stderr) = shell(redirect, "check --isolated f.txt");
+        assert_eq!((code, stderr.as_str()), (1, ""), "{redirect}");
+    }
+    let (code, stderr) = shell(">&-", "check --isolated --output-file r.txt f.txt");
+    assert_eq!(
+        (code, stderr.as_str()),
+        (1, ""),
+        "a report file needs no stdout"
+    );
+}
+
 /// `--output-file` writes through a device, FIFO or link as the shell's `>`
 /// would, and replaces only a regular file: as root, a report renamed over
 /// `/dev/full` or `/dev/null` would have replaced the machine's device.

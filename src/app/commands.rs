@@ -15,7 +15,7 @@ use super::cli::{
 };
 use super::driver::{self, Console, Named, ProfileHint, Written};
 use super::manual;
-use super::output::{color_choice, say, OutputBuffer, ReportFile};
+use super::output::{color_choice, say, stdout_was_closed, OutputBuffer, ReportFile};
 use super::rewriting::{self, RewriteRun};
 use super::status::{ExitStatus, Outcome};
 use crate::checked::Checked;
@@ -73,6 +73,9 @@ fn reported(
         Some(Ok(file)) => Some(file),
         Some(Err(err)) => return cannot_write(output, &err),
     };
+    if file.is_none() && stdout_was_closed() {
+        return stdout_closed();
+    }
     let stdout_is_terminal = io::stdout().is_terminal();
     let writer: Box<dyn WriteColor> = match file.as_ref().map(ReportFile::writer) {
         None => Box::new(BufferedStandardStream::stdout(color_choice(
@@ -158,8 +161,21 @@ fn cannot_write(output: &OutputArgs, err: &io::Error) -> ExitStatus {
     ExitStatus::Trouble
 }
 
+/// The end of a run whose stdout was closed before it started: it is told
+/// before anything is read or rewritten, since nothing could be reported.
+fn stdout_closed() -> ExitStatus {
+    say(format_args!(
+        "cannot write output: standard output is closed (redirect it to /dev/null \
+         to discard the output)"
+    ));
+    ExitStatus::Trouble
+}
+
 /// Run a command whose output is plain text on stdout.
 fn to_stdout(command: impl FnOnce(&mut dyn WriteColor) -> Outcome) -> ExitStatus {
+    if stdout_was_closed() {
+        return stdout_closed();
+    }
     let mut out = OutputBuffer::new(BufferedStandardStream::stdout(ColorChoice::Never));
     let mut outcome = command(&mut out);
     outcome.output = outcome.output.and_then(|()| out.flush());
@@ -380,6 +396,9 @@ fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
 /// `urlint server`: a language server session, until the client says
 /// `exit`.
 fn serve(max_message_bytes: usize) -> ExitStatus {
+    if stdout_was_closed() {
+        return stdout_closed();
+    }
     match server::run(max_message_bytes) {
         Ok(Ended::Exit) => ExitStatus::Clean,
         Ok(Ended::ExitWithoutShutdown) => ExitStatus::ExitWithoutShutdown,

@@ -6,12 +6,41 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use codespan_reporting::term::termcolor::{ColorChoice, ColorSpec, HyperlinkSpec, WriteColor};
 
 use super::cli::ColorArg;
 use crate::escape;
 use crate::write::Temporary;
+
+/// Whether descriptor 1 was closed when the process started (`urlint check
+/// f.txt >&-`), set before `main` by [`LOOK_AT_STDOUT`].
+static STDOUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
+
+/// Rust's runtime opens `/dev/null` on a closed standard descriptor before
+/// `main` runs, so a report written to a closed stdout would vanish without
+/// an error and nothing could tell it from `>/dev/null` after the fact; a
+/// constructor, which runs before the runtime does, looks at the descriptor
+/// first. (Not in the Python module, whose host owns its descriptors.)
+#[cfg(all(target_os = "linux", not(feature = "python")))]
+#[used]
+#[link_section = ".init_array"]
+static LOOK_AT_STDOUT: extern "C" fn() = look_at_stdout;
+
+/// Note whether descriptor 1 is open.
+#[cfg(all(target_os = "linux", not(feature = "python")))]
+extern "C" fn look_at_stdout() {
+    // SAFETY: F_GETFD only reads a descriptor's flags, for any number.
+    let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
+    STDOUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
+}
+
+/// True when stdout was closed when urlint started: nothing written to it
+/// reaches anyone.
+pub(super) fn stdout_was_closed() -> bool {
+    STDOUT_CLOSED_AT_START.load(Ordering::Relaxed)
+}
 
 /// Bytes gathered before they are handed to the stream below.
 const OUTPUT_BUFFER_LEN: usize = 64 << 10;
