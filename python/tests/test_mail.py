@@ -109,6 +109,9 @@ def test_a_file_whose_read_gives_bytearray_or_memoryview_is_cut_alike():
         urlint.split_mbox(Reader(bytes.decode), 150)
 
 
+MBOX_ONE = b"From a@b.example Mon Jan  1 00:00:00 2024\nSubject: x\n\nsee http://a.example/\n"
+
+
 def test_slices_pickle_and_compare():
     import pickle
 
@@ -116,6 +119,22 @@ def test_slices_pickle_and_compare():
     assert pickle.loads(pickle.dumps(piece)) == piece
     with pytest.raises(ValueError):
         urlint.ArchiveSlice(20, 10, 1, 0)
+
+
+def test_slice_numbers_that_would_wrap_are_refused():
+    largest = 2**64 - 1
+    # Numbers near the top are fine while nothing read from them can pass it.
+    (url,) = urlint.extract_mail(
+        MBOX_ONE, at=urlint.ArchiveSlice(0, len(MBOX_ONE), 2**63, 2**63)
+    )
+    assert (url.message, url.line) == (2**63 + 1, 2**63 + 3)
+    for numbers in [(0, 10, largest - 5, 0), (0, 10, 1, largest - 5)]:
+        with pytest.raises(OverflowError, match="would number past"):
+            urlint.ArchiveSlice(*numbers)
+    # Slices whose numbers fit their own length, given more bytes than that.
+    for short in [urlint.ArchiveSlice(largest - 1, largest, 1, 0), urlint.ArchiveSlice(0, 1, 1, largest - 2)]:
+        with pytest.raises(OverflowError, match="would number past"):
+            urlint.extract_mail(MBOX_ONE, at=short)
 
 
 def test_kinds_for_mail_and_detection():

@@ -266,3 +266,26 @@ def test_the_gil_is_released_while_scanning():
     worker.join()
     # Holding the GIL, the call would leave this thread no turn at all.
     assert beats > 1000
+
+
+def test_ctrl_c_ends_a_long_call_at_once():
+    import os
+    import signal
+    import threading
+    import time
+
+    line = b"see http://a.example/~x and <URL:http://b.example/a b> too\n"
+    small = line * 4_000
+    started = time.monotonic()
+    urlint.check(small)
+    small_took = time.monotonic() - started
+    # Twenty times the text: the whole call would take about twenty times as
+    # long; Ctrl-C after a moment must end it well before half of that.
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        urlint.check(small * 20)
+    took = time.monotonic() - started
+    timer.join()
+    assert took < max(1.0, 10 * small_took), (took, small_took)

@@ -10,6 +10,7 @@
 
 mod arguments;
 mod errors;
+mod interrupt;
 mod records;
 mod slices;
 
@@ -23,6 +24,7 @@ use self::arguments::{binary, data, inflated, optional_config, optional_path};
 use self::arguments::{input_kind, lint_options, mail_kind, read_as, ConfigSource, Data};
 use self::arguments::{optional_text, text, PyConfig};
 use self::errors::{ConfigError, MailWarning};
+use self::interrupt::interruptible;
 use self::records::{collected_urls, Finding, Fix, MailUrl, Url};
 use self::slices::{optional_slice, ArchiveSlice};
 use crate::checked::Checked;
@@ -73,14 +75,13 @@ fn extract_urls(
     let (data, broken) = inflated(py, data, false)?;
     let kind = read_as(kind, data.bytes())?;
     let options = lint_options(py, profile, config)?;
-    let (urls, warnings) = py.detach(|| {
-        let mail = HeldMail {
-            headers: HeaderUrls::None,
-            start: ArchivePoint::START,
-        };
-        let collected = read_held(data.held(), kind, mail, &options);
-        collected_urls(collected, &data)
-    })?;
+    let held = py.detach(|| data.held());
+    let mail = HeldMail {
+        headers: HeaderUrls::None,
+        start: ArchivePoint::START,
+    };
+    let collected = interruptible(py, move || read_held(held, kind, mail, &options))?;
+    let (urls, warnings) = py.detach(|| collected_urls(collected, &data))?;
     warn(py, &warnings, broken.as_ref())?;
     Ok(urls.into_iter().map(|(url, _)| url).collect())
 }
@@ -106,17 +107,19 @@ fn extract_mail(
     }
     let (data, broken) = inflated(py, data, at.is_some())?;
     let kind = mail_kind(kind, data.bytes())?;
-    let start = at.map_or(ArchivePoint::START, |slice| slice.point());
-    let (urls, warnings) = py.detach(|| {
-        // Header fields are read for URLs as `urlint extract` reads them
-        // by default: not at all (see `--mail-headers`).
-        let mail = HeldMail {
-            headers: HeaderUrls::None,
-            start,
-        };
-        let collected = read_held(data.held(), kind, mail, &options);
-        collected_urls(collected, &data)
-    })?;
+    let start = match at {
+        Some(slice) => slice.point_for(data.bytes().len())?,
+        None => ArchivePoint::START,
+    };
+    // Header fields are read for URLs as `urlint extract` reads them by
+    // default: not at all (see `--mail-headers`).
+    let mail = HeldMail {
+        headers: HeaderUrls::None,
+        start,
+    };
+    let held = py.detach(|| data.held());
+    let collected = interruptible(py, move || read_held(held, kind, mail, &options))?;
+    let (urls, warnings) = py.detach(|| collected_urls(collected, &data))?;
     warn(py, &warnings, broken.as_ref())?;
     // Every text of mail input comes from a message (the one without, for
     // an archive without URLs, has no URL to list).

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
@@ -24,13 +24,31 @@ pub(super) struct ArchiveSlice {
 }
 
 impl ArchiveSlice {
-    /// Where the slice starts in its archive.
-    pub(super) fn point(&self) -> ArchivePoint {
-        ArchivePoint {
+    /// Where the slice starts in its archive, to read `len` bytes from
+    /// there: an `OverflowError` when an offset, line or message number
+    /// within them could pass `usize::MAX` (they would wrap to 0).
+    pub(super) fn point_for(&self, len: usize) -> PyResult<ArchivePoint> {
+        numbers_fit(self.start, self.line, self.messages_before, len)?;
+        Ok(ArchivePoint {
             offset: self.start,
             line: self.line,
             messages_before: self.messages_before,
-        }
+        })
+    }
+}
+
+/// Refuse numbers that reading `len` bytes from them could overflow: each
+/// byte may start a line, and each line a message.
+fn numbers_fit(start: usize, line: usize, messages_before: usize, len: usize) -> PyResult<()> {
+    let fits = |number: usize, extra: usize| number.checked_add(extra).is_some();
+    if fits(start, len) && fits(line, len) && fits(messages_before, len.saturating_add(1)) {
+        Ok(())
+    } else {
+        Err(PyOverflowError::new_err(format!(
+            "an archive slice of {len} bytes from offset {start}, line {line}, after \
+             {messages_before} messages would number past {}",
+            usize::MAX
+        )))
     }
 }
 
@@ -48,6 +66,7 @@ impl ArchiveSlice {
                 "a slice ends at or after its start, on line 1 or later",
             ));
         }
+        numbers_fit(start, line, messages_before, end - start)?;
         Ok(ArchiveSlice {
             start,
             end,
@@ -122,7 +141,14 @@ pub(super) fn split_mbox(
             })
             .collect::<io::Result<Vec<_>>>()
     })
-    .map_err(|err| PyOSError::new_err(err.to_string()))
+    .map_err(|err| {
+        let message = err.to_string();
+        match err.into_inner().map(|inner| inner.downcast::<PyErr>()) {
+            // A signal's exception (KeyboardInterrupt), raised between reads.
+            Some(Ok(raised)) => *raised,
+            _ => PyOSError::new_err(message),
+        }
+    })
 }
 
 /// A Python binary file object read from Rust, taking the GIL per read.
@@ -133,6 +159,8 @@ struct PyReader {
 impl Read for PyReader {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         Python::attach(|py| {
+            // Ctrl-C between reads ends the split, as the exception it raised.
+            py.check_signals().map_err(io::Error::other)?;
             let chunk = self
                 .file
                 .call_method1(py, "read", (buf.len(),))
