@@ -2,6 +2,7 @@
 
 use crate::rules::{Rule, Severity};
 use crate::span::Span;
+use std::borrow::Cow;
 
 /// Whether a fix may be applied without asking the author.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -47,8 +48,9 @@ pub struct Diagnostic {
     pub span: Span,
     /// What is wrong, naming the character or part ("unsafe character '~' ...").
     pub message: String,
-    /// Why it is wrong and what to do, with the RFC and section the profile cites.
-    pub help: String,
+    /// Why it is wrong and what to do, with the RFC and section the profile
+    /// cites: most are fixed texts, held without a copy per finding.
+    pub help: Cow<'static, str>,
     /// The repair, where one can be named.
     pub fix: Option<Fix>,
 }
@@ -68,13 +70,13 @@ impl Diagnostic {
                 .unwrap_or(Severity::Warning),
             span,
             message: message.into(),
-            help: String::new(),
+            help: Cow::Borrowed(""),
             fix: None,
         }
     }
 
     /// The same diagnostic with a help text.
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+    pub fn with_help(mut self, help: impl Into<Cow<'static, str>>) -> Self {
         self.help = help.into();
         self
     }

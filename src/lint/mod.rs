@@ -243,6 +243,13 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
         }
     });
     findings.sort_by_key(|finding| finding.source_spans.first().copied());
+    // A report is held until its text is reported, and a text may hold a
+    // million: a vector grown by pushing keeps room for four findings and
+    // four spans where most URLs have one of each.
+    findings.shrink_to_fit();
+    for finding in &mut findings {
+        finding.source_spans.shrink_to_fit();
+    }
     UrlReport {
         found,
         findings,
@@ -303,7 +310,8 @@ fn only_suggested_at_break(diagnostic: &mut Diagnostic) {
         "{}; the fix changes the URL where it was joined across a line break, and the \
          join rests on those characters, so the fix is only a suggestion",
         diagnostic.help
-    );
+    )
+    .into();
 }
 
 /// True for a bare URL the scanner joined across line breaks.
@@ -345,7 +353,8 @@ fn only_suggested(diagnostic: &mut Diagnostic) {
         "{}; the wrapper holds whitespace inside a line, so which characters make up \
          the URL is uncertain and the fix is only a suggestion",
         diagnostic.help
-    );
+    )
+    .into();
 }
 
 /// Style findings about how the URL was written (off unless configured).

@@ -470,7 +470,7 @@ fn finding(
         diagnostic.rule.name().to_owned(),
         diagnostic.severity.as_str().to_owned(),
         diagnostic.message.clone(),
-        (!diagnostic.help.is_empty()).then(|| diagnostic.help.clone()),
+        (!diagnostic.help.is_empty()).then(|| diagnostic.help.to_string()),
         diagnostic.fix.as_ref().map(|fix| Fix {
             replacement: fix.replacement.clone(),
             applicability: fix.applicability.as_str().to_owned(),

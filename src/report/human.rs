@@ -326,7 +326,7 @@ mod tests {
         let mut checked = fixtures::wrapped();
         let report = &mut checked.reports[0];
         report.findings[0].diagnostic.help =
-            "the other reading is http://info.example.org/publists/~ann/list.txt".to_string();
+            "the other reading is http://info.example.org/publists/~ann/list.txt".into();
         let output = render_plain(&[checked], HumanOptions::default());
         assert_eq!(output.matches("publists").count(), 1, "{output}");
     }

@@ -187,7 +187,7 @@ impl<'a> FindingJson<'a> {
             rule: diagnostic.rule.name(),
             severity: diagnostic.severity.as_str(),
             message: &diagnostic.message,
-            help: (!diagnostic.help.is_empty()).then_some(diagnostic.help.as_str()),
+            help: (!diagnostic.help.is_empty()).then_some(&*diagnostic.help),
             fix: diagnostic.fix.as_ref().map(|fix| FixJson {
                 replacement: &fix.replacement,
                 applicability: fix.applicability.as_str(),

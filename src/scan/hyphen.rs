@@ -301,7 +301,11 @@ mod tests {
         (
             join(text, &resolved.spans),
             resolved.alternatives.into_iter().map(|a| a.url).collect(),
-            resolved.diagnostics.into_iter().map(|d| d.help).collect(),
+            resolved
+                .diagnostics
+                .into_iter()
+                .map(|d| d.help.into_owned())
+                .collect(),
         )
     }
 

@@ -129,7 +129,8 @@ impl<'u> Collector<'u> {
              written, so encoding it is only a suggestion",
             diagnostic.help,
             &self.url[part.range()]
-        );
+        )
+        .into();
     }
 
     /// Extend the current run with `next` when it is the run's character

@@ -9,7 +9,7 @@ use crate::validate::collector::Collector;
 /// Report an upper-case letter in the scheme `name` (at the start of the
 /// URL), with the profile's `help`; `known` when the profile or the
 /// configuration knows the scheme.
-pub(crate) fn check(collector: &mut Collector, name: &str, known: bool, help: &str) {
+pub(crate) fn check(collector: &mut Collector, name: &str, known: bool, help: &'static str) {
     if !name.bytes().any(|b| b.is_ascii_uppercase()) {
         return;
     }
