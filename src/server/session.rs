@@ -430,6 +430,11 @@ impl Session<'_> {
                 uri.as_str()
             )));
         };
+        // An analysis of an older version is never used again (`current`
+        // checks the version), and kept it would hold every finding of the
+        // old text, and the text itself, which the edit must then copy,
+        // through the next lint: a large document's memory doubled.
+        open.analysis = None;
         open.document
             .change(params.text_document.version, params.content_changes);
         self.due
