@@ -221,3 +221,86 @@ fn a_lazy_definition_line_in_a_tight_list_is_one_link() {
         (0, "ht://d.example\n".into(), String::new())
     );
 }
+
+/// fuzz target `scan` (a local fuzz smoke), 2026-12-02: a wrapper that
+/// turns out unterminated has looked at the page furniture of lines ahead
+/// of the bare URL the scanner reads next, whose join then asks about an
+/// earlier line: the footer crowd took its candidates to come in source
+/// order (a debug assertion; in release an earlier one was counted as the
+/// newest). A candidate met late now takes its place among the others.
+#[test]
+fn a_footer_look_behind_an_unterminated_wrappers_look_ahead() {
+    let text = concat!(
+        "Harbour Working Group                                      A. Author\n",
+        "Internet-Draft                     \u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}",
+        "\u{fffd}\u{fffd}\u{2}         \u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0} ",
+        "            Example Po\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}",
+        "\u{fffd}\u{fffd}rt\n",
+        "ple/\n",
+        "   for details,!see the next section.\n",
+        "\n",
+        "2.  Tide tables\n",
+        "\n",
+        "   Tables are served per harbour and per month, and the archive of the\n",
+        "   tables for each month is kept at <URL:http://archive.harbour.example",
+        "/\n",
+        "   tables/\n",
+        "\n",
+        "\n",
+        "Harbour Working Group     Feeds         ]         March 2011\n",
+        "\n",
+        "\n",
+        "  trbour.example/\n",
+        "   tables/\n",
+        "\n",
+        "\n",
+        "Harbour Working Group     Expires September 2011\u{1}\u{0}\u{0}w line: ",
+        "<URL:ht          [Page 1]\n",
+        "\u{c}\n",
+        "Internet-Draft              Harbour Feeds         ]         March 2011\n",
+        "\n",
+        "\n",
+        "  the archive, at\n",
+        "   http://archive.harbour.example/tables/current/\n",
+        "\n",
+        "\n",
+        "Harbour Working Group     Expires September 2011              [Page 2]\n",
+        "\u{c}\n",
+        "Internet-Draft              Harbour Feeds                   March 2011\n",
+        "\n",
+        "\n",
+        "   index.htmh, and is rewritten every hour by the tide daemon.\n",
+        "\n",
+        "   The feedsires September 2011\u{1}\u{0}\u{0}w line: <URL:ht          ",
+        "[Page 1]\n",
+        "\u{c}\n",
+        "Internet-Draft              Harbour Feeds         ]         March 2011\n",
+        "\n",
+        "\n",
+        "  the archive, at\n",
+        "   http://archive.harbour.example/tables/current/\n",
+        "\n",
+        "\n",
+        "Harbour Working Group     Expires September 2011              [Page 2]\n",
+        "\u{c}\n",
+        "Internet-Draft              Harbour Feeds                   Marc are li",
+        "sted by harbour:\n",
+        "\n",
+        "         /*\n",
+    );
+    invariants::check_scan(text);
+}
+
+/// fuzz targets `lint` and `markup` (a local fuzz smoke), 2026-12-02: not a
+/// linter bug but one in the check, which took every finding about the
+/// text itself for an `unused-suppression`; a directive naming a rule that
+/// does not exist (`unsafe-cHar`) is an `unknown-rule` finding, on the
+/// directive too.
+#[test]
+fn an_unknown_rule_in_a_directive_is_a_finding_of_the_text() {
+    invariants::check_lint("see http://a.example/~y (urlint: ignore[unsafe-cHar]).\n");
+    invariants::check_markup(
+        "see <http://a.example/~x> <!-- urlint: ignore[unsafe-cHar] -->\n",
+        Markup::Markdown,
+    );
+}

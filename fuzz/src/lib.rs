@@ -286,7 +286,7 @@ fn check_text_maps_into_message(message: &ParsedMessage, text: &MailText, option
 /// mapping: items come in source order; every finding of a URL points at a
 /// char range inside the URL's match, and a validator finding's source
 /// pieces spell exactly the URL bytes it is about; a finding of the text's
-/// own is an `unused-suppression` at a `urlint:` directive. Each URL is
+/// own is an `unused-suppression` or `unknown-rule` at a `urlint:` directive. Each URL is
 /// also validated on its own, so that fixes are checked on URLs as the
 /// scanner joins them.
 pub fn check_lint(text: &str) {
@@ -355,19 +355,19 @@ fn check_markup_under(text: &str, markup: Markup, profile: Profile) {
     }
 }
 
-/// Check a finding about the text itself: an `unused-suppression` whose one
-/// span is a char range of the text on a `urlint:` directive (a directive,
-/// or a rule name in its list).
+/// Check a finding about the text itself: an `unused-suppression` or an
+/// `unknown-rule` whose one span is a char range of the text on a
+/// `urlint:` directive (a directive, or a rule name in its list).
 fn check_own_finding(text: &str, finding: &urlint::Finding) {
     let span = finding.diagnostic.span;
-    assert_eq!(
-        finding.diagnostic.rule,
-        Rule::UnusedSuppression,
-        "a finding outside any URL is not about a suppression"
+    let rule = finding.diagnostic.rule;
+    assert!(
+        matches!(rule, Rule::UnusedSuppression | Rule::UnknownRule),
+        "a finding outside any URL is not about a suppression: {rule:?}"
     );
     assert!(
         span_in(text, span) && finding.source_spans == [span],
-        "unused-suppression span {span:?} is not a char range of the {}-byte text",
+        "{rule:?} span {span:?} is not a char range of the {}-byte text",
         text.len()
     );
     let line_start = text[..span.start]
@@ -375,7 +375,7 @@ fn check_own_finding(text: &str, finding: &urlint::Finding) {
         .map_or(0, |at| at + 1);
     assert!(
         text[line_start..span.end].contains("urlint:"),
-        "unused-suppression at {span:?} is on no directive's line"
+        "{rule:?} at {span:?} is on no directive's line"
     );
 }
 

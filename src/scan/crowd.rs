@@ -32,22 +32,31 @@ impl Crowd {
         }
     }
 
-    /// Count the candidate at `at`, met in source order, and say whether it
-    /// may be looked at: fewer than `limit` others lie in the `reach` bytes
-    /// before it. The same place met twice (a wrapper and a bare URL ending
-    /// before the same line) counts once.
+    /// Count the candidate at `at` and say whether it may be looked at:
+    /// fewer than `limit` others lie in the `reach` bytes before it. The
+    /// same place met twice (a wrapper and a bare URL ending before the same
+    /// line) counts once. Candidates come nearly in source order: a wrapper
+    /// that turns out unterminated has looked at lines ahead of the bare URL
+    /// read next, so one may come a little before the latest.
     pub(crate) fn admits(&mut self, at: usize) -> bool {
-        let since = at.saturating_sub(self.reach);
-        while self.offsets.front().is_some_and(|&offset| offset < since) {
+        // Kept from twice the reach behind the newest, so that a candidate
+        // that comes late still counts the ones before it.
+        let newest = self.offsets.back().map_or(at, |&newest| newest.max(at));
+        let keep_from = newest.saturating_sub(2 * self.reach);
+        while self
+            .offsets
+            .front()
+            .is_some_and(|&offset| offset < keep_from)
+        {
             self.offsets.pop_front();
         }
-        match self.offsets.back() {
-            Some(&last) if last == at => return self.offsets.len() <= self.limit,
-            Some(&last) => debug_assert!(last < at, "candidates come in source order"),
-            None => {}
+        let since = at.saturating_sub(self.reach);
+        let first_in_reach = self.offsets.partition_point(|&offset| offset < since);
+        let place = self.offsets.partition_point(|&offset| offset < at);
+        let admitted = place - first_in_reach < self.limit;
+        if self.offsets.get(place) != Some(&at) {
+            self.offsets.insert(place, at);
         }
-        let admitted = self.offsets.len() < self.limit;
-        self.offsets.push_back(at);
         admitted
     }
 }
@@ -68,5 +77,22 @@ mod tests {
         // 10, 20 and 30 are out of reach of 131; 40 is not.
         assert!(crowd.admits(131));
         assert!(!crowd.admits(135));
+    }
+
+    #[test]
+    fn a_candidate_met_late_counts_those_before_it_and_is_counted() {
+        let mut crowd = Crowd::new(100, 2);
+        assert!(crowd.admits(10));
+        assert!(crowd.admits(50));
+        // Met after 50 though it lies before it: only 10 is before it.
+        assert!(crowd.admits(30));
+        // 10, 30 and 50 lie before 60.
+        assert!(!crowd.admits(60));
+        assert!(crowd.admits(30), "30 again: still only 10 before it");
+        assert!(!crowd.admits(61), "10, 30, 50 and 60 lie before it");
+        let mut once = Crowd::new(100, 1);
+        assert!(once.admits(20));
+        assert!(once.admits(20), "the same place counts once");
+        assert!(!once.admits(25));
     }
 }
