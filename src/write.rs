@@ -273,6 +273,23 @@ mod attributes {
             }
         };
         let fd = file.as_raw_fd();
+        // A directory's default ACL gives a new file an access ACL of its
+        // own; the file replaced had none, and the new one must not either.
+        let access_acl = c"system.posix_acl_access";
+        let has_access_acl = names
+            .split(|&byte| byte == 0)
+            .any(|name| name == access_acl.to_bytes());
+        if !has_access_acl {
+            // SAFETY: a NUL-terminated name on the temporary file's descriptor.
+            let removed = unsafe { libc::fremovexattr(fd, access_acl.as_ptr()) };
+            if removed != 0 {
+                let err = io::Error::last_os_error();
+                let absent = matches!(err.raw_os_error(), Some(libc::ENODATA | libc::ENOTSUP));
+                if !absent {
+                    return Err(lost(access_acl, err));
+                }
+            }
+        }
         for name in names
             .split(|&byte| byte == 0)
             .filter(|name| !name.is_empty())
@@ -716,6 +733,27 @@ mod tests {
             "the mode and the ACL's mask agree"
         );
         assert_eq!(entries(dir.path()), ["a.txt"]);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_directory_default_acl_is_not_given_to_a_file_without_one() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("a.txt");
+        fs::write(&path, "old\n").expect("write");
+        let acl = acl_granting_user_4321();
+        if let Err(err) = set_attribute(dir.path(), "system.posix_acl_default", &acl) {
+            eprintln!("skipped: no ACLs here ({err})");
+            return;
+        }
+        assert_eq!(attribute(&path, "system.posix_acl_access"), None);
+        replace_file(&path, b"old\n", b"new\n").expect("replaced");
+        assert_eq!(fs::read_to_string(&path).expect("read"), "new\n");
+        assert_eq!(
+            attribute(&path, "system.posix_acl_access"),
+            None,
+            "no access ACL the file did not have"
+        );
     }
 
     #[cfg(target_os = "linux")]

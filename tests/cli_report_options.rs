@@ -336,6 +336,20 @@ fn a_closed_stdout_is_an_error_and_dev_null_is_not() {
         assert_eq!(code, 2, "{args}: {stderr}");
         assert!(stderr.starts_with(closed), "{args}: {stderr}");
     }
+    // Through a name for stdout, or a stdout open for reading only (whose
+    // EBADF Rust's stdout takes for a written report).
+    for (redirect, args) in [
+        (">&-", "check --isolated --output-file /dev/stdout f.txt"),
+        (
+            ">&-",
+            "check --isolated --output-file /proc/self/fd/1 f.txt",
+        ),
+        ("1</dev/null", "check --isolated f.txt"),
+    ] {
+        let (code, stderr) = shell(redirect, args);
+        assert_eq!(code, 2, "{redirect} {args}: {stderr}");
+        assert!(stderr.starts_with(closed), "{redirect} {args}: {stderr}");
+    }
     let (code, stderr) = shell(">&-", "check --fix --isolated f.txt");
     assert_eq!(code, 2, "{stderr}");
     let kept = std::fs::read_to_string(dir.path().join("f.txt")).expect("read");

@@ -73,7 +73,11 @@ fn reported(
         Some(Ok(file)) => Some(file),
         Some(Err(err)) => return cannot_write(output, &err),
     };
-    if file.is_none() && stdout_was_closed() {
+    let into_stdout = output
+        .output_file
+        .as_deref()
+        .is_none_or(super::output::names_stdout);
+    if into_stdout && stdout_was_closed() {
         return stdout_closed();
     }
     let stdout_is_terminal = io::stdout().is_terminal();
@@ -165,8 +169,8 @@ fn cannot_write(output: &OutputArgs, err: &io::Error) -> ExitStatus {
 /// before anything is read or rewritten, since nothing could be reported.
 fn stdout_closed() -> ExitStatus {
     say(format_args!(
-        "cannot write output: standard output is closed (redirect it to /dev/null \
-         to discard the output)"
+        "cannot write output: standard output is closed or open for reading only \
+         (redirect it to /dev/null to discard the output)"
     ));
     ExitStatus::Trouble
 }

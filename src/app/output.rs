@@ -36,10 +36,51 @@ extern "C" fn look_at_stdout() {
     STDOUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
 }
 
-/// True when stdout was closed when urlint started: nothing written to it
-/// reaches anyone.
+/// True when stdout was closed when urlint started, or is open for reading
+/// only (`1</dev/null`): nothing written to it reaches anyone, and Rust's
+/// stdout takes the EBADF of such a write for success.
 pub(super) fn stdout_was_closed() -> bool {
-    STDOUT_CLOSED_AT_START.load(Ordering::Relaxed)
+    STDOUT_CLOSED_AT_START.load(Ordering::Relaxed) || stdout_is_read_only()
+}
+
+/// True when descriptor 1 is open for reading only.
+#[cfg(unix)]
+fn stdout_is_read_only() -> bool {
+    // SAFETY: F_GETFL only reads a descriptor's flags, for any number.
+    let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
+    flags >= 0 && flags & libc::O_ACCMODE == libc::O_RDONLY
+}
+
+/// Elsewhere the runtime's own errors tell.
+#[cfg(not(unix))]
+fn stdout_is_read_only() -> bool {
+    false
+}
+
+/// True when `path` names this process's stdout (`/dev/stdout`,
+/// `/dev/fd/1`, `/proc/self/fd/1`), directly or through links.
+pub(super) fn names_stdout(path: &Path) -> bool {
+    let own = format!("/proc/{}/fd/1", std::process::id());
+    let mut path = path.to_path_buf();
+    // A chain of links is followed a few steps, as far as one can go wrong.
+    for _ in 0..8 {
+        let said = path.as_os_str();
+        if ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", own.as_str()]
+            .iter()
+            .any(|name| said == *name)
+        {
+            return true;
+        }
+        match std::fs::read_link(&path) {
+            Ok(next) if next.is_absolute() => path = next,
+            Ok(next) => match path.parent() {
+                Some(parent) => path = parent.join(next),
+                None => return false,
+            },
+            Err(_) => return false,
+        }
+    }
+    false
 }
 
 /// Bytes gathered before they are handed to the stream below.
