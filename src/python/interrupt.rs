@@ -14,15 +14,26 @@ use pyo3::prelude::*;
 /// How long the caller waits between two looks for a signal.
 const SIGNAL_LOOK_EVERY: Duration = Duration::from_millis(50);
 
-/// The result of `work`, run on a thread of its own; a signal whose handler
-/// raises (Ctrl-C's `KeyboardInterrupt`) ends the wait with that error.
+/// Bytes of input from which a call gets a thread of its own: a smaller
+/// one ends in milliseconds, and a thread per call would cost more than
+/// reading it (a caller that checks one line at a time makes many).
+const OWN_THREAD_FROM: usize = 1 << 20;
+
+/// The result of `work` on `len` bytes of input, run without the GIL: on a
+/// thread of its own when the input is large, so that a signal whose
+/// handler raises (Ctrl-C's `KeyboardInterrupt`) ends the wait with that
+/// error.
 /// The work itself cannot be stopped midway: abandoned, it finishes in the
 /// background and its result is dropped. A panic in it is re-raised here,
 /// as it would have been on this thread.
 pub(super) fn interruptible<T: Send + 'static>(
     py: Python<'_>,
+    len: usize,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
+    if len < OWN_THREAD_FROM {
+        return Ok(py.detach(work));
+    }
     let (sender, receiver) = mpsc::sync_channel(1);
     thread::Builder::new()
         .name("urlint".to_owned())

@@ -80,7 +80,8 @@ fn extract_urls(
         headers: HeaderUrls::None,
         start: ArchivePoint::START,
     };
-    let collected = interruptible(py, move || read_held(held, kind, mail, &options))?;
+    let len = data.bytes().len();
+    let collected = interruptible(py, len, move || read_held(held, kind, mail, &options))?;
     let (urls, warnings) = py.detach(|| collected_urls(collected, &data))?;
     warn(py, &warnings, broken.as_ref())?;
     Ok(urls.into_iter().map(|(url, _)| url).collect())
@@ -118,7 +119,8 @@ fn extract_mail(
         start,
     };
     let held = py.detach(|| data.held());
-    let collected = interruptible(py, move || read_held(held, kind, mail, &options))?;
+    let len = data.bytes().len();
+    let collected = interruptible(py, len, move || read_held(held, kind, mail, &options))?;
     let (urls, warnings) = py.detach(|| collected_urls(collected, &data))?;
     warn(py, &warnings, broken.as_ref())?;
     // Every text of mail input comes from a message (the one without, for
