@@ -370,9 +370,16 @@ mod attributes {
 
 /// A test hook, in debug builds only: when `URLINT_TEST_BEFORE_REPLACE` is
 /// set, its value is appended to the file just before the check for a
-/// change, so that a test can change a file mid-run deterministically.
+/// change, so that a test can change a file mid-run deterministically;
+/// `URLINT_TEST_SIGNAL_BEFORE_REPLACE` raises SIGTERM there instead, as a
+/// user stopping the run while its temporary file is on disk.
 fn before_replace_hook(target: &Path) {
     if cfg!(debug_assertions) {
+        #[cfg(unix)]
+        if std::env::var_os("URLINT_TEST_SIGNAL_BEFORE_REPLACE").is_some() {
+            // SAFETY: raising a signal at the process itself.
+            unsafe { libc::raise(libc::SIGTERM) };
+        }
         if let Some(extra) = std::env::var_os("URLINT_TEST_BEFORE_REPLACE") {
             let appended = OpenOptions::new()
                 .append(true)
@@ -392,6 +399,8 @@ pub(crate) struct Temporary {
     path: PathBuf,
     file: File,
     persisted: bool,
+    /// Its place in the table a signal handler removes files from.
+    slot: Option<usize>,
 }
 
 impl Temporary {
@@ -418,11 +427,13 @@ impl Temporary {
             let _ = mode;
             match options.open(&path) {
                 Ok(file) => {
+                    let slot = interrupted::register(&path);
                     return Ok(Temporary {
                         path,
                         file,
                         persisted: false,
-                    })
+                        slot,
+                    });
                 }
                 Err(err) if err.kind() == io::ErrorKind::AlreadyExists => continue,
                 Err(err) => return Err(err),
@@ -444,6 +455,7 @@ impl Temporary {
     pub(crate) fn persist(&mut self, target: &Path) -> io::Result<()> {
         fs::rename(&self.path, target)?;
         self.persisted = true;
+        interrupted::unregister(self.slot.take());
         Ok(())
     }
 }
@@ -519,7 +531,118 @@ impl Drop for Temporary {
         if !self.persisted {
             let _ = fs::remove_file(&self.path);
         }
+        interrupted::unregister(self.slot.take());
     }
+}
+
+pub(crate) use interrupted::remove_temporaries_on_signals;
+
+/// Temporary files removed when the run is stopped by a signal (Ctrl-C,
+/// SIGTERM, SIGHUP), which runs no destructor: the paths of the live ones
+/// sit in a fixed table a signal handler can read without locking.
+#[cfg(unix)]
+mod interrupted {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::Path;
+    use std::ptr;
+    use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering::SeqCst};
+
+    /// Live temporaries tracked at once; more are left to the next run's
+    /// clean-up of stale ones.
+    const SLOTS: usize = 64;
+
+    /// The paths, as C strings owned by the table; null for a free slot.
+    static PATHS: [AtomicPtr<libc::c_char>; SLOTS] =
+        [const { AtomicPtr::new(ptr::null_mut()) }; SLOTS];
+
+    /// Set by the handler before it reads the table: a path taken out of
+    /// the table meanwhile is not freed, since the handler may be reading it.
+    static HANDLING: AtomicBool = AtomicBool::new(false);
+
+    /// Track the temporary at `path`; its slot, when one was free.
+    pub(super) fn register(path: &Path) -> Option<usize> {
+        let raw = CString::new(path.as_os_str().as_bytes()).ok()?.into_raw();
+        let slot = PATHS.iter().position(|slot| {
+            slot.compare_exchange(ptr::null_mut(), raw, SeqCst, SeqCst)
+                .is_ok()
+        });
+        if slot.is_none() {
+            // SAFETY: `raw` came from `into_raw` above and was never shared.
+            drop(unsafe { CString::from_raw(raw) });
+        }
+        slot
+    }
+
+    /// Stop tracking the temporary in `slot` (persisted or removed).
+    pub(super) fn unregister(slot: Option<usize>) {
+        let Some(slot) = slot else {
+            return;
+        };
+        let raw = PATHS[slot].swap(ptr::null_mut(), SeqCst);
+        if !raw.is_null() && !HANDLING.load(SeqCst) {
+            // SAFETY: the table owned `raw`, from `into_raw`; it is out of the
+            // table, and no handler started before it left (one starting
+            // later finds the slot empty), so nothing else can read it.
+            drop(unsafe { CString::from_raw(raw) });
+        }
+    }
+
+    /// Remove every tracked temporary, then end the process by the signal.
+    extern "C" fn on_signal(signal: libc::c_int) {
+        HANDLING.store(true, SeqCst);
+        for slot in &PATHS {
+            let raw = slot.load(SeqCst);
+            if !raw.is_null() {
+                // SAFETY: unlink is async-signal-safe; `raw` is a live C
+                // string (not freed while HANDLING is set).
+                unsafe { libc::unlink(raw) };
+            }
+        }
+        // SAFETY: restoring the default action and raising the signal again
+        // are async-signal-safe; the process then ends as it would have.
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
+    }
+
+    /// Make Ctrl-C, SIGTERM and SIGHUP remove the run's temporary files
+    /// before the process ends by them (the command line only: a library
+    /// user's process keeps its own handlers).
+    pub(crate) fn remove_temporaries_on_signals() {
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: a zeroed sigaction with a handler of the right type
+            // and an empty mask is a valid argument.
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
+                libc::sigemptyset(&mut action.sa_mask);
+                // A signal ignored by the parent (nohup) stays ignored.
+                let mut old: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(signal, ptr::null(), &mut old) == 0
+                    && old.sa_sigaction != libc::SIG_IGN
+                {
+                    libc::sigaction(signal, &action, ptr::null_mut());
+                }
+            }
+        }
+    }
+}
+
+/// Elsewhere a stopped run's temporaries are left to the next run.
+#[cfg(not(unix))]
+mod interrupted {
+    use std::path::Path;
+
+    pub(super) fn register(_: &Path) -> Option<usize> {
+        None
+    }
+
+    pub(super) fn unregister(_: Option<usize>) {}
+
+    /// Nothing to install.
+    pub(crate) fn remove_temporaries_on_signals() {}
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ fn urlint_in(dir: &Path, args: &[&str]) -> Urlint {
         .current_dir(dir)
         .env_remove("NO_COLOR")
         .env_remove("URLINT_TEST_BEFORE_REPLACE")
+        .env_remove("URLINT_TEST_SIGNAL_BEFORE_REPLACE")
         .arg(args[0])
         .arg("--isolated")
         .args(&args[1..]);
@@ -569,6 +570,26 @@ fn a_file_another_process_holds_open_for_writing_is_left_alone() {
         read(dir.path(), "doc.txt"),
         "<URL:http://h.example/>\na line written later\n"
     );
+}
+
+/// A run stopped by a signal (Ctrl-C, SIGTERM, SIGHUP) while its temporary
+/// file is on disk removes it, ends by the signal as before, and leaves the
+/// file as it was.
+#[cfg(unix)]
+#[test]
+fn a_run_stopped_by_a_signal_leaves_no_temporary_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = dir_with(&[("doc.txt", b"<URL:HTTP://h.example/>\n")]);
+    let mut urlint = urlint_in(dir.path(), &["check", "--fix", "doc.txt"]);
+    urlint.env("URLINT_TEST_SIGNAL_BEFORE_REPLACE", "1");
+    let output = urlint.output().expect("urlint runs");
+    assert_eq!(output.status.signal(), Some(15), "{:?}", output.status);
+    assert_eq!(read(dir.path(), "doc.txt"), "<URL:HTTP://h.example/>\n");
+    let names: Vec<_> = fs::read_dir(dir.path())
+        .expect("list")
+        .map(|entry| entry.expect("entry").file_name())
+        .collect();
+    assert_eq!(names, ["doc.txt"], "no temporary file is left behind");
 }
 
 #[test]

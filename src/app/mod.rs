@@ -18,6 +18,7 @@ use clap::{CommandFactory, Parser};
 
 /// Run the command line of this process and return its exit code.
 pub(crate) fn main() -> ExitCode {
+    crate::write::remove_temporaries_on_signals();
     // clap exits with status 2 on usage errors, as urlint documents.
     let cli = cli::Cli::parse();
     if let Some(message) = cli.command.usage_conflict() {
