@@ -331,6 +331,9 @@ fn a_closed_stdout_is_an_error_and_dev_null_is_not() {
         "extract f.txt",
         "explain",
         "fmt --check f.txt",
+        "--version",
+        "check --help",
+        "help check",
     ] {
         let (code, stderr) = shell(">&-", args);
         assert_eq!(code, 2, "{args}: {stderr}");

@@ -167,7 +167,7 @@ fn cannot_write(output: &OutputArgs, err: &io::Error) -> ExitStatus {
 
 /// The end of a run whose stdout was closed before it started: it is told
 /// before anything is read or rewritten, since nothing could be reported.
-fn stdout_closed() -> ExitStatus {
+pub(super) fn stdout_closed() -> ExitStatus {
     say(format_args!(
         "cannot write output: standard output is closed or open for reading only \
          (redirect it to /dev/null to discard the output)"

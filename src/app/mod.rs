@@ -20,7 +20,20 @@ use clap::{CommandFactory, Parser};
 pub(crate) fn main() -> ExitCode {
     crate::write::remove_temporaries_on_signals();
     // clap exits with status 2 on usage errors, as urlint documents.
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version go to stdout, where a closed one would lose
+        // them under exit 0.
+        Err(err)
+            if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) && output::stdout_was_closed() =>
+        {
+            return ExitCode::from(commands::stdout_closed().code());
+        }
+        Err(err) => err.exit(),
+    };
     if let Some(message) = cli.command.usage_conflict() {
         // The error shows the subcommand's usage line, as clap's own do.
         let mut command = cli::Cli::command();
