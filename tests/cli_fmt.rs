@@ -130,6 +130,23 @@ fn files_that_are_not_plain_text_are_left_alone() {
             long
         );
     }
+    // A link is formatted as the file it leads to, which is the one
+    // rewritten: a `.txt` name for a Markdown file does not make it text.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("notes.md", dir.path().join("link.txt")).expect("link");
+        let (code, _, stderr) = run(&mut urlint_in(dir.path(), &["fmt", "link.txt"]));
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.contains("link.txt: not formatted: fmt rewrites plain text only"),
+            "{stderr}"
+        );
+        assert_eq!(
+            fs::read_to_string(dir.path().join("notes.md")).expect("read"),
+            long
+        );
+        fs::remove_file(dir.path().join("link.txt")).expect("remove the link");
+    }
     // A walked directory skips them quietly; `--input text` takes them.
     let (_, _, stderr) = run(&mut urlint_in(dir.path(), &["fmt", "."]));
     assert_eq!(stderr, "urlint: wrapped 0 URLs in 0 files\n");

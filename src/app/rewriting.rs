@@ -467,11 +467,17 @@ impl Rewriter {
     /// text` or a `[kinds]` text glob says so, or nothing names its kind and
     /// its name is a plain-text one. Markdown and HTML are not formatted:
     /// their URLs are delimited by the markup, which a wrapper would break.
+    /// A symbolic link is judged by its own name and by the name of the
+    /// file it leads to, which is the one rewritten (`notes.txt` linked to
+    /// `README.md` is Markdown).
     fn formats(&self, path: &Path) -> bool {
-        match self.read.kind.named(&self.read.globs, path) {
-            Some(content) => content == Content::Text(Markup::Plain),
-            None => is_plain_text_name(path),
-        }
+        let target = std::fs::canonicalize(path).ok();
+        std::iter::once(path).chain(target.as_deref()).all(|path| {
+            match self.read.kind.named(&self.read.globs, path) {
+                Some(content) => content == Content::Text(Markup::Plain),
+                None => is_plain_text_name(path),
+            }
+        })
     }
 
     /// An input read but not rewritten: its findings reported, and why it
