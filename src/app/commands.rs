@@ -15,7 +15,7 @@ use super::cli::{
 };
 use super::driver::{self, Console, Named, ProfileHint, Written};
 use super::manual;
-use super::output::{color_choice, say, stdout_was_closed, OutputBuffer, ReportFile};
+use super::output::{color_choice, say, stdout_unusable, OutputBuffer, ReportFile};
 use super::rewriting::{self, RewriteRun};
 use super::status::{ExitStatus, Outcome};
 use crate::checked::Checked;
@@ -77,7 +77,7 @@ fn reported(
         .output_file
         .as_deref()
         .is_none_or(super::output::names_stdout);
-    if into_stdout && stdout_was_closed() {
+    if into_stdout && stdout_unusable() {
         return stdout_closed();
     }
     let stdout_is_terminal = io::stdout().is_terminal();
@@ -177,7 +177,7 @@ pub(super) fn stdout_closed() -> ExitStatus {
 
 /// Run a command whose output is plain text on stdout.
 fn to_stdout(command: impl FnOnce(&mut dyn WriteColor) -> Outcome) -> ExitStatus {
-    if stdout_was_closed() {
+    if stdout_unusable() {
         return stdout_closed();
     }
     let mut out = OutputBuffer::new(BufferedStandardStream::stdout(ColorChoice::Never));
@@ -400,7 +400,7 @@ fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
 /// `urlint server`: a language server session, until the client says
 /// `exit`.
 fn serve(max_message_bytes: usize) -> ExitStatus {
-    if stdout_was_closed() {
+    if stdout_unusable() {
         return stdout_closed();
     }
     match server::run(max_message_bytes) {

@@ -28,7 +28,7 @@ pub(crate) fn main() -> ExitCode {
             if matches!(
                 err.kind(),
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-            ) && output::stdout_was_closed() =>
+            ) && output::stdout_unusable() =>
         {
             return ExitCode::from(commands::stdout_closed().code());
         }

@@ -36,10 +36,11 @@ extern "C" fn look_at_stdout() {
     STDOUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
 }
 
-/// True when stdout was closed when urlint started, or is open for reading
-/// only (`1</dev/null`): nothing written to it reaches anyone, and Rust's
-/// stdout takes the EBADF of such a write for success.
-pub(super) fn stdout_was_closed() -> bool {
+/// True when stdout cannot take output: it was closed when urlint started,
+/// or is open for reading only (`1</dev/null`). Nothing written to it
+/// reaches anyone, and Rust's stdout takes the EBADF of such a write for
+/// success.
+pub(super) fn stdout_unusable() -> bool {
     STDOUT_CLOSED_AT_START.load(Ordering::Relaxed) || stdout_is_read_only()
 }
 
