@@ -594,6 +594,22 @@ fn symlinks_are_not_followed_in_walks_so_loops_cannot_trap_them() {
             "./sub/note.txt:1:20: error[unsafe-char]: unsafe character '~' must be encoded as %7E",
         ]
     );
+    // Under --verbose the walk says what it passed by.
+    let (_, _, stderr) = urlint_in(
+        root,
+        &["check", "--isolated", "-v", "--format", "short", "."],
+    );
+    let passed: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.contains("link"))
+        .collect();
+    let why = "skipped: a symbolic link, which a walk does not follow (name it to check it)";
+    assert_eq!(
+        passed,
+        ["./linked.txt", "./loop", "./self", "./sub/up"]
+            .map(|name| format!("urlint: note: {name}: {why}")),
+        "{stderr}"
+    );
     // Named, a link is the user's choice: its target is read or walked.
     let (code, stdout, stderr) = urlint_in(root, &["extract", "linked.txt", "sub/up", "self"]);
     assert_eq!(code, 2);

@@ -369,6 +369,51 @@ fn a_closed_stdout_is_an_error_and_dev_null_is_not() {
     );
 }
 
+/// A closed stdin is an input that cannot be read, not an empty text that
+/// passes (Rust's runtime opens `/dev/null` in its place before `main`);
+/// the other inputs of the run are still read and reported.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_stdin_cannot_be_read_and_the_other_inputs_are() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("f.txt"), "<URL:http://a.example/~x>\n").expect("write");
+    let urlint = assert_cmd::cargo::cargo_bin!("urlint");
+    let shell = |args: &str| {
+        let output = std::process::Command::new("sh")
+            .current_dir(dir.path())
+            .arg("-c")
+            .arg(format!("exec \"$0\" {args} <&-"))
+            .arg(urlint)
+            .output()
+            .expect("sh runs");
+        (
+            output.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let closed = "urlint: <stdin>: cannot read: standard input is closed";
+    for args in [
+        "check --isolated -",
+        "extract -",
+        "validate",
+        "fmt --check -",
+    ] {
+        let (code, _, stderr) = shell(args);
+        assert_eq!(code, 2, "{args}: {stderr}");
+        assert!(stderr.starts_with(closed), "{args}: {stderr}");
+    }
+    let (code, stdout, stderr) = shell("check --isolated --format short - f.txt");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains(closed), "{stderr}");
+    assert!(
+        stdout.contains("f.txt:1:"),
+        "f.txt is still checked: {stdout}"
+    );
+    let (code, _, stderr) = shell("check --isolated f.txt");
+    assert_eq!((code, stderr.contains("stdin")), (1, false), "{stderr}");
+}
+
 /// `--output-file` writes through a device, FIFO or link as the shell's `>`
 /// would, and replaces only a regular file: as root, a report renamed over
 /// `/dev/full` or `/dev/null` would have replaced the machine's device.

@@ -18,8 +18,8 @@ use super::parallel;
 use crate::checked::{Checked, KeepText};
 use crate::config::{Config, ConfigError, PathFilter, PerFileIgnores};
 use crate::input::{
-    self, ChunkOptions, Collected, Input, InputError, KindGlobs, LargePlan, Note, ReadOptions,
-    Sink, WorkerRead,
+    self, ChunkOptions, Collected, Input, InputError, KindGlobs, LargePlan, Note, Reached,
+    ReadOptions, Sink, WorkerRead,
 };
 use crate::lint::{self, LintOptions};
 use crate::report::{Reporter, Totals};
@@ -332,12 +332,24 @@ impl RunInputs<'_> {
     /// Walk the run's paths, pushing each input to read and each path
     /// skipped in report order, as the walk finds them.
     pub(super) fn walk(&self, found: parallel::Push<'_, Walked>) -> ControlFlow<()> {
-        input::walk_inputs(self.paths, &self.walk, &mut |walked| match walked {
-            Ok(input) => match self.admitted(input) {
+        input::walk_inputs(self.paths, &self.walk, &mut |reached| match reached {
+            Reached::Input(input) => match self.admitted(input) {
                 Some(walked) => found(walked),
                 None => ControlFlow::Continue(()),
             },
-            Err(err) => {
+            Reached::Passed { path, why } => match self.admitted(Input::File(path)) {
+                Some(Walked::Input(Input::File(path))) => {
+                    let mut told = Collected::default();
+                    told.note(Note {
+                        name: path.display().to_string(),
+                        message: why.to_owned(),
+                        skipped: true,
+                    });
+                    found(Walked::Skipped(told))
+                }
+                _ => ControlFlow::Continue(()),
+            },
+            Reached::Failed(err) => {
                 let mut told = Collected::default();
                 told.error(err);
                 found(Walked::Skipped(told))

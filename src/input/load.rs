@@ -55,7 +55,12 @@ impl Input {
                 let read = File::open(path).and_then(read_unless_binary);
                 (origin, read)
             }
-            Input::Stdin => (Origin::Stdin, read_unless_binary(io::stdin().lock())),
+            Input::Stdin => {
+                if let Some(closed) = super::stdin::closed_at_start() {
+                    return Err(closed);
+                }
+                (Origin::Stdin, read_unless_binary(io::stdin().lock()))
+            }
         };
         match read {
             Ok(bytes) => Ok(load(origin, bytes)),

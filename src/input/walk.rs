@@ -13,6 +13,23 @@ use ignore::WalkBuilder;
 use super::notice::InputError;
 use crate::source::Origin;
 
+/// What a walk reaches, in report order.
+#[derive(Debug)]
+pub(crate) enum Reached {
+    /// An input to read.
+    Input(Input),
+    /// A file the walk passes by without reading it (a named pipe, a
+    /// link): told under `--verbose`.
+    Passed {
+        /// The file.
+        path: PathBuf,
+        /// Why it is not read ("skipped: a named pipe, ...").
+        why: &'static str,
+    },
+    /// A path that could not be walked or read.
+    Failed(InputError),
+}
+
 /// One thing to read, in the order reports will appear.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Input {
@@ -48,15 +65,24 @@ pub(crate) struct WalkOptions {
 pub(crate) fn walk_inputs(
     paths: &[PathBuf],
     options: &WalkOptions,
-    found: &mut dyn FnMut(Result<Input, InputError>) -> ControlFlow<()>,
+    found: &mut dyn FnMut(Reached) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     if paths.is_empty() {
         // Name files `docs/a.md`, not `./docs/a.md`, as the user would.
         return walk_sorted(Path::new("."), options, &mut |walked| {
-            found(walked.map(|file| match file.strip_prefix(".") {
-                Ok(relative) => Input::File(relative.to_path_buf()),
-                Err(_) => Input::File(file),
-            }))
+            found(match walked {
+                Reached::Input(Input::File(file)) => match file.strip_prefix(".") {
+                    Ok(relative) => Reached::Input(Input::File(relative.to_path_buf())),
+                    Err(_) => Reached::Input(Input::File(file)),
+                },
+                Reached::Passed { path, why } => Reached::Passed {
+                    path: path
+                        .strip_prefix(".")
+                        .map_or(path.clone(), Path::to_path_buf),
+                    why,
+                },
+                other => other,
+            })
         });
     }
     // Inputs already taken, asked only when there can be two of one.
@@ -64,7 +90,10 @@ pub(crate) fn walk_inputs(
     for path in paths {
         if path.as_os_str() == "-" {
             if Seen::first(&mut seen, || None) {
-                found(Ok(Input::Stdin))?;
+                found(
+                    super::stdin::closed_at_start()
+                        .map_or(Reached::Input(Input::Stdin), Reached::Failed),
+                )?;
             }
         } else if path.is_dir() {
             // A walk follows no link, so a walked file is its directory's
@@ -72,22 +101,22 @@ pub(crate) fn walk_inputs(
             // directory, not one per file.
             let root = seen.is_some().then(|| real_path(path));
             walk_sorted(path, options, &mut |walked| match walked {
-                Ok(file) => {
+                Reached::Input(Input::File(file)) => {
                     let identity = || match (&root, file.strip_prefix(path)) {
                         (Some(root), Ok(relative)) => Some(root.join(relative)),
                         _ => Some(real_path(&file)),
                     };
                     if Seen::first(&mut seen, identity) {
-                        found(Ok(Input::File(file)))
+                        found(Reached::Input(Input::File(file)))
                     } else {
                         ControlFlow::Continue(())
                     }
                 }
-                Err(err) => found(Err(err)),
+                other => found(other),
             })?;
         } else if Seen::first(&mut seen, || Some(real_path(path))) {
             // Nonexistent and unreadable paths fail when read, with the reason.
-            found(Ok(Input::File(path.clone())))?;
+            found(Reached::Input(Input::File(path.clone())))?;
         }
     }
     ControlFlow::Continue(())
@@ -135,11 +164,11 @@ pub(crate) fn named_inputs(paths: &[PathBuf]) -> Vec<String> {
 fn walk_sorted(
     root: &Path,
     options: &WalkOptions,
-    found: &mut dyn FnMut(Result<PathBuf, InputError>) -> ControlFlow<()>,
+    found: &mut dyn FnMut(Reached) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let mut builder = match walk_builder(root, options) {
         Ok(builder) => builder,
-        Err(err) => return found(Err(err)),
+        Err(err) => return found(Reached::Failed(err)),
     };
     // One thread walks while others read what it has found: a parallel
     // walk would have to be sorted whole before the first file is read.
@@ -149,14 +178,51 @@ fn walk_sorted(
     let by_path = |a: &Path, b: &Path| a.as_os_str().cmp(b.as_os_str());
     for entry in builder.sort_by_file_path(by_path).build() {
         match entry {
-            Ok(entry) if entry.file_type().is_some_and(|kind| kind.is_file()) => {
-                found(Ok(entry.into_path()))?;
-            }
-            Ok(_) => {}
-            Err(err) => found(Err(walk_error(root, err)))?,
+            // Directories are walked into, not told about; the walk's
+            // entry for stdin has no type.
+            Ok(entry) if entry.file_type().is_none_or(|kind| kind.is_dir()) => {}
+            Ok(entry) => match entry.file_type().map(passed_by) {
+                Some(None) => found(Reached::Input(Input::File(entry.into_path())))?,
+                Some(Some(why)) => found(Reached::Passed {
+                    path: entry.into_path(),
+                    why,
+                })?,
+                None => {}
+            },
+            Err(err) => found(Reached::Failed(walk_error(root, err)))?,
         }
     }
     ControlFlow::Continue(())
+}
+
+/// Why a walk passes by an entry of type `kind` (`None` for a regular file,
+/// which it reads). A walk reads regular files only: a named pipe may block
+/// it for ever, a device may never end, and a link it does not follow, so
+/// that a loop cannot trap it and no file is read twice.
+fn passed_by(kind: fs::FileType) -> Option<&'static str> {
+    #[cfg(unix)]
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_symlink() {
+        return Some(
+            "skipped: a symbolic link, which a walk does not follow (name it to check it)",
+        );
+    }
+    #[cfg(unix)]
+    {
+        if kind.is_fifo() {
+            return Some("skipped: a named pipe, which a walk does not read (name it to read it)");
+        }
+        if kind.is_socket() {
+            return Some("skipped: a socket, which a walk does not read");
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return Some("skipped: a device, which a walk does not read (name it to read it)");
+        }
+    }
+    Some("skipped: not a regular file, which a walk does not read")
 }
 
 /// Configure the walker for `root`.
@@ -253,11 +319,52 @@ mod tests {
         let mut walked = Vec::new();
         let paths = [dir.path().to_path_buf()];
         let _ = walk_inputs(&paths, &WalkOptions::default(), &mut |found| {
-            walked.push(found.expect("walkable"));
+            match found {
+                Reached::Input(input) => walked.push(input),
+                other => panic!("{other:?}"),
+            }
             ControlFlow::Continue(())
         });
         let expected: Vec<Input> = files.into_iter().map(Input::File).collect();
         assert_eq!(walked, expected);
+    }
+
+    /// A walk reads regular files only and says what it passes by: a
+    /// named pipe would block it, a link it does not follow.
+    #[cfg(unix)]
+    #[test]
+    fn a_walk_passes_by_pipes_and_links_and_says_so() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        fs::write(dir.path().join("a.txt"), "x").expect("write file");
+        std::os::unix::fs::symlink("a.txt", dir.path().join("b.txt")).expect("symlink");
+        let fifo = dir.path().join("c.pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|status| status.success()), "mkfifo");
+        let mut reached = Vec::new();
+        let paths = [dir.path().to_path_buf()];
+        let _ = walk_inputs(&paths, &WalkOptions::default(), &mut |found| {
+            reached.push(match found {
+                Reached::Input(Input::File(path)) => format!("read {}", path.display()),
+                Reached::Passed { path, why } => format!("{}: {why}", path.display()),
+                other => panic!("{other:?}"),
+            });
+            ControlFlow::Continue(())
+        });
+        let root = dir.path().display();
+        assert_eq!(
+            reached,
+            [
+                format!("read {root}/a.txt"),
+                format!(
+                    "{root}/b.txt: skipped: a symbolic link, which a walk does not follow \
+                     (name it to check it)"
+                ),
+                format!(
+                    "{root}/c.pipe: skipped: a named pipe, which a walk does not read \
+                     (name it to read it)"
+                ),
+            ]
+        );
     }
 
     #[test]
