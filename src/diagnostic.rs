@@ -29,6 +29,7 @@ impl Applicability {
 
 /// A replacement that repairs the diagnostic's span.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Fix {
     /// Text that replaces the bytes under the diagnostic's span.
     pub replacement: String,
@@ -38,6 +39,7 @@ pub struct Fix {
 
 /// One problem, with the exact bytes it is about.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// The rule that found the problem.
     pub rule: Rule,

@@ -19,12 +19,22 @@
 //! ```
 
 #![warn(unreachable_pub)]
+#![deny(missing_docs)]
+// Without the command line and the Python module the crate is the library
+// alone, and the helpers only the reading and reporting side calls (line
+// escapes, source excerpts, mbox lines) go unused; they stay compiled in
+// one shape for both builds rather than each behind its own cfg.
+#![cfg_attr(not(feature = "engine"), allow(dead_code, unused_imports))]
 
+#[cfg(feature = "cli")]
 mod app;
+#[cfg(feature = "engine")]
 mod checked;
+#[cfg(feature = "engine")]
 mod config;
 mod diagnostic;
 mod escape;
+#[cfg(feature = "engine")]
 mod input;
 pub mod lint;
 pub mod mail;
@@ -33,15 +43,19 @@ mod offset_map;
 mod profile;
 #[cfg(feature = "python")]
 mod python;
+#[cfg(feature = "engine")]
 mod report;
+#[cfg(feature = "engine")]
 mod rewrite;
 pub mod rules;
 pub mod scan;
+#[cfg(feature = "cli")]
 mod server;
 mod source;
 pub mod span;
 pub mod template;
 pub mod validate;
+#[cfg(feature = "engine")]
 mod write;
 
 pub use diagnostic::{Applicability, Diagnostic, Fix};
@@ -54,6 +68,7 @@ pub use validate::{validate, ValidateOptions};
 
 /// Run urlint's command line with this process's arguments and return its
 /// exit code: the whole of the `urlint` binary.
+#[cfg(feature = "cli")]
 pub fn run_command_line() -> std::process::ExitCode {
     app::main()
 }

@@ -5,7 +5,8 @@
 use std::fmt;
 
 /// The standard a URL is checked against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Profile {
     /// RFC 1738 (URLs, 1994), with RFC 1808's fragment grammar: strict, the default.

@@ -135,6 +135,7 @@ impl Level {
 
 /// How serious a finding is once it is reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Severity {
     /// Worth a look; fails a run only under `--deny warnings`.
     Warning,
@@ -161,6 +162,7 @@ impl From<Severity> for Level {
 
 /// Documentation and defaults of one rule.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct RuleInfo {
     /// The rule this entry documents.
     pub rule: Rule,
@@ -192,6 +194,7 @@ impl RuleInfo {
 
 /// Where a rule comes from in one profile.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct RuleSource {
     /// The profile that reports the rule.
     pub profile: Profile,
@@ -201,6 +204,7 @@ pub struct RuleSource {
 
 /// A bad and a good example of a rule, as a user would write them.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Example {
     /// The profiles under which the bad text triggers the rule and the good does not.
     pub profiles: &'static [Profile],

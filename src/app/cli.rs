@@ -472,12 +472,12 @@ fn short_version() -> &'static str {
 fn long_version() -> &'static str {
     static VERSION: OnceLock<String> = OnceLock::new();
     VERSION.get_or_init(|| {
-        let kinds: Vec<String> = InputKind::value_variants()
-            .iter()
-            .filter(|kind| **kind != InputKind::Auto)
-            .map(value_name)
+        let kinds: Vec<&str> = InputKind::ALL
+            .into_iter()
+            .filter(|kind| *kind != InputKind::Auto)
+            .map(InputKind::name)
             .collect();
-        let profiles: Vec<String> = Profile::value_variants()
+        let profiles: Vec<String> = Profile::ALL
             .iter()
             .map(|profile| match *profile == Profile::default() {
                 true => format!("{profile} (default)"),

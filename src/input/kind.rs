@@ -11,7 +11,8 @@ use crate::markup;
 use crate::source::Markup;
 
 /// What an input holds, as `--input` names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub(crate) enum InputKind {
     /// Detect from the configuration's `[kinds]` globs, the file extension
@@ -91,6 +92,41 @@ impl From<Content> for InputKind {
 }
 
 impl InputKind {
+    /// Every kind, `auto` first, in the order `--input` lists them.
+    pub(crate) const ALL: [InputKind; 8] = [
+        InputKind::Auto,
+        InputKind::Text,
+        InputKind::Markdown,
+        InputKind::Rst,
+        InputKind::Html,
+        InputKind::Mail,
+        InputKind::Mbox,
+        InputKind::Eml,
+    ];
+
+    /// The kind's name, as `--input`, `[kinds]` and the Python module spell it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            InputKind::Auto => "auto",
+            InputKind::Text => "text",
+            InputKind::Markdown => "markdown",
+            InputKind::Rst => "rst",
+            InputKind::Html => "html",
+            InputKind::Mail => "mail",
+            InputKind::Mbox => "mbox",
+            InputKind::Eml => "eml",
+        }
+    }
+
+    /// The kind called `name`, in any case, if there is one (the command
+    /// line's parser has its own, from the same names).
+    #[cfg(any(feature = "python", test))]
+    pub(crate) fn from_name(name: &str) -> Option<InputKind> {
+        InputKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(name))
+    }
+
     /// The content this kind names without looking at the input, if any.
     fn content(self) -> Option<Content> {
         match self {
@@ -235,6 +271,25 @@ impl KindGlobs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The command line's names for kinds are the library's own.
+    #[cfg(feature = "cli")]
+    #[test]
+    fn the_command_line_spells_kinds_as_the_library_does() {
+        use clap::ValueEnum;
+        let clap_names: Vec<String> = InputKind::value_variants()
+            .iter()
+            .filter_map(|kind| Some(kind.to_possible_value()?.get_name().to_owned()))
+            .collect();
+        assert_eq!(clap_names, InputKind::ALL.map(InputKind::name));
+        for kind in InputKind::ALL {
+            assert_eq!(
+                InputKind::from_name(&kind.name().to_uppercase()),
+                Some(kind)
+            );
+        }
+        assert_eq!(InputKind::from_name("plain"), None);
+    }
 
     #[test]
     fn extensions_name_markdown_rst_html_and_mail() {

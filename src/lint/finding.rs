@@ -8,6 +8,7 @@ use crate::template::Template;
 
 /// A diagnostic placed in the source.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Finding {
     /// The diagnostic, with its severity set by the configured level.
     pub diagnostic: Diagnostic,
@@ -20,6 +21,7 @@ pub struct Finding {
 
 /// One URL and everything reported about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct UrlReport {
     /// The URL as the scanner found it.
     pub found: Found,

@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 /// The two shapes mail input comes in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum MailKind {
     /// An archive of messages, each opened by a `From ` line (RFC 4155).
     Mbox,

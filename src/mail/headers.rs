@@ -9,7 +9,8 @@
 //! standardised, never changes which group a field falls into.
 
 /// The header fields whose URLs are read, as `--mail-headers` names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum HeaderUrls {
     /// No header field: only the message's text parts.

@@ -19,6 +19,7 @@ use crate::span::{LineCol, Span};
 
 /// A message read: its texts, its problems, and its raw bytes for line numbers.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParsedMessage {
     /// Which message this is.
     pub info: MessageInfo,

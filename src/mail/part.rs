@@ -7,6 +7,7 @@ use crate::source::Markup;
 
 /// The message a text came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MessageInfo {
     /// 1-based position in the archive.
     pub number: usize,
@@ -43,6 +44,7 @@ impl MessageInfo {
 
 /// How a part's body was transfer-encoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum TransferEncoding {
     /// 7bit, 8bit or binary: the body is the text.
     Identity,
@@ -65,6 +67,7 @@ impl TransferEncoding {
 
 /// Where in a message a text came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PartInfo {
     /// MIME part path as IMAP numbers it (`1`, `1.2`), or `header` for the
     /// URL-bearing header fields.
@@ -79,6 +82,7 @@ pub struct PartInfo {
 
 /// One text-bearing unit of a message, ready for [`crate::lint::lint_markup`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MailText {
     /// The decoded text in UTF-8.
     pub text: String,
@@ -92,6 +96,7 @@ pub struct MailText {
 
 /// What went wrong in a message that was still read as far as possible.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum WarningKind {
     /// No header block was found; the message gave no text.
     Unparseable,
@@ -128,6 +133,7 @@ impl WarningKind {
 
 /// A problem found in a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MailWarning {
     /// What kind of problem.
     pub kind: WarningKind,

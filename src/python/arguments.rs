@@ -6,7 +6,6 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
-use clap::ValueEnum;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyInt, PyMemoryView, PyString, PyTuple};
@@ -217,19 +216,9 @@ pub(super) enum ConfigSource<'a> {
     File(PathBuf),
 }
 
-/// The name of `kind`, as `--input` spells it.
-pub(super) fn kind_name(kind: InputKind) -> String {
-    kind.to_possible_value()
-        .map(|value| value.get_name().to_string())
-        .unwrap_or_default()
-}
-
 /// Every input kind's name, `auto` first.
 pub(super) fn kind_names() -> Vec<String> {
-    InputKind::value_variants()
-        .iter()
-        .map(|&kind| kind_name(kind))
-        .collect()
+    InputKind::ALL.map(|kind| kind.name().to_owned()).to_vec()
 }
 
 /// Every profile's name.
@@ -239,7 +228,7 @@ pub(super) fn profile_names() -> Vec<&'static str> {
 
 /// The input kind called `name`.
 pub(super) fn input_kind(name: &str) -> PyResult<InputKind> {
-    InputKind::from_str(name, true).map_err(|_| unknown("kind", name, &kind_names()))
+    InputKind::from_name(name).ok_or_else(|| unknown("kind", name, &kind_names()))
 }
 
 /// The mail kind called `name`; any other kind is a `ValueError`. `auto`
@@ -252,13 +241,12 @@ pub(super) fn mail_kind(name: &str, data: &[u8]) -> PyResult<InputKind> {
             InputKind::Auto | InputKind::Mail | InputKind::Mbox | InputKind::Eml
         )
     };
-    let mail_names: Vec<String> = InputKind::value_variants()
+    let mail_names: Vec<String> = InputKind::ALL
         .iter()
         .filter(|kind| mail_or_auto(kind))
-        .map(|&kind| kind_name(kind))
+        .map(|kind| kind.name().to_owned())
         .collect();
-    let kind = InputKind::from_str(name, true)
-        .ok()
+    let kind = InputKind::from_name(name)
         .filter(mail_or_auto)
         .ok_or_else(|| unknown("mail kind", name, &mail_names))?;
     // Among mail kinds, `auto` is `mail`: an mbox or a message.

@@ -199,7 +199,7 @@ fn detect_kind(
         }
         None => InputKind::Auto.detect(&globs, path, &head),
     };
-    arguments::kind_name(content.into())
+    InputKind::from(content).name().to_owned()
 }
 
 /// The compression format of an input, by its name's extension, else its

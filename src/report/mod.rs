@@ -23,7 +23,8 @@ pub(crate) use reporter::{fix_instruction, placed_spans, repository_path};
 pub(crate) use reporter::{Reporter, Totals};
 
 /// Output formats for diagnostics (`check` and `validate`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub(crate) enum Format {
     /// Compiler-style diagnostics with source excerpts and a summary.

@@ -43,6 +43,7 @@ impl Form {
 /// for a piece the markup decodes (a character reference such as `&amp;`,
 /// a Markdown escape such as `\(`), the decoded bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Segment {
     /// Where the bytes are in the source.
     pub source: Span,
@@ -86,6 +87,7 @@ impl Segment {
 
 /// Another way to read an ambiguous URL (a hyphen at a line break).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Alternative {
     /// The URL as this reading joins it.
     pub url: String,
@@ -96,6 +98,7 @@ pub struct Alternative {
 /// A line break a URL's text was joined across: inside a wrapper, or a
 /// bare URL the scanner read as going on (see `broken-bare-url`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Join {
     /// Offset in the joined URL where the text after the break starts.
     pub url_offset: usize,
@@ -113,6 +116,7 @@ pub struct Join {
 
 /// One URL found in the source.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Found {
     /// The URL as joined text: wrapper, prefix and whitespace removed.
     pub url: String,

@@ -63,6 +63,7 @@ impl Language {
 
 /// One placeholder: where it is in the URL and how it is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Placeholder {
     /// The placeholder's bytes in the URL, delimiters included.
     pub span: Span,
@@ -72,6 +73,7 @@ pub struct Placeholder {
 
 /// A URL read as a template: its placeholders and what is wrong with them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Template {
     /// The placeholders, in URL order, none overlapping another.
     pub placeholders: Vec<Placeholder>,
