@@ -10,6 +10,7 @@
 //! URL from a fragment identifier that may follow it), whose characters
 //! are checked by the profile's fragment grammar; a second `#` is an error.
 
+mod chars;
 mod collector;
 mod compound;
 mod idna;
@@ -17,7 +18,7 @@ mod literal;
 mod options;
 mod rfc1738;
 mod rfc3986;
-mod scheme_case;
+mod scheme_name;
 #[cfg(test)]
 mod test_cases;
 mod text;

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::chars::{self, Part, Reserved};
+use super::chars::{self, ByteSet, Part};
 use super::host::{self, HOST_HELP};
 use super::login::{self, Login};
 use crate::diagnostic::{Applicability, Diagnostic};
@@ -14,7 +14,7 @@ use crate::validate::collector::Collector;
 /// `fpath` of a file URL: as for ftp, without a typecode or a protocol.
 const FILE_PATH: Part = Part {
     name: "file path",
-    reserved: Reserved::of(b"/?:@&="),
+    reserved: ByteSet::of(b"/?:@&="),
     decoded_by: None,
 };
 
@@ -32,12 +32,10 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
     check_login(collector, &login);
     if login.end() == range.end {
         let span = Span::new(range.end, range.end);
-        return report(
-            collector,
+        return collector.push(file_host(
             span,
             "a file URL needs a '/' and a path after the host",
-            None,
-        );
+        ));
     }
     chars::check(collector, login.end() + 1..range.end, &FILE_PATH);
 }
@@ -47,14 +45,14 @@ fn check_login(collector: &mut Collector, login: &Login) {
     let url = collector.url();
     if let Some(userinfo) = &login.userinfo {
         let span = Span::new(userinfo.start, userinfo.end + 1);
-        report(collector, span, "a file URL names a host, not a user", None);
+        collector.push(file_host(span, "a file URL names a host, not a user"));
     }
     let host = login.host(url);
     if host.end < login.hostport.end {
         let span = Span::new(host.end, login.hostport.end);
         // Dropping the port drops what the author wrote: a suggestion.
-        let fix = ("", Applicability::Suggestion);
-        report(collector, span, "a file URL has no port", Some(fix));
+        let no_port = file_host(span, "a file URL has no port");
+        collector.push(no_port.with_fix("", Applicability::Suggestion));
     }
     if host.is_empty() {
         return;
@@ -72,29 +70,19 @@ fn report_missing_slashes(collector: &mut Collector, range: Range<usize>) {
     let message = "a file URL needs '//' before its (possibly empty) host";
     // file:/etc/motd can only mean the local file /etc/motd, so its fix is
     // applied unasked; file:etc/motd could be a host or a relative path.
-    let (span, fix) = match one_slash {
-        true => (
-            Span::new(range.start, range.start + 1),
-            Some(("///", Applicability::MachineApplicable)),
-        ),
-        false => (Span::new(range.start, range.start), None),
+    let diagnostic = match one_slash {
+        true => file_host(Span::new(range.start, range.start + 1), message)
+            .with_fix("///", Applicability::MachineApplicable),
+        false => file_host(Span::new(range.start, range.start), message),
     };
-    report(collector, span, message, fix);
+    collector.push(diagnostic);
     let rest = range.start + usize::from(one_slash)..range.end;
     chars::check(collector, rest, &FILE_PATH);
 }
 
-fn report(
-    collector: &mut Collector,
-    span: Span,
-    message: &str,
-    fix: Option<(&str, Applicability)>,
-) {
-    let mut diagnostic = Diagnostic::new(Rule::FileHost, span, message).with_help(FILE_HELP);
-    if let Some((replacement, applicability)) = fix {
-        diagnostic = diagnostic.with_fix(replacement, applicability);
-    }
-    collector.push(diagnostic);
+/// A `file-host` finding, with the section's help.
+fn file_host(span: Span, message: &str) -> Diagnostic {
+    Diagnostic::new(Rule::FileHost, span, message).with_help(FILE_HELP)
 }
 
 #[cfg(test)]

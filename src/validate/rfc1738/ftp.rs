@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::chars::{self, Part, Reserved};
+use super::chars::{self, ByteSet, Part};
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
@@ -12,7 +12,7 @@ use crate::validate::collector::Collector;
 /// separated by `/`; `;` is reserved (section 3.2.2).
 pub(crate) const FTP_PATH: Part = Part {
     name: "ftp path",
-    reserved: Reserved::of(b"/?:@&="),
+    reserved: ByteSet::of(b"/?:@&="),
     decoded_by: Some("FTP"),
 };
 

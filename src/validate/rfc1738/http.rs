@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::chars::{self, Part, Reserved};
+use super::chars::{self, ByteSet, Part};
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
@@ -12,14 +12,14 @@ use crate::validate::collector::Collector;
 /// `hpath`: segments separated by `/`, each `*[uchar | ";" | ":" | "@" | "&" | "="]`.
 const HPATH: Part = Part {
     name: "http path",
-    reserved: Reserved::of(b"/;:@&="),
+    reserved: ByteSet::of(b"/;:@&="),
     decoded_by: Some("HTTP"),
 };
 
 /// `search`: `*[uchar | ";" | ":" | "@" | "&" | "="]`; `/` and `?` have no role.
 const SEARCH: Part = Part {
     name: "http search part",
-    reserved: Reserved::of(b";:@&="),
+    reserved: ByteSet::of(b";:@&="),
     decoded_by: Some("HTTP"),
 };
 

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::chars::{self, Part, Reserved};
+use super::chars::{self, ByteSet, Part};
 use super::host::{self, HOST_HELP};
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
@@ -109,7 +109,7 @@ fn check_userinfo(collector: &mut Collector, userinfo: Range<usize>, rules: &Log
     let user = userinfo.start..colon.unwrap_or(userinfo.end);
     let part = |name| Part {
         name,
-        reserved: Reserved::of(b";?&="),
+        reserved: ByteSet::of(b";?&="),
         decoded_by: rules.decoded_by,
     };
     chars::check(collector, user, &part("user name"));

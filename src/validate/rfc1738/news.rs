@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::chars::{self, Part, Reserved};
+use super::chars::{self, ByteSet, Part};
 use super::host::{self, HOST_HELP};
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
@@ -15,7 +15,7 @@ use crate::validate::text::{char_span, describe_char};
 /// sent to a server in an NNTP command.
 const UNIQUE: Part = Part {
     name: "message id",
-    reserved: Reserved::of(b";/?:&="),
+    reserved: ByteSet::of(b";/?:&="),
     decoded_by: Some("NNTP"),
 };
 

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::chars::{self, Part, Reserved};
+use super::chars::{self, ByteSet, Part};
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
@@ -11,7 +11,7 @@ use crate::validate::collector::Collector;
 /// `ppath`: `psegment`s of `*[uchar | "?" | ":" | "@" | "&" | "="]` and `/`.
 const HSONAME: Part = Part {
     name: "prospero hsoname",
-    reserved: Reserved::of(b"/?:@&="),
+    reserved: ByteSet::of(b"/?:@&="),
     decoded_by: None,
 };
 
@@ -19,7 +19,7 @@ const HSONAME: Part = Part {
 const fn field(name: &'static str) -> Part {
     Part {
         name,
-        reserved: Reserved::of(b"?:@&"),
+        reserved: ByteSet::of(b"?:@&"),
         decoded_by: None,
     }
 }

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::chars::{self, Part, Reserved};
+use super::chars::{self, ByteSet, Part};
 use crate::diagnostic::Diagnostic;
 use crate::rules::Rule;
 use crate::span::Span;
@@ -13,7 +13,7 @@ use crate::validate::collector::Collector;
 const fn uchar(name: &'static str) -> Part {
     Part {
         name,
-        reserved: Reserved::NONE,
+        reserved: ByteSet::EMPTY,
         decoded_by: None,
     }
 }
@@ -21,7 +21,7 @@ const fn uchar(name: &'static str) -> Part {
 /// `search`, as in http: `*[uchar | ";" | ":" | "@" | "&" | "="]`.
 const SEARCH: Part = Part {
     name: "wais search",
-    reserved: Reserved::of(b";:@&="),
+    reserved: ByteSet::of(b";:@&="),
     decoded_by: None,
 };
 

@@ -11,110 +11,36 @@ use std::ops::Range;
 
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
-use crate::span::Span;
+pub(crate) use crate::validate::chars::ByteSet;
+pub(crate) use crate::validate::chars::Met;
+use crate::validate::chars::{self, Classes};
 use crate::validate::collector::Collector;
-use crate::validate::text::{char_span, describe_char, line_break_name, percent_encode};
+use crate::validate::text::{char_span, describe_char, percent_encode};
 
-/// What RFC 3986 says about one byte.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Class {
-    /// `ALPHA / DIGIT / "-" / "." / "_" / "~"`: data everywhere.
-    Unreserved,
-    /// `gen-delims` and `sub-delims`: data only where the component allows it.
-    Delimiter,
-    /// `%`: starts a percent-encoding.
-    Percent,
-    /// Printable US-ASCII that no production includes: must be encoded.
-    Excluded,
-    /// 00-1F and 7F.
-    Control,
-    /// 80-FF: not US-ASCII.
-    NonAscii,
-}
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`: data everywhere.
+const UNRESERVED: ByteSet =
+    ByteSet::of(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~");
 
-/// The class of every byte.
-static CLASSES: [Class; 256] = classify_all();
+/// `sub-delims`, allowed as data in every component of the generic syntax.
+pub(crate) const SUB_DELIMS: ByteSet = ByteSet::of(b"!$&'()*+,;=");
 
-const fn classify_all() -> [Class; 256] {
-    let mut table = [Class::NonAscii; 256];
-    let mut byte = 0;
-    while byte < 0x80 {
-        table[byte] = classify_ascii(byte as u8);
-        byte += 1;
-    }
-    table
-}
+/// `reserved = gen-delims / sub-delims`: data only where the component
+/// allows it.
+const RESERVED: ByteSet = SUB_DELIMS.with(b":/?#[]@");
 
-const fn classify_ascii(byte: u8) -> Class {
-    match byte {
-        0x00..=0x1F | 0x7F => Class::Control,
-        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => Class::Unreserved,
-        b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@' => Class::Delimiter,
-        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=' => {
-            Class::Delimiter
-        }
-        b'%' => Class::Percent,
-        _ => Class::Excluded,
-    }
-}
+/// Section 2's classes: besides the two sets, `%` starts a percent-encoding,
+/// and printable US-ASCII that no production includes, controls and octets
+/// 80-FF must be encoded.
+static CLASSES: Classes = Classes::new(UNRESERVED, RESERVED);
 
 /// True for `unreserved` bytes.
 pub(crate) fn is_unreserved(byte: u8) -> bool {
-    CLASSES[usize::from(byte)] == Class::Unreserved
+    CLASSES.is_unreserved(byte)
 }
 
 /// True for `sub-delims`.
 pub(crate) fn is_sub_delim(byte: u8) -> bool {
     SUB_DELIMS.contains(byte)
-}
-
-/// A set of the 18 delimiter characters (`gen-delims` and `sub-delims`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Delimiters(u32);
-
-/// The delimiters, in the bit order of [`Delimiters`].
-const DELIMITER_BYTES: &[u8; 18] = b":/?#[]@!$&'()*+,;=";
-
-/// `sub-delims`, allowed as data in every component of the generic syntax.
-pub(crate) const SUB_DELIMS: Delimiters = Delimiters::of(b"!$&'()*+,;=");
-
-impl Delimiters {
-    /// The set holding exactly the delimiters of `chars`; other bytes are ignored.
-    pub(super) const fn of(chars: &[u8]) -> Delimiters {
-        let mut bits = 0;
-        let mut index = 0;
-        while index < chars.len() {
-            bits |= Self::bit(chars[index]);
-            index += 1;
-        }
-        Delimiters(bits)
-    }
-
-    /// This set and the delimiters of `chars`.
-    pub(super) const fn with(self, chars: &[u8]) -> Delimiters {
-        Delimiters(self.0 | Self::of(chars).0)
-    }
-
-    /// This set without the delimiters of `chars`.
-    pub(super) const fn without(self, chars: &[u8]) -> Delimiters {
-        Delimiters(self.0 & !Self::of(chars).0)
-    }
-
-    const fn bit(byte: u8) -> u32 {
-        let mut index = 0;
-        while index < DELIMITER_BYTES.len() {
-            if DELIMITER_BYTES[index] == byte {
-                return 1 << index;
-            }
-            index += 1;
-        }
-        0
-    }
-
-    /// True when `byte` is a delimiter in this set.
-    pub(super) const fn contains(self, byte: u8) -> bool {
-        self.0 & Self::bit(byte) != 0
-    }
 }
 
 /// One component of a URI, as far as its characters are concerned.
@@ -123,7 +49,7 @@ pub(crate) struct Component {
     /// How messages name the component ("path").
     pub name: &'static str,
     /// The delimiters the component takes as data.
-    pub delimiters: Delimiters,
+    pub delimiters: ByteSet,
     /// Where the component's grammar is ("RFC 3986 section 3.3").
     pub reference: &'static str,
     /// The protocol that decodes this component into a line-based command
@@ -134,7 +60,7 @@ pub(crate) struct Component {
 }
 
 /// `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"`.
-const PCHAR: Delimiters = SUB_DELIMS.with(b":@");
+const PCHAR: ByteSet = SUB_DELIMS.with(b":@");
 
 /// `userinfo` (section 3.2.1).
 pub(crate) const USERINFO: Component = Component {
@@ -174,42 +100,55 @@ pub(crate) const FRAGMENT: Component = Component {
 
 /// Check every character of `range` for `component`.
 pub(crate) fn check(collector: &mut Collector, range: Range<usize>, component: &Component) {
-    let bytes = collector.url().as_bytes();
-    let end = range.end.min(bytes.len());
-    let mut at = range.start;
-    while at < end {
-        let byte = bytes[at];
-        at = match CLASSES[usize::from(byte)] {
-            Class::Unreserved => at + 1,
-            Class::Delimiter => {
-                if !component.delimiters.contains(byte) {
-                    report_delimiter(collector, at, component);
-                }
-                at + 1
+    let url = collector.url();
+    let excluded = |at, rule, what: &str| {
+        chars::encodable(url, at, rule, |char, encoded| {
+            format!("{what} {char} is not allowed in a URI and must be encoded as {encoded}")
+        })
+    };
+    walk(url, range, component.delimiters, |met| {
+        let diagnostic = match met {
+            Met::Delimiter(at) => chars::reserved(url, at, component.name).with_help(format!(
+                "{}: a reserved character that the component does not allow as data must \
+                     be percent-encoded (RFC 3986 section 2.2)",
+                component.reference
+            )),
+            Met::Excluded(at) => {
+                excluded(at, Rule::UnsafeChar, "character").with_help(EXCLUDED_HELP)
             }
-            Class::Percent => check_escape(collector, at, end, component),
-            Class::Excluded => {
-                report_excluded(collector, at, Rule::UnsafeChar, "character");
-                at + 1
+            Met::Control(at) => {
+                excluded(at, Rule::ControlChar, "control character").with_help(CONTROL_HELP)
             }
-            Class::Control => {
-                report_excluded(collector, at, Rule::ControlChar, "control character");
-                at + 1
+            Met::NonAscii(at) => {
+                return report_non_ascii(
+                    collector,
+                    at,
+                    component.iri_private,
+                    Applicability::MachineApplicable,
+                )
             }
-            Class::NonAscii => {
-                let span = char_span(collector.url(), at);
-                if collector.url().is_char_boundary(at) {
-                    report_non_ascii(
-                        collector,
-                        at,
-                        component.iri_private,
-                        Applicability::MachineApplicable,
-                    );
-                }
-                span.end
-            }
+            Met::BadEscape(at) => chars::bad_escape(at).with_help(ESCAPE_HELP),
+            Met::Escape(at) => match component
+                .decoded_by
+                .and_then(|protocol| chars::encoded_newline(url, at, component.name, protocol))
+            {
+                Some(newline) => newline.with_help(NEWLINE_HELP),
+                None => return,
+            },
         };
-    }
+        collector.push_char(diagnostic);
+    });
+}
+
+/// Walk `range` of `url` under section 2's classes, where the component
+/// allows `delimiters` as data (see [`chars::walk`]).
+pub(crate) fn walk(url: &str, range: Range<usize>, delimiters: ByteSet, meet: impl FnMut(Met)) {
+    chars::walk(url, range, &CLASSES, delimiters, meet);
+}
+
+/// Report the `%` at `at` that starts no percent-encoding.
+pub(crate) fn report_bad_escape(collector: &mut Collector, at: usize) {
+    collector.push_char(chars::bad_escape(at).with_help(ESCAPE_HELP));
 }
 
 const EXCLUDED_HELP: &str = "RFC 3986 section 2: a URI is written with unreserved characters, \
@@ -222,27 +161,6 @@ const ESCAPE_HELP: &str = "RFC 3986 section 2.1: '%' always starts a percent-enc
 const NEWLINE_HELP: &str = "RFC 3986 section 7.2: percent-encoded delimiters of the protocol \
      that dereferences the URI, such as CR and LF, must not be decoded before transmission; \
      a client that does decode them sends extra commands";
-
-/// Report a character that is encoded wherever it appears: no URI holds it
-/// as written, so its encoding is the only reading and is applied unasked.
-fn report_excluded(collector: &mut Collector, at: usize, rule: Rule, what: &str) {
-    let url = collector.url();
-    let span = char_span(url, at);
-    let encoded = percent_encode(url.get(span.range()).unwrap_or(""));
-    let message = format!(
-        "{what} {} is not allowed in a URI and must be encoded as {encoded}",
-        describe_char(url, at)
-    );
-    let help = match rule {
-        Rule::ControlChar => CONTROL_HELP,
-        _ => EXCLUDED_HELP,
-    };
-    collector.push_char(
-        Diagnostic::new(rule, span, message)
-            .with_help(help)
-            .with_fix(encoded, Applicability::MachineApplicable),
-    );
-}
 
 /// Report the non-ASCII character at `at`, with its UTF-8 percent-encoding
 /// (RFC 3987 section 3.1's mapping of an IRI to a URI) and whether an IRI
@@ -304,62 +222,6 @@ fn is_iri_char(c: char, private: bool) -> bool {
         || (0xE1000..=0xEFFFD).contains(&code);
     let iprivate = matches!(code, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD);
     ucschar || (private && iprivate)
-}
-
-/// Report a delimiter that `component` takes no data in. Encoding it is
-/// only a suggestion: URIs that differ in a reserved character and its
-/// encoding are not equivalent (RFC 3986 section 2.2), and the author may
-/// have meant the delimiter.
-fn report_delimiter(collector: &mut Collector, at: usize, component: &Component) {
-    let byte = collector.url().as_bytes()[at];
-    let encoded = percent_encode(char::from(byte).encode_utf8(&mut [0; 4]));
-    let message = format!(
-        "reserved character '{}' has no role in the {}; encode it as {encoded}",
-        char::from(byte),
-        component.name
-    );
-    let help = format!(
-        "{}: a reserved character that the component does not allow as data must be \
-         percent-encoded (RFC 3986 section 2.2)",
-        component.reference
-    );
-    collector.push_char(
-        Diagnostic::new(Rule::ReservedChar, Span::new(at, at + 1), message)
-            .with_help(help)
-            .with_fix(encoded, Applicability::Suggestion),
-    );
-}
-
-/// Check the percent-encoding starting with the `%` at `at`; returns where
-/// checking resumes.
-pub(crate) fn check_escape(
-    collector: &mut Collector,
-    at: usize,
-    end: usize,
-    component: &Component,
-) -> usize {
-    let bytes = collector.url().as_bytes();
-    let hex = |offset: usize| at + offset < end && bytes[at + offset].is_ascii_hexdigit();
-    if !(hex(1) && hex(2)) {
-        let message = "'%' is not followed by two hexadecimal digits";
-        collector.push_char(
-            Diagnostic::new(Rule::BadEscape, Span::new(at, at + 1), message).with_help(ESCAPE_HELP),
-        );
-        return at + 1;
-    }
-    if let Some(protocol) = component.decoded_by {
-        if let Some(name) = line_break_name(&bytes[at..at + 3]) {
-            let message = format!(
-                "encoded {name} in the {} would be decoded into the {protocol} command stream",
-                component.name
-            );
-            collector.push_char(
-                Diagnostic::new(Rule::EncodedNewline, Span::new(at, at + 3), message)
-                    .with_help(NEWLINE_HELP),
-            );
-        }
-    }
-    at + 3
 }
 
 #[cfg(test)]

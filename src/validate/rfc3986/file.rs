@@ -42,20 +42,15 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
         let path = authority.end()..range.end;
         if path.is_empty() {
             let message = "a file URI needs a '/' and a path after the host";
-            return report(collector, Span::new(path.end, path.end), message, None);
+            return collector.push(file_host(Span::new(path.end, path.end), message));
         }
         path
     } else if range.is_empty() {
         let message = "a file URI needs a path: file:///path or file:/path";
-        return report(collector, Span::new(range.end, range.end), message, None);
+        return collector.push(file_host(Span::new(range.end, range.end), message));
     } else if bytes[range.start] != b'/' && drive_letter(bytes, range.start).is_none() {
         let message = "a file URI's path is absolute: file:///path or file:/path";
-        report(
-            collector,
-            Span::new(range.start, range.start),
-            message,
-            None,
-        );
+        collector.push(file_host(Span::new(range.start, range.start), message));
         range
     } else {
         range
@@ -68,14 +63,14 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
 fn check_authority(collector: &mut Collector, authority: &Authority) {
     if let Some(userinfo) = &authority.userinfo {
         let span = Span::new(userinfo.start, userinfo.end + 1);
-        report(collector, span, "a file URI names a host, not a user", None);
+        collector.push(file_host(span, "a file URI names a host, not a user"));
     }
     host::check(collector, authority.host.clone(), false);
     if let Some(port) = &authority.port {
         let span = Span::new(authority.host.end, port.end);
         // Dropping the port drops what the author wrote: a suggestion.
-        let fix = ("", Applicability::Suggestion);
-        report(collector, span, "a file URI has no port", Some(fix));
+        let no_port = file_host(span, "a file URI has no port");
+        collector.push(no_port.with_fix("", Applicability::Suggestion));
     }
 }
 
@@ -113,17 +108,9 @@ fn drive_letter(bytes: &[u8], at: usize) -> Option<usize> {
     (letter && colon && after).then_some(at)
 }
 
-fn report(
-    collector: &mut Collector,
-    span: Span,
-    message: &str,
-    fix: Option<(&str, Applicability)>,
-) {
-    let mut diagnostic = Diagnostic::new(Rule::FileHost, span, message).with_help(FILE_HELP);
-    if let Some((replacement, applicability)) = fix {
-        diagnostic = diagnostic.with_fix(replacement, applicability);
-    }
-    collector.push(diagnostic);
+/// A `file-host` finding, with the section's help.
+fn file_host(span: Span, message: &str) -> Diagnostic {
+    Diagnostic::new(Rule::FileHost, span, message).with_help(FILE_HELP)
 }
 
 #[cfg(test)]

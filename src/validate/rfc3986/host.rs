@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use super::chars::{self, is_sub_delim, is_unreserved, Component, Delimiters};
+use super::chars::{self, is_sub_delim, is_unreserved, ByteSet, Met, SUB_DELIMS};
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
@@ -19,15 +19,6 @@ use crate::validate::text::{char_span, describe_char};
 pub(crate) const HOST_HELP: &str = "RFC 3986 section 3.2.2: a host is an IP literal in \
      brackets ([IPv6address] or [vX.future]), an IPv4 address of four decimal numbers \
      0-255, or a registered name of unreserved characters, sub-delims and percent-encodings";
-
-/// The registered name as a component, for its percent-encodings.
-const REG_NAME: Component = Component {
-    name: "host",
-    delimiters: chars::SUB_DELIMS,
-    reference: "RFC 3986 section 3.2.2",
-    decoded_by: None,
-    iri_private: false,
-};
 
 /// Check the host `url[range]`; an empty host is a valid (empty) `reg-name`,
 /// so callers that need a host check for one first. With `dns_names`, a
@@ -56,43 +47,36 @@ pub(crate) fn push_bad_host(collector: &mut Collector, span: Span, message: Stri
 /// `reg-name = *( unreserved / pct-encoded / sub-delims )`; an IPv4
 /// address matches it too. False when a character made it a bad host.
 fn check_reg_name(collector: &mut Collector, range: Range<usize>) -> bool {
-    let bytes = collector.url().as_bytes();
-    let ascii_form = idna::ascii_form(&collector.url()[range.clone()])
+    let url = collector.url();
+    let ascii_form = idna::ascii_form(&url[range.clone()])
         .map(|ascii| format!("; a DNS name is best written in its ASCII form, {ascii}"))
         .unwrap_or_default();
-    let mut at = range.start;
-    while at < range.end {
-        let byte = bytes[at];
-        at = if is_unreserved(byte) || is_sub_delim(byte) {
-            at + 1
-        } else if byte == b'%' {
-            chars::check_escape(collector, at, range.end, &REG_NAME)
-        } else if byte >= 0x80 {
-            let end = char_span(collector.url(), at).end;
-            if collector.url().is_char_boundary(at) {
-                // Valid URI syntax, but a DNS name is looked up in its IDNA
-                // form (RFC 3986 section 3.2.2), which most tools expect to
-                // see written: the percent-encoding is only a suggestion.
-                chars::report_non_ascii_with(
-                    collector,
-                    at,
-                    false,
-                    Applicability::Suggestion,
-                    &ascii_form,
-                );
-            }
-            end
-        } else {
-            let url = collector.url();
+    let mut good = true;
+    chars::walk(url, range, SUB_DELIMS, |met| match met {
+        // Nothing past a character that is no host's is worth a word.
+        _ if !good => {}
+        Met::Escape(_) => {}
+        Met::BadEscape(at) => chars::report_bad_escape(collector, at),
+        // Valid URI syntax, but a DNS name is looked up in its IDNA form
+        // (RFC 3986 section 3.2.2), which most tools expect to see
+        // written: the percent-encoding is only a suggestion.
+        Met::NonAscii(at) => chars::report_non_ascii_with(
+            collector,
+            at,
+            false,
+            Applicability::Suggestion,
+            &ascii_form,
+        ),
+        Met::Delimiter(at) | Met::Excluded(at) | Met::Control(at) => {
             let message = format!(
                 "character {} is not allowed in a host name",
                 describe_char(url, at)
             );
             push_bad_host(collector, char_span(url, at), message);
-            return false;
-        };
-    }
-    true
+            good = false;
+        }
+    });
+    good
 }
 
 /// The longest label RFC 1034 section 3.1 allows.
@@ -237,7 +221,7 @@ fn check_ipv_future(text: &str) -> Result<(), String> {
             "'{version}' is not a hexadecimal IPvFuture version"
         ));
     }
-    let allowed = Delimiters::of(b":");
+    let allowed = ByteSet::of(b":");
     match address
         .bytes()
         .find(|&b| !(is_unreserved(b) || is_sub_delim(b) || allowed.contains(b)))

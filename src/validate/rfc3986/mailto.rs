@@ -12,7 +12,7 @@
 
 use std::ops::Range;
 
-use super::chars::{self, Component, Delimiters};
+use super::chars::{self, ByteSet, Component};
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::rules::Rule;
 use crate::span::Span;
@@ -21,7 +21,7 @@ use crate::validate::collector::Collector;
 /// An address in `to`: RFC 6068 section 2, rule 1 of the percent-encoding.
 const ADDRESS: Component = Component {
     name: "mail address",
-    delimiters: Delimiters::of(b"!$'()*+,:@"),
+    delimiters: ByteSet::of(b"!$'()*+,:@"),
     reference: "RFC 6068 section 2",
     decoded_by: Some("SMTP"),
     iri_private: false,
@@ -30,7 +30,7 @@ const ADDRESS: Component = Component {
 /// A header field name or value: `qchar = unreserved / pct-encoded / some-delims`.
 const HFIELD: Component = Component {
     name: "header field",
-    delimiters: Delimiters::of(b"!$'()*+,;:@"),
+    delimiters: ByteSet::of(b"!$'()*+,;:@"),
     reference: "RFC 6068 section 2",
     decoded_by: Some("SMTP"),
     iri_private: false,
