@@ -757,7 +757,9 @@ impl KindsTable {
                 InputKind::Markdown => table.markdown.extend(globs),
                 InputKind::Rst => table.rst.extend(globs),
                 InputKind::Html => table.html.extend(globs),
-                _ => table.mail.extend(globs),
+                InputKind::Mail | InputKind::Mbox | InputKind::Eml => table.mail.extend(globs),
+                // Globs never name it: it is the absence of a kind.
+                InputKind::Auto => {}
             }
         }
         table

@@ -57,6 +57,12 @@ pub enum Markup {
     Rst,
 }
 
+impl Markup {
+    /// Every markup.
+    pub(crate) const ALL: [Markup; 4] =
+        [Markup::Plain, Markup::Markdown, Markup::Html, Markup::Rst];
+}
+
 /// One text to scan, with where it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Source {

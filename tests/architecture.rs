@@ -42,6 +42,8 @@ fn layer(top: &str) -> usize {
 #[derive(Debug)]
 struct File {
     module: Vec<String>,
+    /// The path from the crate root, `src/lint/finding.rs`.
+    path: String,
     text: String,
 }
 
@@ -67,7 +69,9 @@ fn source_files() -> BTreeMap<Vec<String>, File> {
             {
                 let module = module_path(&root, &path);
                 let text = fs::read_to_string(&path).expect("source is UTF-8");
-                files.insert(module.clone(), File { module, text });
+                let relative = path.strip_prefix(root.parent().expect("crate root"));
+                let path = relative.expect("under the crate").display().to_string();
+                files.insert(module.clone(), File { module, path, text });
             }
         }
     }
@@ -434,5 +438,69 @@ fn the_checker_sees_what_it_must() {
             vec!["crate", "a", "c", "d"],
             vec!["crate", "a", "c", "e"],
         ]
+    );
+}
+
+/// The checklist of docs/architecture.md under `heading`: from it to the
+/// next heading.
+fn checklist<'a>(doc: &'a str, heading: &str) -> &'a str {
+    let start = doc
+        .find(heading)
+        .unwrap_or_else(|| panic!("docs/architecture.md has no '{heading}'"));
+    let body = &doc[start + heading.len()..];
+    &body[..body.find("\n#").unwrap_or(body.len())]
+}
+
+/// The code of `file` before its tests (test modules close each file).
+fn code_before_tests(file: &File) -> String {
+    let text = match file.text.find("#[cfg(test)]\nmod tests") {
+        Some(at) => &file.text[..at],
+        None => &file.text,
+    };
+    code_lines(text).join("\n")
+}
+
+#[test]
+fn each_checklist_names_every_place_that_matches_on_its_enum() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = fs::read_to_string(root.join("docs/architecture.md")).expect("readable");
+    let files = source_files();
+    let checks = [
+        ("### A new markup", "Markup::Rst"),
+        ("### A new input kind", "Content::Mail"),
+        ("### A new input kind", "InputKind::Eml"),
+        ("### A new output format", "Format::Sarif"),
+        ("### A new output format", "ExtractFormat::Json"),
+    ];
+    let mut missing = Vec::new();
+    for (heading, variant) in checks {
+        let list = checklist(&doc, heading);
+        let places = files.values().filter(|file| {
+            !is_test_file(&files, file)
+                && code_before_tests(file)
+                    .split(variant)
+                    .skip(1)
+                    .any(|after| !after.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+        });
+        let named = |file: &&File| {
+            let short = file.path.trim_start_matches("src/");
+            list.contains(&file.path) || list.contains(&format!("`{short}`"))
+        };
+        let mut count = 0;
+        for file in places {
+            count += 1;
+            if !named(&file) {
+                missing.push(format!("{heading}: {} names {variant}", file.path));
+            }
+        }
+        assert!(
+            count > 0,
+            "no file names {variant}: is the checker reading the code?"
+        );
+    }
+    assert!(
+        missing.is_empty(),
+        "not in docs/architecture.md:\n{}",
+        missing.join("\n")
     );
 }

@@ -384,7 +384,7 @@ impl Command {
         match self {
             Command::Check(args) if args.statistics => match args.format {
                 Format::Human | Format::Short | Format::Json | Format::Jsonl => None,
-                other => Some(format!(
+                other @ (Format::Github | Format::Sarif) => Some(format!(
                     "--statistics cannot be used with --format {}: it prints counts, \
                      not the findings that format is made of",
                     value_name(&other)

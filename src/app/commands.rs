@@ -310,7 +310,7 @@ fn extract(run: Run<'_>, args: &ExtractArgs) -> Outcome {
     // to run for them.
     let levels = match args.format {
         ExtractFormat::Plain => RuleLevels::silent(),
-        _ => run.config.levels(),
+        ExtractFormat::Jsonl | ExtractFormat::Json => run.config.levels(),
     };
     let mut options = run.config.lint_options(levels, args.profile);
     options.scan.include_verbatim |= args.inputs.walk.include_verbatim;

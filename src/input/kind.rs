@@ -37,19 +37,6 @@ pub(crate) enum InputKind {
     Eml,
 }
 
-/// File extensions, lower case, of the kinds not told by mail's own.
-const EXTENSIONS: &[(&str, InputKind)] = &[
-    ("md", InputKind::Markdown),
-    ("markdown", InputKind::Markdown),
-    ("mdown", InputKind::Markdown),
-    ("mkd", InputKind::Markdown),
-    ("rst", InputKind::Rst),
-    ("rest", InputKind::Rst),
-    ("html", InputKind::Html),
-    ("htm", InputKind::Html),
-    ("xhtml", InputKind::Html),
-];
-
 /// The kinds `[kinds]` globs may name, in the order they are tried: text
 /// first, so that a file can be taken out of another kind's globs.
 const GLOB_KINDS: [InputKind; 5] = [
@@ -108,10 +95,10 @@ impl InputKind {
     pub(crate) fn name(self) -> &'static str {
         match self {
             InputKind::Auto => "auto",
-            InputKind::Text => "text",
-            InputKind::Markdown => "markdown",
-            InputKind::Rst => "rst",
-            InputKind::Html => "html",
+            InputKind::Text => markup::facts(Markup::Plain).name,
+            InputKind::Markdown => markup::facts(Markup::Markdown).name,
+            InputKind::Rst => markup::facts(Markup::Rst).name,
+            InputKind::Html => markup::facts(Markup::Html).name,
             InputKind::Mail => "mail",
             InputKind::Mbox => "mbox",
             InputKind::Eml => "eml",
@@ -154,10 +141,15 @@ impl InputKind {
             return mail.into();
         }
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        EXTENSIONS
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(extension))
-            .map_or(InputKind::Auto, |&(_, kind)| kind)
+        Markup::ALL
+            .into_iter()
+            .find(|&markup| {
+                markup::facts(markup)
+                    .extensions
+                    .iter()
+                    .any(|name| name.eq_ignore_ascii_case(extension))
+            })
+            .map_or(InputKind::Auto, |markup| Content::Text(markup).into())
     }
 
     /// The kind a compressed input at `path`, holding a file named `inner`,
@@ -289,6 +281,18 @@ mod tests {
             );
         }
         assert_eq!(InputKind::from_name("plain"), None);
+    }
+
+    /// A markup's kind is named as the markup declares, and every markup
+    /// has a kind `[kinds]` globs can give.
+    #[test]
+    fn each_markup_is_a_kind_of_its_declared_name() {
+        for markup in Markup::ALL {
+            let kind = InputKind::from(Content::Text(markup));
+            assert_eq!(kind.name(), markup::facts(markup).name);
+            assert_eq!(kind.content(), Some(Content::Text(markup)));
+            assert!(GLOB_KINDS.contains(&kind), "{kind:?}");
+        }
     }
 
     #[test]

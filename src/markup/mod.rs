@@ -10,12 +10,14 @@
 mod attribute;
 mod destination;
 mod document;
+mod facts;
 mod html;
 mod markdown;
 mod rst;
 mod sections;
 
 pub(crate) use document::{last_made_url_syntax, Document, Link, LinkSyntax};
+pub(crate) use facts::{facts, FixWriting};
 pub(crate) use markdown::Part as MarkdownPart;
 
 use crate::span::Span;

@@ -334,9 +334,9 @@ mod tests {
         // Only a grid table's padding may change around the URLs.
         let around = |text: &str, reports: &[UrlReport]| -> Vec<String> {
             let gaps = between_urls(text, reports);
-            match markup {
-                Markup::Rst => gaps.iter().map(|gap| padding_collapsed(gap)).collect(),
-                _ => gaps.iter().map(|gap| gap.to_string()).collect(),
+            match crate::markup::facts(markup).grid_tables {
+                true => gaps.iter().map(|gap| padding_collapsed(gap)).collect(),
+                false => gaps.iter().map(|gap| gap.to_string()).collect(),
             }
         };
         assert_eq!(

@@ -43,6 +43,7 @@ use super::edit::{Edit, EditGroup};
 use super::table::aligned;
 use crate::diagnostic::Fix;
 use crate::lint::{Finding, UrlReport};
+use crate::markup::{self, FixWriting};
 use crate::scan::Found;
 use crate::source::Markup;
 use crate::span::Span;
@@ -106,9 +107,9 @@ pub(crate) fn place(
         None => in_source(text, markup, finding.diagnostic.span, fix),
         Some(url_span) => in_url(text, markup, &report.found, url_span, fix),
     };
-    Some(match markup {
-        Markup::Rst => edits.and_then(|edits| aligned(text, edits).ok_or(Unplaced::TableCell)),
-        _ => edits,
+    Some(match markup::facts(markup).grid_tables {
+        true => edits.and_then(|edits| aligned(text, edits).ok_or(Unplaced::TableCell)),
+        false => edits,
     })
 }
 
@@ -117,9 +118,12 @@ fn in_source(text: &str, markup: Markup, span: Span, fix: &Fix) -> Result<EditGr
     if !on_boundaries(text, span) {
         return Err(Unplaced::OutOfText);
     }
+    // In plain text the source bytes are the finding's own, so the fix
+    // may shrink to the bytes it changes; in a markup they may hold its
+    // syntax, which the fix replaces whole.
     let (span, replacement) = match markup {
         Markup::Plain => narrowed(&text[span.range()], span, &fix.replacement),
-        _ => (span, fix.replacement.as_str()),
+        Markup::Markdown | Markup::Html | Markup::Rst => (span, fix.replacement.as_str()),
     };
     if span.is_empty() && replacement.is_empty() {
         return Ok(Vec::new());
@@ -328,10 +332,11 @@ fn percent_encoded(text: &str) -> String {
 /// characters: unchanged in plain text; in HTML with `&`, `<`, `>` and
 /// quotes as character references; refused where that is not possible.
 fn written_in(markup: Markup, replacement: &str) -> Result<Cow<'_, str>, Unplaced> {
-    let refused: &[char] = match markup {
-        Markup::Plain => return Ok(Cow::Borrowed(replacement)),
-        Markup::Html => &[],
-        Markup::Markdown | Markup::Rst => &['&', '\\', '<', '>', '"', '\'', '`'],
+    let writing = markup::facts(markup).fix_writing;
+    let refused: &[char] = match writing {
+        FixWriting::AsItIs => return Ok(Cow::Borrowed(replacement)),
+        FixWriting::CharacterReferences => &[],
+        FixWriting::WithoutSpecials => &['&', '\\', '<', '>', '"', '\'', '`'],
     };
     if replacement
         .chars()
@@ -347,7 +352,7 @@ fn written_in(markup: Markup, replacement: &str) -> Result<Cow<'_, str>, Unplace
         '\'' => Some("&#39;"),
         _ => None,
     };
-    if markup == Markup::Markdown || !replacement.contains(|c| reference(c).is_some()) {
+    if !replacement.contains(|c| reference(c).is_some()) {
         return Ok(Cow::Borrowed(replacement));
     }
     let mut written = String::with_capacity(replacement.len() + 8);

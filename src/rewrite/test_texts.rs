@@ -177,7 +177,9 @@ pub(super) fn markup_document(markup: Markup) -> BoxedStrategy<String> {
             "[ a-z`_<>:.\\-\n]{0,12}",
         ]
         .boxed(),
-        _ => prop_oneof![
+        // Plain text has no blocks of its own; the Markdown ones are text
+        // with URLs in it all the same.
+        Markup::Markdown | Markup::Plain => prop_oneof![
             url().prop_map(|u| format!("[text]({u} \"title\")")),
             url().prop_map(|u| format!("[a [b] c](<{u} x>)")),
             url().prop_map(|u| format!("\n\n[ref]: {u}\n\n")),

@@ -5,6 +5,7 @@ use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 
 use super::analysis::Analysis;
 use super::diagnostics::range;
+use crate::markup;
 use crate::report::{explain, fix_instruction};
 use crate::rules::Rule;
 use crate::scan::Form;
@@ -92,12 +93,10 @@ fn form(form: Form, markup: Markup, text: &Text) -> String {
         ),
         Form::Prefixed => format!("with the prefix but no brackets, {}", text.code("URL:...")),
         Form::Bare => "bare, in running text".to_owned(),
-        Form::Link if markup == Markup::Rst => {
-            "as a reStructuredText link (embedded URI, hyperlink target or image URI)".to_owned()
-        }
-        Form::Link => {
-            "as a Markdown link (destination, autolink or reference definition)".to_owned()
-        }
+        Form::Link => markup::facts(markup)
+            .link_form
+            .unwrap_or("as a link of the markup")
+            .to_owned(),
         Form::Attribute => "as an HTML attribute value".to_owned(),
     }
 }
@@ -175,8 +174,12 @@ mod tests {
     use crate::server::position::Encoding;
 
     fn analysis(text: &str) -> Analysis {
+        analysis_of("/w/a.txt", text)
+    }
+
+    fn analysis_of(path: &str, text: &str) -> Analysis {
         Analysis::run(
-            Some(PathBuf::from("/w/a.txt")),
+            Some(PathBuf::from(path)),
             1,
             Arc::new(text.to_string()),
             Reading::default(),
@@ -228,5 +231,34 @@ mod tests {
         );
         assert!(!shown.contains("```") && !shown.contains("**"), "{shown}");
         assert_eq!(Text { markdown: true }.code("`a``b"), "``` `a``b ```");
+    }
+
+    /// Each markup's links are described in its own words.
+    #[test]
+    fn a_link_is_described_as_its_markup_writes_it() {
+        let cases = [
+            ("/w/a.md", "[x](http://h.example/~a)", "as a Markdown link"),
+            (
+                "/w/a.rst",
+                "`x <http://h.example/~a>`_",
+                "as a reStructuredText link",
+            ),
+            (
+                "/w/a.html",
+                "<a href=\"http://h.example/~a\">x</a>",
+                "as an HTML attribute",
+            ),
+            (
+                "/w/a.txt",
+                "see http://h.example/~a now",
+                "bare, in running text",
+            ),
+        ];
+        for (path, text, words) in cases {
+            let analysis = analysis_of(path, text);
+            let on_url = text.find("h.example").unwrap();
+            let hover = hover(&analysis, on_url, false).expect("on the URL");
+            assert!(value(&hover).contains(words), "{path}: {}", value(&hover));
+        }
     }
 }

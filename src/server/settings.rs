@@ -12,22 +12,26 @@ use serde::Deserialize;
 
 use super::analysis::Reading;
 use crate::config::{Config, ConfigError, PathFilter, PerFileIgnores};
-use crate::input::{InputKind, KindGlobs};
+use crate::input::{Content, InputKind, KindGlobs};
 use crate::lint::{LintOptions, RuleOverrides};
+use crate::markup;
 use crate::profile::Profile;
 use crate::rules::{find_rule, Level, Rule};
+use crate::source::Markup;
 
-/// Language identifiers of the documents linted without being named by the
-/// configuration (text, Markdown, reStructuredText, HTML, mail), with the
-/// kind a document that has no file is read as.
-const LANGUAGES: &[(&str, InputKind)] = &[
-    ("plaintext", InputKind::Text),
-    ("text", InputKind::Text),
-    ("markdown", InputKind::Markdown),
-    ("restructuredtext", InputKind::Rst),
-    ("html", InputKind::Html),
-    ("mail", InputKind::Auto),
-];
+/// The kind a document in the editor's language `language` is read as
+/// when it has no file, for the languages linted without being named by
+/// the configuration: each markup's own (text, Markdown, reStructuredText,
+/// HTML), and mail, whose content says mbox or message.
+fn kind_of_language(language: &str) -> Option<InputKind> {
+    if language == "mail" {
+        return Some(InputKind::Auto);
+    }
+    Markup::ALL
+        .into_iter()
+        .find(|&markup| markup::facts(markup).language_ids.contains(&language))
+        .map(|markup| Content::Text(markup).into())
+}
 
 /// Extensions of plain-text files, linted whatever language identifier
 /// the client gives them; Markdown, reStructuredText, HTML and mail files
@@ -157,10 +161,7 @@ impl Settings {
     /// globs, its name or its language. A file is read as the command line
     /// reads it; a document without one, as its language says.
     fn reading(&self, path: Option<&Path>, language: &str) -> Option<Reading> {
-        let by_language = LANGUAGES
-            .iter()
-            .find(|(known, _)| *known == language)
-            .map(|&(_, kind)| kind);
+        let by_language = kind_of_language(language);
         let linted = match path {
             None => by_language.is_some(),
             Some(path) => {
@@ -337,9 +338,24 @@ pub(super) fn is_configuration(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::Content;
-    use crate::source::Markup;
     use serde_json::json;
+
+    #[test]
+    fn each_markup_is_linted_under_its_editor_languages() {
+        let cases = [
+            ("plaintext", Some(InputKind::Text)),
+            ("text", Some(InputKind::Text)),
+            ("markdown", Some(InputKind::Markdown)),
+            ("restructuredtext", Some(InputKind::Rst)),
+            ("html", Some(InputKind::Html)),
+            ("mail", Some(InputKind::Auto)),
+            ("rust", None),
+            ("Markdown", None),
+        ];
+        for (language, kind) in cases {
+            assert_eq!(kind_of_language(language), kind, "{language}");
+        }
+    }
 
     #[test]
     fn initialization_options_choose_the_profile_and_rules() {
