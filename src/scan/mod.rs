@@ -165,7 +165,9 @@ fn last_url_syntax(text: &str, markup: Markup, schemes: &Schemes) -> Option<usiz
 }
 
 /// Every URL of `text` written in `markup`, `last` being where the last
-/// may hold URL syntax ([`last_url_syntax`]).
+/// may hold URL syntax ([`last_url_syntax`]): from the first reading of
+/// the document in part that can be used ([`markup::DocumentPlan`]), else
+/// from the whole.
 fn parsed(
     text: &str,
     markup: Markup,
@@ -173,83 +175,34 @@ fn parsed(
     schemes: &Schemes,
     last: usize,
 ) -> Vec<Found> {
-    if markup == Markup::Markdown {
-        let in_sections = markdown_sections(text, options, schemes, last);
-        if let Some(urls) = in_sections.or_else(|| markdown_part(text, options, schemes, last)) {
-            return urls;
-        }
-    }
-    read_whole(text, markup, options, schemes)
+    let Some(plan) = markup::DocumentPlan::new(text, markup, options.include_verbatim, last) else {
+        return scan(text, options).collect();
+    };
+    let may_hold_url = |part: &str| last_url_syntax(part, markup, schemes).is_some();
+    let in_part = plan
+        .in_part(may_hold_url)
+        .find_map(|document| placed_without_hyphen_breaks(document, markup, options, schemes));
+    in_part.unwrap_or_else(|| placed(plan.whole(), markup, options, schemes))
 }
 
-/// Every URL of `text` written in `markup`, read whole: a document's prose
-/// scanned and its links, placed in the source.
-fn read_whole(text: &str, markup: Markup, options: &ScanOptions, schemes: &Schemes) -> Vec<Found> {
-    let document = match markup {
-        Markup::Plain => return scan(text, options).collect(),
-        Markup::Markdown => markup::markdown(text, options.include_verbatim),
-        Markup::Html => markup::html(text, options.include_verbatim),
-        Markup::Rst => markup::rst(text, options.include_verbatim),
-    };
+/// The URLs of a document: its prose scanned and its links, placed in the
+/// source.
+fn placed(
+    document: markup::Document,
+    markup: Markup,
+    options: &ScanOptions,
+    schemes: &Schemes,
+) -> Vec<Found> {
     let in_prose = scan_prose(&document, options).collect();
     document::placed(document, in_prose, markup, schemes)
 }
 
-/// The URLs of a Markdown document read only in the sections that may
-/// hold one ([`markup::markdown_fresh_starts`]): in most documents they
-/// are a small part. `last` is where the last URL may hold URL syntax
-/// ([`last_url_syntax`]): no section after its own holds any. `None` when
-/// the document is one section, when a section may read otherwise alone
-/// ([`markup::markdown_runs`]), or when the prose holds a hyphen break
-/// ([`placed_without_hyphen_breaks`]).
-fn markdown_sections(
-    text: &str,
-    options: &ScanOptions,
-    schemes: &Schemes,
-    last: usize,
-) -> Option<Vec<Found>> {
-    let starts = markup::markdown_fresh_starts(text, last);
-    if starts.is_empty() {
-        return None;
-    }
-    let mut runs: Vec<Span> = Vec::new();
-    let ends = starts.iter().copied().chain([text.len()]);
-    let sections = [0].into_iter().chain(starts.iter().copied()).zip(ends);
-    for (start, end) in sections.take_while(|&(start, _)| start <= last) {
-        let holds_last = end > last;
-        if !holds_last && last_url_syntax(&text[start..end], Markup::Markdown, schemes).is_none() {
-            continue;
-        }
-        match runs.last_mut() {
-            Some(run) if run.end == start => run.end = end,
-            _ => runs.push(Span::new(start, end)),
-        }
-    }
-    let document = markup::markdown_runs(text, &starts, &runs, options.include_verbatim)?;
-    placed_without_hyphen_breaks(document, options, schemes)
-}
-
-/// The URLs of a Markdown document read only as far as the empty line
-/// after `last`, where its last URL may be: the rest holds none, and is
-/// often most of it. `None` when that part may read otherwise alone than
-/// in the whole document ([`markup::MarkdownPart`]), or when the prose
-/// holds a hyphen break ([`placed_without_hyphen_breaks`]).
-fn markdown_part(
-    text: &str,
-    options: &ScanOptions,
-    schemes: &Schemes,
-    last: usize,
-) -> Option<Vec<Found>> {
-    let part = markup::MarkdownPart::holding(text, last)?;
-    let document = markup::markdown_part(text, part, options.include_verbatim)?;
-    placed_without_hyphen_breaks(document, options, schemes)
-}
-
-/// The URLs of a Markdown document read in part, placed in the source;
-/// `None` when its prose holds a hyphen break, whose reading is weighed by
-/// searching the prose around it, the parts not read included.
+/// The URLs of a document read in part, placed in the source; `None` when
+/// its prose holds a hyphen break, whose reading is weighed by searching
+/// the prose around it, the parts not read included.
 fn placed_without_hyphen_breaks(
     document: markup::Document,
+    markup: Markup,
     options: &ScanOptions,
     schemes: &Schemes,
 ) -> Option<Vec<Found>> {
@@ -257,12 +210,7 @@ fn placed_without_hyphen_breaks(
     if in_prose.iter().any(|found| !found.alternatives.is_empty()) {
         return None;
     }
-    Some(document::placed(
-        document,
-        in_prose,
-        Markup::Markdown,
-        schemes,
-    ))
+    Some(document::placed(document, in_prose, markup, schemes))
 }
 
 /// The URLs of a text: scanned as they are asked for, or all placed already.
@@ -534,6 +482,48 @@ impl Iterator for Scanner<'_> {
 mod tests {
     use super::*;
     use crate::span::Span;
+
+    /// Every URL of `text` written in `markup`, read whole.
+    fn read_whole(
+        text: &str,
+        markup: Markup,
+        options: &ScanOptions,
+        schemes: &Schemes,
+    ) -> Vec<Found> {
+        let verbatim = options.include_verbatim;
+        match markup::DocumentPlan::new(text, markup, verbatim, text.len()) {
+            Some(plan) => placed(plan.whole(), markup, options, schemes),
+            None => scan(text, options).collect(),
+        }
+    }
+
+    /// The URLs of a Markdown document read as far as the empty line after
+    /// `last`, when that reading can be used.
+    fn markdown_part(
+        text: &str,
+        options: &ScanOptions,
+        schemes: &Schemes,
+        last: usize,
+    ) -> Option<Vec<Found>> {
+        let plan =
+            markup::DocumentPlan::new(text, Markup::Markdown, options.include_verbatim, last)?;
+        placed_without_hyphen_breaks(plan.up_to_last()?, Markup::Markdown, options, schemes)
+    }
+
+    /// The URLs of a Markdown document read in the sections that may hold
+    /// one, when that reading can be used.
+    fn markdown_sections(
+        text: &str,
+        options: &ScanOptions,
+        schemes: &Schemes,
+        last: usize,
+    ) -> Option<Vec<Found>> {
+        let plan =
+            markup::DocumentPlan::new(text, Markup::Markdown, options.include_verbatim, last)?;
+        let may_hold_url = |part: &str| last_url_syntax(part, Markup::Markdown, schemes).is_some();
+        let document = plan.in_sections(may_hold_url)?;
+        placed_without_hyphen_breaks(document, Markup::Markdown, options, schemes)
+    }
 
     fn urls(text: &str) -> Vec<(Form, String)> {
         scan(text, &ScanOptions::default())
