@@ -333,6 +333,24 @@ mod tests {
         }
     }
 
+    /// A quoted-printable part that is one soft line break before its
+    /// boundary decodes to nothing, and the part after it is read.
+    #[test]
+    fn rfc2045_6_7_a_part_of_one_soft_line_break_is_empty() {
+        let message = parse(
+            "Content-Type: multipart/mixed; boundary=b\n\n--b\n\
+             Content-Transfer-Encoding: quoted-printable\n\n=\n--b\n\n\
+             see http://a.example/\n--b--\n",
+            MailKind::Eml,
+        );
+        let texts: Vec<&str> = message.texts.iter().map(|t| t.text.as_str()).collect();
+        assert!(texts.iter().all(|text| !text.contains('=')), "{texts:?}");
+        assert!(
+            texts.iter().any(|text| text.contains("http://a.example/")),
+            "{texts:?}"
+        );
+    }
+
     fn parse(bytes: &str, kind: MailKind) -> ParsedMessage {
         parse_message(RawMessage {
             number: 1,
