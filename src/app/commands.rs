@@ -48,7 +48,7 @@ pub(super) fn run(cli: Cli) -> ExitStatus {
 }
 
 /// What a reporting command works with.
-struct Run<'r> {
+struct CommandRun<'r> {
     /// Where the report goes: stdout or the `--output-file`.
     out: &'r mut dyn WriteColor,
     console: Console,
@@ -62,7 +62,7 @@ struct Run<'r> {
 fn reported(
     global: &GlobalArgs,
     output: &OutputArgs,
-    command: impl FnOnce(Run<'_>) -> Outcome,
+    command: impl FnOnce(CommandRun<'_>) -> Outcome,
 ) -> ExitStatus {
     let config = match configuration(global) {
         Ok(config) => config,
@@ -98,7 +98,7 @@ fn reported(
         interactive: file.is_none() && stdout_is_terminal,
     };
     let mut out = OutputBuffer::new(writer);
-    let mut outcome = command(Run {
+    let mut outcome = command(CommandRun {
         out: &mut out,
         console,
         config: &config,
@@ -114,7 +114,7 @@ fn reported(
     outcome.status()
 }
 
-impl<'r> Run<'r> {
+impl<'r> CommandRun<'r> {
     /// The same run, for a command that rewrites its inputs.
     fn rewrite(self) -> RewriteRun<'r> {
         RewriteRun {
@@ -200,7 +200,7 @@ fn levels(config: &Config, rules: &RuleArgs) -> RuleLevels {
 }
 
 /// `urlint check`: fails on findings.
-fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
+fn check(run: CommandRun<'_>, args: &CheckArgs) -> Outcome {
     let levels = levels(run.config, &args.rules);
     if args.show_settings {
         let profile = args.profile.unwrap_or(run.config.profile);
@@ -239,7 +239,7 @@ fn check(run: Run<'_>, args: &CheckArgs) -> Outcome {
 /// `--profile`, none in the configuration), and a human summary will be
 /// printed.
 fn spared_hint(
-    run: &Run<'_>,
+    run: &CommandRun<'_>,
     profile: Option<Profile>,
     format: report::Format,
     options: &LintOptions,
@@ -254,7 +254,7 @@ fn spared_hint(
 
 /// `urlint check --fix` or `--diff`: fails on what remains after fixing,
 /// or, for a diff, when there is something to fix.
-fn fix(run: Run<'_>, args: &CheckArgs, options: LintOptions) -> Outcome {
+fn fix(run: CommandRun<'_>, args: &CheckArgs, options: LintOptions) -> Outcome {
     let fixed = rewriting::fix(run.rewrite(), options, args);
     let failing = match &fixed.remaining {
         Some(remaining) => fails(remaining, &args.rules),
@@ -269,7 +269,7 @@ fn fix(run: Run<'_>, args: &CheckArgs, options: LintOptions) -> Outcome {
 
 /// `urlint check --show-settings`: the resolved settings as a urlint.toml
 /// that reads back to them, after a comment saying where they came from.
-fn show_settings(run: Run<'_>, levels: &RuleLevels, profile: Profile) -> Outcome {
+fn show_settings(run: CommandRun<'_>, levels: &RuleLevels, profile: Profile) -> Outcome {
     let (source, root) = match &run.config.path {
         Some(path) => {
             let path = absolute(path);
@@ -290,7 +290,7 @@ fn show_settings(run: Run<'_>, levels: &RuleLevels, profile: Profile) -> Outcome
 }
 
 /// `urlint extract`: never fails on findings.
-fn extract(run: Run<'_>, args: &ExtractArgs) -> Outcome {
+fn extract(run: CommandRun<'_>, args: &ExtractArgs) -> Outcome {
     let prefix = if args.vimgrep {
         PlainPrefix::Position
     } else if args.with_filename {
@@ -333,7 +333,7 @@ fn extract(run: Run<'_>, args: &ExtractArgs) -> Outcome {
 
 /// `urlint validate`: one URL per argument or per stdin line, linted as
 /// `check` lints a URL it found, configuration included.
-fn validate(run: Run<'_>, args: &ValidateArgs) -> Outcome {
+fn validate(run: CommandRun<'_>, args: &ValidateArgs) -> Outcome {
     let source = if args.urls.is_empty() {
         if io::stdin().is_terminal() && !run.console.quiet {
             // Otherwise a user who forgot the URL sees a run that hangs.

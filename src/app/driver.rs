@@ -169,7 +169,7 @@ impl FileOptions {
 
 /// What linting a run's inputs came to.
 #[derive(Debug)]
-pub(super) struct Linted {
+pub(super) struct LintedRun {
     /// Counts over every input reported.
     pub totals: Totals,
     /// An input could not be read, or the configuration's paths were invalid.
@@ -192,7 +192,7 @@ pub(super) fn lint_inputs(
     options: LintOptions,
     inputs: &InputArgs,
     written: &Written,
-) -> Linted {
+) -> LintedRun {
     let read_options = ReadOptions {
         keep_text: reporter.texts_read(),
         ..read_options(&inputs.walk, console)
@@ -214,8 +214,8 @@ pub(super) fn lint_inputs(
         threads,
         |found| inputs.walk(found),
         |walked| match walked {
-            Walked::Input(input) => input::read_input(&input, &read_options, &options.of(&input)),
-            Walked::Skipped(told) => WorkerRead::Checked(told),
+            RunStep::Input(input) => input::read_input(&input, &read_options, &options.of(&input)),
+            RunStep::Skipped(told) => WorkerRead::Checked(told),
         },
         |work| match work {
             WorkerRead::Checked(collected) => collected.replay(&mut sink),
@@ -226,7 +226,7 @@ pub(super) fn lint_inputs(
         },
     )
     .and_then(|()| sink.reporter.finish(sink.out, &sink.totals));
-    Linted {
+    LintedRun {
         totals: sink.totals,
         trouble: sink.trouble,
         output,
@@ -320,7 +320,7 @@ pub(super) struct RunInputs<'r> {
 }
 
 /// One step of a run over its inputs, in report order.
-pub(super) enum Walked {
+pub(super) enum RunStep {
     /// An input to read.
     Input(Input),
     /// What to tell about a path not read: one the walk could not read, or
@@ -331,40 +331,40 @@ pub(super) enum Walked {
 impl RunInputs<'_> {
     /// Walk the run's paths, pushing each input to read and each path
     /// skipped in report order, as the walk finds them.
-    pub(super) fn walk(&self, found: parallel::Push<'_, Walked>) -> ControlFlow<()> {
+    pub(super) fn walk(&self, found: parallel::Push<'_, RunStep>) -> ControlFlow<()> {
         input::walk_inputs(self.paths, &self.walk, &mut |reached| match reached {
             Reached::Input(input) => match self.admitted(input) {
                 Some(walked) => found(walked),
                 None => ControlFlow::Continue(()),
             },
             Reached::Passed { path, why } => match self.admitted(Input::File(path)) {
-                Some(Walked::Input(Input::File(path))) => {
+                Some(RunStep::Input(Input::File(path))) => {
                     let mut told = Collected::default();
                     told.note(Note {
                         name: path.display().to_string(),
                         message: why.to_owned(),
                         skipped: true,
                     });
-                    found(Walked::Skipped(told))
+                    found(RunStep::Skipped(told))
                 }
                 _ => ControlFlow::Continue(()),
             },
             Reached::Failed(err) => {
                 let mut told = Collected::default();
                 told.error(err);
-                found(Walked::Skipped(told))
+                found(RunStep::Skipped(told))
             }
         })
     }
 
     /// `input` as the run takes it: read, skipped with a note (a file the
     /// run writes), or left out without a word.
-    fn admitted(&self, input: Input) -> Option<Walked> {
+    fn admitted(&self, input: Input) -> Option<RunStep> {
         if self.read_nothing {
             return None;
         }
         let Input::File(path) = &input else {
-            return Some(Walked::Input(input));
+            return Some(RunStep::Input(input));
         };
         if self
             .filter
@@ -385,9 +385,9 @@ impl RunInputs<'_> {
                 message: "skipped: it is the file this run writes its report to".to_owned(),
                 skipped: true,
             });
-            return Some(Walked::Skipped(told));
+            return Some(RunStep::Skipped(told));
         }
-        Some(Walked::Input(input))
+        Some(RunStep::Input(input))
     }
 }
 

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use codespan_reporting::term::termcolor::{BufferedStandardStream, NoColor, WriteColor};
 
 use super::cli::{CheckArgs, ColorArg, FmtArgs, InputArgs};
-use super::driver::{self, Console, Named, Prepared, ReportSink, Walked, Written};
+use super::driver::{self, Console, Named, Prepared, ReportSink, RunStep, Written};
 use super::output::{color_choice, say, OutputBuffer};
 use super::parallel;
 use super::status::Outcome;
@@ -277,8 +277,8 @@ impl Rewriter {
             threads,
             |found| inputs.walk(found),
             |walked| match walked {
-                Walked::Input(input) => self.process(&input, &options.of(&input)),
-                Walked::Skipped(collected) => Done {
+                RunStep::Input(input) => self.process(&input, &options.of(&input)),
+                RunStep::Skipped(collected) => Done {
                     collected,
                     ..Done::default()
                 },

@@ -114,7 +114,7 @@ pub(crate) struct Parts {
     path: PathBuf,
     origin: Origin,
     len: u64,
-    pieces: Vec<Piece>,
+    pieces: Vec<LargePart>,
     /// For an mbox: where each slice starts in the archive, as the slices
     /// before it are split.
     chain: Option<Chain>,
@@ -149,7 +149,7 @@ impl Buffers {
 
 /// One part of a large file, by its byte offsets in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Piece {
+pub(crate) struct LargePart {
     /// Which part it is.
     index: usize,
     /// The bytes read: for a window, with the context around what it owns.
@@ -187,12 +187,12 @@ enum PartOutput {
 
 impl Parts {
     /// The parts, in file order.
-    pub(crate) fn pieces(&self) -> &[Piece] {
+    pub(crate) fn pieces(&self) -> &[LargePart] {
         &self.pieces
     }
 
     /// Read and check one part (on a worker thread).
-    pub(crate) fn read(&self, piece: &Piece, lint: &LintOptions) -> PartRead {
+    pub(crate) fn read(&self, piece: &LargePart, lint: &LintOptions) -> PartRead {
         let owned_len = piece.owned.end - piece.owned.start;
         match &self.chain {
             Some(chain) => PartRead {
@@ -213,7 +213,11 @@ impl Parts {
 
     /// Read one window: decode its bytes, lint it, keep the URLs that start
     /// in what it owns, and count how far its start is from the next's.
-    fn read_window(&self, piece: &Piece, lint: &LintOptions) -> (Collected, Option<(Base, usize)>) {
+    fn read_window(
+        &self,
+        piece: &LargePart,
+        lint: &LintOptions,
+    ) -> (Collected, Option<(Base, usize)>) {
         let mut collected = Collected::default();
         // A reported window's buffer, emptied (and an empty one is UTF-8).
         let mut text = String::from_utf8(self.buffers.take()).unwrap_or_default();
@@ -256,7 +260,7 @@ impl Parts {
     /// four bytes, the longest character and one) and decoded from there.
     fn read_text(
         &self,
-        piece: &Piece,
+        piece: &LargePart,
         utf8_len: usize,
         block: &mut [u8],
         text: &mut String,
@@ -326,7 +330,7 @@ impl Parts {
     /// Read one mbox slice: split it into messages, tell the slices after
     /// it where they start, then parse and check its messages (but those
     /// longer than a mail window).
-    fn read_slice(&self, piece: &Piece, chain: &Chain, lint: &LintOptions) -> Vec<PartOutput> {
+    fn read_slice(&self, piece: &LargePart, chain: &Chain, lint: &LintOptions) -> Vec<PartOutput> {
         let split = panic::catch_unwind(AssertUnwindSafe(|| self.split(piece)));
         let Some(start) = chain.origin(piece.index) else {
             // The run stopped; nothing of this slice will be reported.
@@ -395,7 +399,7 @@ impl Parts {
     /// The raw messages of a slice, numbered and placed as if the archive
     /// started with it, the read error that stopped it if any, and what it
     /// adds to the archive's lines, messages and characters.
-    fn split(&self, piece: &Piece) -> (Vec<RawMessage>, Option<io::Error>, SliceDelta) {
+    fn split(&self, piece: &LargePart) -> (Vec<RawMessage>, Option<io::Error>, SliceDelta) {
         let reader =
             BufReader::with_capacity(READ_LEN, FileRange::new(&self.file, piece.owned.clone()));
         let relative = ArchivePoint {
@@ -550,7 +554,7 @@ const UTF8_BLOCK_LEN: usize = 64 << 10;
 /// The offset in a window's decoded `text` of byte `offset` of the file
 /// (the text's end when the file ended before it, as it shrank since it
 /// was cut).
-fn window_offset(piece: &Piece, widened: &Widened, text: &str, offset: u64) -> usize {
+fn window_offset(piece: &LargePart, widened: &Widened, text: &str, offset: u64) -> usize {
     let local = usize::try_from(offset - piece.read.start).unwrap_or(usize::MAX);
     widened.text_offset(local).min(text.len())
 }
@@ -559,7 +563,7 @@ fn window_offset(piece: &Piece, widened: &Widened, text: &str, offset: u64) -> u
 /// bytes are decoded into `text`: to the next window's start once that is
 /// decoded, else to the text's end, but for a final `\r` that may start a
 /// `\r\n` with the next bytes.
-fn counted_end(piece: &Piece, widened: &Widened, text: &str, decoded: usize) -> usize {
+fn counted_end(piece: &LargePart, widened: &Widened, text: &str, decoded: usize) -> usize {
     let next = usize::try_from(piece.next_read - piece.read.start).unwrap_or(usize::MAX);
     if decoded > next {
         widened.text_offset(next)
@@ -620,7 +624,7 @@ const READ_LEN: usize = 256 << 10;
 
 /// The windows of a text file of `len` bytes: owned stretches of about
 /// `chunk_len` bytes each, read with `context` bytes around them.
-fn window_cuts(file: &File, len: u64, chunks: ChunkOptions) -> io::Result<Vec<Piece>> {
+fn window_cuts(file: &File, len: u64, chunks: ChunkOptions) -> io::Result<Vec<LargePart>> {
     let chunk_len = chunks.chunk_len.max(1) as u64;
     let context = chunks.context as u64;
     let mut owned = vec![0];
@@ -649,7 +653,7 @@ fn window_cuts(file: &File, len: u64, chunks: ChunkOptions) -> io::Result<Vec<Pi
             (owned_end + context).min(len),
             Direction::Forward,
         )?;
-        pieces.push(Piece {
+        pieces.push(LargePart {
             index,
             read: read_start..read_end,
             owned: owned[index]..owned_end,
@@ -731,7 +735,7 @@ fn is_continuation(byte: u8) -> bool {
 
 /// The slices of an mbox archive of `len` bytes: runs of whole messages of
 /// about `slice_len` bytes, each starting at a `From ` line.
-fn slice_cuts(file: &File, len: u64, slice_len: usize) -> io::Result<Vec<Piece>> {
+fn slice_cuts(file: &File, len: u64, slice_len: usize) -> io::Result<Vec<LargePart>> {
     let slice_len = slice_len.max(1) as u64;
     let mut cuts = vec![0];
     let mut at = slice_len;
@@ -751,7 +755,7 @@ fn slice_cuts(file: &File, len: u64, slice_len: usize) -> io::Result<Vec<Piece>>
     Ok(cuts
         .windows(2)
         .enumerate()
-        .map(|(index, pair)| Piece {
+        .map(|(index, pair)| LargePart {
             index,
             read: pair[0]..pair[1],
             owned: pair[0]..pair[1],
@@ -1088,7 +1092,7 @@ mod tests {
     /// What reading a window whole and then decoding and counting it gives:
     /// its text, where bytes were read as Latin-1, and the position of the
     /// next window's start counted from the window's.
-    fn read_whole(bytes: &[u8], piece: &Piece) -> (String, Widened, Base) {
+    fn read_whole(bytes: &[u8], piece: &LargePart) -> (String, Widened, Base) {
         let offset = |at: u64| usize::try_from(at).expect("small file");
         let window = &bytes[offset(piece.read.start)..offset(piece.read.end)];
         let text = decode(window.to_vec()).0;

@@ -13,7 +13,7 @@ use super::nested;
 use super::park;
 use super::part::{MailText, MailWarning, MessageInfo, WarningKind};
 use super::summary::Summary;
-use super::walk::{self, Walked};
+use super::walk::{self, MessageTexts};
 use crate::offset_map::OffsetMap;
 use crate::span::{LineCol, Span};
 
@@ -122,7 +122,7 @@ fn read_buffer(
                 part: None,
                 message: "no header block found".into(),
             });
-            Walked {
+            MessageTexts {
                 texts: Vec::new(),
                 warnings,
             }

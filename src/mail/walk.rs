@@ -56,7 +56,7 @@ pub(super) const MAX_DEPTH: usize = 64;
 const MAX_WARNINGS_PER_KIND: usize = 8;
 
 /// The texts and warnings of one message.
-pub(super) struct Walked {
+pub(super) struct MessageTexts {
     /// Text-bearing units, headers first, then parts in order.
     pub texts: Vec<MailText>,
     /// Problems, at most [`MAX_WARNINGS_PER_KIND`] of a kind plus a count.
@@ -72,7 +72,7 @@ pub(super) fn walk(
     archive: &OffsetMap,
     headers: HeaderUrls,
     warnings: Vec<MailWarning>,
-) -> Walked {
+) -> MessageTexts {
     let mut walker = Walker {
         archive,
         headers,
@@ -93,7 +93,7 @@ pub(super) fn walk(
         depth: 0,
         enclosing: None,
     });
-    Walked {
+    MessageTexts {
         texts: walker.texts,
         warnings: walker.warnings.finish(),
     }

@@ -23,7 +23,7 @@ use crate::span::{line_break_len, Span};
 /// Read a Markdown document; `verbatim` makes code spans and code blocks
 /// prose too.
 pub(crate) fn document(source: &str, verbatim: bool) -> Document {
-    let whole = Run {
+    let whole = Stretch {
         span: Span::new(0, source.len()),
         empty_line: None,
     };
@@ -35,7 +35,7 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
 /// that, an HTML block that blank lines do not end being open where the
 /// part ends.
 pub(crate) fn document_part(source: &str, part: Part, verbatim: bool) -> Option<Document> {
-    let run = Run {
+    let run = Stretch {
         span: Span::new(0, part.end()),
         empty_line: Some(part.empty_line),
     };
@@ -57,9 +57,9 @@ pub(crate) fn document_runs(
     verbatim: bool,
 ) -> Option<Document> {
     let definitions = Definitions::of(source, starts, runs)?;
-    let runs: Vec<Run> = runs
+    let runs: Vec<Stretch> = runs
         .iter()
-        .map(|&span| Run {
+        .map(|&span| Stretch {
             span,
             empty_line: last_line(source.as_bytes(), span)
                 .filter(|line| span.end < source.len() && is_blank_line(source, *line)),
@@ -270,7 +270,7 @@ fn is_blank_line(source: &str, line: Span) -> bool {
 
 /// A stretch of the source parsed alone.
 #[derive(Debug, Clone, Copy)]
-struct Run {
+struct Stretch {
     /// Where the run lies in the source.
     span: Span,
     /// The blank line the run ends with, when more of the document follows.
@@ -295,7 +295,7 @@ struct OpenAtRunEnd {
 /// after them blanked; with the blocks open at their ends.
 fn read<'s>(
     source: &'s str,
-    runs: &[Run],
+    runs: &[Stretch],
     definitions: &Definitions<'s, '_>,
     verbatim: bool,
 ) -> (Document, OpenAtRunEnd) {

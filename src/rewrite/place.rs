@@ -200,7 +200,7 @@ fn widened<'r>(found: &Found, url_span: Span, replacement: &'r str) -> (Span, Co
 
 /// Source bytes a fix replaces, and how many URL bytes they give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Piece {
+struct SourcePiece {
     source: Span,
     url_len: usize,
 }
@@ -209,8 +209,8 @@ struct Piece {
 /// copied run's own bytes, a decoded piece whole (refused when `url_span`
 /// covers only part of it, which [`widened`] prevents); pieces that follow
 /// each other in the source are one.
-fn pieces(text: &str, found: &Found, url_span: Span) -> Result<Vec<Piece>, Unplaced> {
-    let mut pieces: Vec<Piece> = Vec::new();
+fn pieces(text: &str, found: &Found, url_span: Span) -> Result<Vec<SourcePiece>, Unplaced> {
+    let mut pieces: Vec<SourcePiece> = Vec::new();
     let mut covered = 0;
     for segment in &found.segments {
         let url = segment.url();
@@ -238,7 +238,7 @@ fn pieces(text: &str, found: &Found, url_span: Span) -> Result<Vec<Piece>, Unpla
                 last.source.end = source.end;
                 last.url_len += end - start;
             }
-            _ => pieces.push(Piece {
+            _ => pieces.push(SourcePiece {
                 source,
                 url_len: end - start,
             }),
@@ -255,8 +255,8 @@ fn pieces(text: &str, found: &Found, url_span: Span) -> Result<Vec<Piece>, Unpla
 /// else at the start of the one that begins there; refused inside a
 /// decoded piece (which [`widened`] prevents). A URL with no segments (an
 /// empty wrapper) takes the insertion at its start.
-fn insertion_point(found: &Found, at: usize) -> Result<Piece, Unplaced> {
-    let point = |offset: usize| Piece {
+fn insertion_point(found: &Found, at: usize) -> Result<SourcePiece, Unplaced> {
+    let point = |offset: usize| SourcePiece {
         source: Span::new(offset, offset),
         url_len: 0,
     };
@@ -284,7 +284,7 @@ fn insertion_point(found: &Found, at: usize) -> Result<Piece, Unplaced> {
 /// of `old` (each piece gets the encoding of its own characters, so a run
 /// `~~` broken over a line stays broken there); otherwise all of it in the
 /// first piece and nothing in the others.
-fn split(pieces: &[Piece], old: &str, replacement: &str) -> EditGroup {
+fn split(pieces: &[SourcePiece], old: &str, replacement: &str) -> EditGroup {
     let mut parts: Vec<&str> = Vec::with_capacity(pieces.len());
     let mut at = 0;
     for piece in pieces {

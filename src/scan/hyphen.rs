@@ -43,7 +43,7 @@ const PART_SEPARATORS: &[u8] = b"/?#;&=@:";
 
 /// Which reading of a hyphen break the URL takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Reading {
+enum HyphenReading {
     KeepHyphen,
     DropHyphen,
 }
@@ -51,7 +51,7 @@ enum Reading {
 /// Why a reading was chosen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Decision {
-    reading: Reading,
+    reading: HyphenReading,
     evidence: String,
 }
 
@@ -111,8 +111,8 @@ pub(crate) fn resolve(
         // 3986 section 2.3), so the line no longer ends with '-'; a dropped
         // one is removed. `urlint fmt` re-breaks the line instead.
         let (other, chosen, fix) = match decision.reading {
-            Reading::KeepHyphen => (drop, "keeps", "%2D"),
-            Reading::DropHyphen => {
+            HyphenReading::KeepHyphen => (drop, "keeps", "%2D"),
+            HyphenReading::DropHyphen => {
                 spans = dropped;
                 (keep, "drops", "")
             }
@@ -152,7 +152,7 @@ fn decide(
     }
     if !searchable {
         return Decision {
-            reading: Reading::KeepHyphen,
+            reading: HyphenReading::KeepHyphen,
             evidence: format!(
                 "{CROWDING_BREAKS} or more other hyphen breaks lie in the {} KiB before it, \
                  so the text was not searched for evidence and the hyphen is kept as written",
@@ -161,7 +161,7 @@ fn decide(
         };
     }
     by_occurrence(keep, at, evidence).unwrap_or(Decision {
-        reading: Reading::KeepHyphen,
+        reading: HyphenReading::KeepHyphen,
         evidence: "no evidence decided, so the hyphen is kept as written".to_string(),
     })
 }
@@ -170,13 +170,13 @@ fn decide(
 fn by_host(keep: &str, drop: &str, host_invalid: &dyn Fn(&str) -> bool) -> Option<Decision> {
     match (host_invalid(keep), host_invalid(drop)) {
         (true, false) => Some(Decision {
-            reading: Reading::DropHyphen,
+            reading: HyphenReading::DropHyphen,
             evidence:
                 "with the hyphen the host is invalid (bad-host), without it the host is valid"
                     .to_string(),
         }),
         (false, true) => Some(Decision {
-            reading: Reading::KeepHyphen,
+            reading: HyphenReading::KeepHyphen,
             evidence:
                 "without the hyphen the host is invalid (bad-host), with it the host is valid"
                     .to_string(),
@@ -204,8 +204,8 @@ fn by_occurrence(keep: &str, at: usize, evidence: &Evidence<'_>) -> Option<Decis
     let found_with = occurs_elsewhere(with, evidence);
     let found_without = occurs_elsewhere(&without, evidence);
     let (reading, part) = match (found_with, found_without) {
-        (true, false) => (Reading::KeepHyphen, with),
-        (false, true) => (Reading::DropHyphen, without.as_str()),
+        (true, false) => (HyphenReading::KeepHyphen, with),
+        (false, true) => (HyphenReading::DropHyphen, without.as_str()),
         _ => return None,
     };
     Some(Decision {

@@ -160,7 +160,7 @@ mod tests {
     use std::str::FromStr;
     use std::sync::Arc;
 
-    use crate::server::analysis::Reading;
+    use crate::server::analysis::DocumentReading;
     use crate::server::position::Encoding;
 
     #[test]
@@ -182,7 +182,7 @@ mod tests {
             Some(PathBuf::from("/w/a.md")),
             4,
             Arc::new(text.to_string()),
-            Reading::default(),
+            DocumentReading::default(),
             Encoding::Utf16,
         );
         let uri = Uri::from_str("file:///w/a.md").expect("a URI");

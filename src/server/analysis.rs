@@ -49,7 +49,7 @@ pub(super) struct PlacedFinding {
 
 /// How a document is read and linted.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Reading {
+pub(super) struct DocumentReading {
     /// The kind it is read as: `Auto` to decide as the command line does
     /// for its file (by the globs, the name, then the content).
     pub kind: InputKind,
@@ -88,7 +88,7 @@ impl Analysis {
         path: Option<PathBuf>,
         version: i32,
         text: Arc<String>,
-        reading: Reading,
+        reading: DocumentReading,
         encoding: Encoding,
     ) -> Analysis {
         let collected = read_document(
@@ -243,7 +243,7 @@ mod tests {
             Some(PathBuf::from(path)),
             1,
             Arc::new(text.to_string()),
-            Reading::default(),
+            DocumentReading::default(),
             Encoding::Utf16,
         )
     }

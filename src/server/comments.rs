@@ -207,7 +207,7 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::Arc;
 
-    use crate::server::analysis::Reading;
+    use crate::server::analysis::DocumentReading;
     use crate::server::position::Encoding;
 
     /// `text` with the suppression of its first finding applied, and the
@@ -218,7 +218,7 @@ mod tests {
                 Some(PathBuf::from(path)),
                 1,
                 Arc::new(text.to_string()),
-                Reading::default(),
+                DocumentReading::default(),
                 Encoding::Utf16,
             )
         };

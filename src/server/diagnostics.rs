@@ -150,7 +150,7 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::Arc;
 
-    use crate::server::analysis::Reading;
+    use crate::server::analysis::DocumentReading;
     use crate::server::position::Encoding;
     use lsp_types::Position;
 
@@ -184,7 +184,7 @@ mod tests {
             Some(PathBuf::from("/w/a.txt")),
             3,
             Arc::new(text.to_string()),
-            Reading::default(),
+            DocumentReading::default(),
             Encoding::Utf16,
         );
         let uri = Uri::from_str("file:///w/a.txt").expect("a URI");

@@ -170,7 +170,7 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::Arc;
 
-    use crate::server::analysis::Reading;
+    use crate::server::analysis::DocumentReading;
     use crate::server::position::Encoding;
 
     fn analysis(text: &str) -> Analysis {
@@ -182,7 +182,7 @@ mod tests {
             Some(PathBuf::from(path)),
             1,
             Arc::new(text.to_string()),
-            Reading::default(),
+            DocumentReading::default(),
             Encoding::Utf16,
         )
     }

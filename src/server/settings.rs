@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::analysis::Reading;
+use super::analysis::DocumentReading;
 use crate::config::{Config, ConfigError, PathFilter, PerFileIgnores};
 use crate::input::{Content, InputKind, KindGlobs};
 use crate::lint::{LintOptions, RuleOverrides};
@@ -160,7 +160,7 @@ impl Settings {
     /// text, Markdown, reStructuredText, HTML or mail by the `[kinds]`
     /// globs, its name or its language. A file is read as the command line
     /// reads it; a document without one, as its language says.
-    fn reading(&self, path: Option<&Path>, language: &str) -> Option<Reading> {
+    fn reading(&self, path: Option<&Path>, language: &str) -> Option<DocumentReading> {
         let by_language = kind_of_language(language);
         let linted = match path {
             None => by_language.is_some(),
@@ -178,7 +178,7 @@ impl Settings {
                     || by_language.is_some()
             }
         };
-        linted.then(|| Reading {
+        linted.then(|| DocumentReading {
             kind: match path {
                 None => by_language.unwrap_or_default(),
                 Some(_) => InputKind::Auto,
@@ -255,7 +255,7 @@ impl Workspace {
         &mut self,
         path: Option<&Path>,
         language: &str,
-    ) -> (Option<Reading>, Vec<Said>) {
+    ) -> (Option<DocumentReading>, Vec<Said>) {
         let mut said = Vec::new();
         let settings = match path {
             None => Arc::clone(&self.defaults),

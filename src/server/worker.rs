@@ -15,7 +15,7 @@ use std::thread;
 use crossbeam_channel::{Receiver, Sender};
 use lsp_types::{Diagnostic, Uri};
 
-use super::analysis::{Analysis, Reading};
+use super::analysis::{Analysis, DocumentReading};
 use super::diagnostics::diagnostics;
 use super::position::Encoding;
 
@@ -31,7 +31,7 @@ pub(super) struct Job {
     /// The text to lint.
     pub text: Arc<String>,
     /// How to read and lint it.
-    pub reading: Reading,
+    pub reading: DocumentReading,
 }
 
 /// What the worker made of a job.
@@ -128,7 +128,7 @@ mod tests {
             path: None,
             version,
             text: Arc::new(text.to_owned()),
-            reading: Reading::default(),
+            reading: DocumentReading::default(),
         }
     }
 

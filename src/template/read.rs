@@ -14,7 +14,7 @@ use crate::span::Span;
 
 /// Read `url`'s placeholders and the problems of its template expressions.
 pub(super) fn read(url: &str) -> Template {
-    let mut reading = Reading::default();
+    let mut reading = PlaceholderReading::default();
     reading.placeholders_and_braces(url);
     reading.in_authority(url);
     reading.finish(url)
@@ -22,13 +22,13 @@ pub(super) fn read(url: &str) -> Template {
 
 /// A reading in progress.
 #[derive(Default)]
-struct Reading {
+struct PlaceholderReading {
     template: Template,
     /// What each placeholder is besides its language.
     kinds: Vec<Kind>,
 }
 
-/// What a placeholder is besides its language, for [`Reading::finish`].
+/// What a placeholder is besides its language, for [`PlaceholderReading::finish`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     /// Nothing more.
@@ -41,7 +41,7 @@ enum Kind {
     Escape,
 }
 
-impl Reading {
+impl PlaceholderReading {
     /// Every placeholder but those read only in the authority.
     fn placeholders_and_braces(&mut self, url: &str) {
         let bytes = url.as_bytes();
@@ -233,7 +233,7 @@ impl Reading {
     /// beside a field of its language: alone it is a URL's characters
     /// (`name%%3D` is a broken encoding, not `printf`).
     fn finish(mut self, url: &str) -> Template {
-        let holds = |reading: &Reading, language: Language| {
+        let holds = |reading: &PlaceholderReading, language: Language| {
             let placeholders = reading.template.placeholders.iter();
             placeholders
                 .zip(&reading.kinds)

@@ -23,7 +23,7 @@ struct Overflow {
 /// The last character problem reported, while the same character with the
 /// same problem and fix keeps following it: `~~` is one finding with one fix.
 #[derive(Debug)]
-struct Run {
+struct CharRun {
     /// Its diagnostic's index in `diagnostics`.
     index: usize,
     /// The message and fix of one character of the run.
@@ -43,7 +43,7 @@ pub(crate) struct Collector<'u> {
     diagnostics: Vec<Diagnostic>,
     char_reports: usize,
     overflows: Vec<Overflow>,
-    run: Option<Run>,
+    run: Option<CharRun>,
 }
 
 impl<'u> Collector<'u> {
@@ -82,7 +82,7 @@ impl<'u> Collector<'u> {
         self.close_run();
         if self.char_reports < CHAR_DIAGNOSTIC_LIMIT {
             self.char_reports += 1;
-            self.run = diagnostic.fix.as_ref().map(|fix| Run {
+            self.run = diagnostic.fix.as_ref().map(|fix| CharRun {
                 index: self.diagnostics.len(),
                 message: diagnostic.message.clone(),
                 replacement: fix.replacement.clone(),
