@@ -340,11 +340,7 @@ impl RunInputs<'_> {
             Reached::Passed { path, why } => match self.admitted(Input::File(path)) {
                 Some(RunStep::Input(Input::File(path))) => {
                     let mut told = Collected::default();
-                    told.note(Note {
-                        name: path.display().to_string(),
-                        message: why.to_owned(),
-                        skipped: true,
-                    });
+                    told.note(Note::skipped(path.display().to_string(), why));
                     found(RunStep::Skipped(told))
                 }
                 _ => ControlFlow::Continue(()),
@@ -380,11 +376,10 @@ impl RunInputs<'_> {
         }
         if self.written.contains(path) {
             let mut told = Collected::default();
-            told.note(Note {
-                name: path.display().to_string(),
-                message: "skipped: it is the file this run writes its report to".to_owned(),
-                skipped: true,
-            });
+            told.note(Note::skipped(
+                path.display().to_string(),
+                "it is the file this run writes its report to",
+            ));
             return Some(RunStep::Skipped(told));
         }
         Some(RunStep::Input(input))

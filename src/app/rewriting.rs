@@ -22,8 +22,8 @@ use super::status::Outcome;
 use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{
-    self, panicked, Collected, Compression, Content, ForRewrite, Input, InputError, Kept, Note,
-    ReadOptions, Sink,
+    self, panicked, Collected, Compression, Content, ForRewrite, Input, InputError, Kept, Left,
+    Note, ReadOptions, Sink,
 };
 use crate::lint::{self, LintOptions, Linted};
 use crate::report::{self, Totals};
@@ -353,11 +353,7 @@ impl Sink for Told {
             self.error(InputError {
                 name: note.name,
                 action: "not formatted",
-                cause: ["not formatted: ", "not rewritten: ", "skipped: "]
-                    .iter()
-                    .find_map(|said| note.message.strip_prefix(said))
-                    .unwrap_or(&note.message)
-                    .to_owned(),
+                cause: note.message,
             });
             return;
         }
@@ -415,7 +411,8 @@ impl Rewriter {
                 } else {
                     done.collected.note(Note {
                         name,
-                        message: format!("not rewritten: {why}"),
+                        left: Some(Left::NotRewritten),
+                        message: why.to_owned(),
                         skipped: true,
                     });
                 }
@@ -427,7 +424,8 @@ impl Rewriter {
                 // Nothing to format, and nothing fmt reports to read for.
                 done.collected.note(Note {
                     name: Origin::File(path.clone()).to_string(),
-                    message: Kept::Compressed(compression).to_string(),
+                    left: Some(Left::NotRewritten),
+                    message: Kept::Compressed(compression).reason(),
                     skipped: true,
                 });
                 return done;
@@ -435,7 +433,8 @@ impl Rewriter {
             if !self.formats(path) {
                 done.collected.note(Note {
                     name: Origin::File(path.clone()).to_string(),
-                    message: "not formatted: fmt rewrites plain text only (.txt, .text or no \
+                    left: Some(Left::NotFormatted),
+                    message: "fmt rewrites plain text only (.txt, .text or no \
                               extension; --input text or a [kinds] text glob for any file)"
                         .to_string(),
                     skipped: true,
@@ -508,7 +507,8 @@ impl Rewriter {
         } else {
             done.collected.note(Note {
                 name,
-                message: why.to_string(),
+                left: Some(Left::NotRewritten),
+                message: why.reason(),
                 skipped: matches!(self.rewrite, Rewrite::Wrap(_)),
             });
         }

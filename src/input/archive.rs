@@ -310,6 +310,7 @@ fn message_note(origin: &Origin, info: &MessageInfo, warning: &MailWarning) -> N
     message.push_str(&format!(": {}", warning.message));
     Note {
         name: origin.to_string(),
+        left: None,
         message,
         skipped: false,
     }

@@ -116,10 +116,10 @@ impl Compression {
         }
     }
 
-    /// The note for a file in a format this build does not read.
+    /// Why a file in a format this build does not read is skipped.
     pub(crate) fn unsupported_message(self) -> String {
         format!(
-            "skipped: {} compressed, and this urlint was built without its `{}` feature",
+            "{} compressed, and this urlint was built without its `{}` feature",
             self.name(),
             self.feature()
         )

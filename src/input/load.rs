@@ -20,7 +20,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-use super::notice::{cannot_read, latin1_note, InputError, Note};
+use super::notice::{cannot_read, latin1_note, InputError, Left, Note};
 use super::pipe::{self, PipeReader};
 use super::walk::Input;
 use crate::mail;
@@ -227,8 +227,9 @@ fn binary(origin: Origin) -> Loaded {
         sources: Vec::new(),
         notes: vec![Note {
             name: origin.to_string(),
+            left: Some(Left::Skipped),
             message: format!(
-                "skipped: binary file (NUL byte in the first {} KiB)",
+                "binary file (NUL byte in the first {} KiB)",
                 BINARY_SNIFF_LEN / 1024
             ),
             skipped: true,

@@ -34,7 +34,7 @@ pub(crate) use large::LargeInput;
 pub(crate) use memory::read_document;
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
-pub(crate) use notice::{panicked, InputError, Note};
+pub(crate) use notice::{panicked, InputError, Left, Note};
 pub(crate) use parts::{plan_large, LargePlan};
 pub(crate) use read::{read_input, read_streamed, ReadOptions, WorkerRead};
 pub(crate) use rewritable::{read_for_rewrite, ForRewrite, Kept};

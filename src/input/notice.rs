@@ -11,7 +11,9 @@ use crate::source::Origin;
 pub(crate) struct Note {
     /// The input the note is about.
     pub name: String,
-    /// What happened ("skipped: binary file ...").
+    /// What the run left undone with the input, when the note says so.
+    pub left: Option<Left>,
+    /// What happened, or why the input was left (`binary file ...`).
     pub message: String,
     /// The input was left unchecked as a whole. A user who named it on the
     /// command line is told even without `--verbose`: a silent skip would
@@ -19,9 +21,53 @@ pub(crate) struct Note {
     pub skipped: bool,
 }
 
+/// What a run left undone with an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Left {
+    /// Neither read nor checked.
+    Skipped,
+    /// Not rewritten by `check --fix` or `fmt`.
+    NotRewritten,
+    /// Not formatted by `fmt`.
+    NotFormatted,
+}
+
+impl Left {
+    /// How a message says it.
+    pub(crate) fn words(self) -> &'static str {
+        match self {
+            Left::Skipped => "skipped",
+            Left::NotRewritten => "not rewritten",
+            Left::NotFormatted => "not formatted",
+        }
+    }
+}
+
+impl Note {
+    /// The note that `name`, neither read nor checked, was skipped because
+    /// of `why`.
+    pub(crate) fn skipped(name: String, why: impl Into<String>) -> Note {
+        Note {
+            name,
+            left: Some(Left::Skipped),
+            message: why.into(),
+            skipped: true,
+        }
+    }
+
+    /// What the note says, without the input's name: what was left
+    /// undone, if anything, and why.
+    pub(crate) fn said(&self) -> String {
+        match self.left {
+            Some(left) => format!("{}: {}", left.words(), self.message),
+            None => self.message.clone(),
+        }
+    }
+}
+
 impl fmt::Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.name, self.message)
+        write!(f, "{}: {}", self.name, self.said())
     }
 }
 
@@ -65,10 +111,36 @@ pub(crate) fn panicked(name: String) -> InputError {
 pub(super) fn latin1_note(origin: &Origin, bytes: usize) -> Note {
     Note {
         name: origin.to_string(),
+        left: None,
         message: format!(
             "not valid UTF-8: {bytes} byte(s) read as Latin-1 characters; \
              offsets index the decoded text"
         ),
         skipped: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What was left undone is said once, before why; a note that leaves
+    /// nothing undone says what happened alone.
+    #[test]
+    fn a_note_says_what_was_left_and_why() {
+        let skipped = Note::skipped("a.bin".into(), "binary file");
+        assert_eq!(skipped.to_string(), "a.bin: skipped: binary file");
+        assert_eq!(skipped.said(), "skipped: binary file");
+        assert!(skipped.skipped);
+        let told = Note {
+            name: "m.mbox".into(),
+            left: None,
+            message: "message 1 (line 1): no header block found".into(),
+            skipped: false,
+        };
+        assert_eq!(
+            told.to_string(),
+            "m.mbox: message 1 (line 1): no header block found"
+        );
     }
 }

@@ -55,7 +55,7 @@ impl std::fmt::Debug for PipeReader {
 }
 
 /// The note for a named pipe that no process writes to.
-pub(super) const NO_WRITER: &str = "skipped: a named pipe that no process has open for \
+pub(super) const NO_WRITER: &str = "a named pipe that no process has open for \
      writing (to wait for a writer, give `-` and redirect the pipe to stdin)";
 
 /// Open `path` for reading; a named pipe without waiting for a writer.

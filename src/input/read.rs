@@ -123,11 +123,7 @@ pub(crate) fn read_input(input: &Input, options: &ReadOptions, lint: &LintOption
             }),
             Ok(FileStart::NoWriter) => {
                 let mut collected = Collected::default();
-                collected.note(Note {
-                    name: origin.to_string(),
-                    message: pipe::NO_WRITER.to_string(),
-                    skipped: true,
-                });
+                collected.note(Note::skipped(origin.to_string(), pipe::NO_WRITER));
                 WorkerRead::Checked(collected)
             }
             Err(err) => {
@@ -284,11 +280,7 @@ pub(crate) fn read_streamed(
                 }
                 Ok(Opened::Pipe(reader)) => (origin, Box::new(reader), None),
                 Ok(Opened::NoWriter) => {
-                    sink.note(Note {
-                        name: origin.to_string(),
-                        message: pipe::NO_WRITER.to_string(),
-                        skipped: true,
-                    });
+                    sink.note(Note::skipped(origin.to_string(), pipe::NO_WRITER));
                     return Ok(());
                 }
                 Err(err) => {
@@ -345,11 +337,10 @@ pub(super) fn read_compressed(
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
     if !compression.is_supported() {
-        sink.note(Note {
-            name: origin.to_string(),
-            message: compression.unsupported_message(),
-            skipped: true,
-        });
+        sink.note(Note::skipped(
+            origin.to_string(),
+            compression.unsupported_message(),
+        ));
         return Ok(());
     }
     let mut inflated = match Inflated::start(compression, source) {

@@ -25,7 +25,7 @@ use super::check::check_loaded;
 use super::compressed::Compression;
 use super::kind::Content;
 use super::load::{is_binary, load, read_unless_binary, HEAD_LEN};
-use super::notice::{cannot_read, InputError};
+use super::notice::{cannot_read, InputError, Left};
 use super::read::{read_compressed, written_in, ReadOptions};
 use super::sink::{Collected, Sink};
 use super::walk::Input;
@@ -45,27 +45,29 @@ pub(crate) enum Kept {
     Compressed(Compression),
 }
 
+impl Kept {
+    /// Why the input is not rewritten.
+    pub(crate) fn reason(&self) -> String {
+        match self {
+            Kept::Mail => "mail archives never are (their URLs are read from decoded \
+                 message parts, not from the archive's bytes)"
+                .to_owned(),
+            Kept::Binary => "binary file".to_owned(),
+            Kept::NotUtf8 => "not valid UTF-8 (fmt rewrites UTF-8 text only; check --fix \
+                 keeps such bytes as they are)"
+                .to_owned(),
+            Kept::Compressed(compression) => format!(
+                "{} compressed (check --fix and fmt leave compressed files as they are; \
+                 the URLs of the text it holds are checked)",
+                compression.name()
+            ),
+        }
+    }
+}
+
 impl fmt::Display for Kept {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Kept::Mail => {
-                "not rewritten: mail archives never are (their URLs are read from \
-                 decoded message parts, not from the archive's bytes)"
-            }
-            Kept::Binary => "not rewritten: binary file",
-            Kept::NotUtf8 => {
-                "not rewritten: not valid UTF-8 (fmt rewrites UTF-8 text only; \
-                 check --fix keeps such bytes as they are)"
-            }
-            Kept::Compressed(compression) => {
-                return write!(
-                    f,
-                    "not rewritten: {} compressed (check --fix and fmt leave compressed \
-                     files as they are; the URLs of the text it holds are checked)",
-                    compression.name()
-                )
-            }
-        })
+        write!(f, "{}: {}", Left::NotRewritten.words(), self.reason())
     }
 }
 

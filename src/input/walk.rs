@@ -23,7 +23,7 @@ pub(crate) enum Reached {
     Passed {
         /// The file.
         path: PathBuf,
-        /// Why it is not read ("skipped: a named pipe, ...").
+        /// Why it is not read ("a named pipe, ...").
         why: &'static str,
     },
     /// A path that could not be walked or read.
@@ -206,23 +206,21 @@ fn passed_by(kind: fs::FileType) -> Option<&'static str> {
         return None;
     }
     if kind.is_symlink() {
-        return Some(
-            "skipped: a symbolic link, which a walk does not follow (name it to check it)",
-        );
+        return Some("a symbolic link, which a walk does not follow (name it to check it)");
     }
     #[cfg(unix)]
     {
         if kind.is_fifo() {
-            return Some("skipped: a named pipe, which a walk does not read (name it to read it)");
+            return Some("a named pipe, which a walk does not read (name it to read it)");
         }
         if kind.is_socket() {
-            return Some("skipped: a socket, which a walk does not read");
+            return Some("a socket, which a walk does not read");
         }
         if kind.is_block_device() || kind.is_char_device() {
-            return Some("skipped: a device, which a walk does not read (name it to read it)");
+            return Some("a device, which a walk does not read (name it to read it)");
         }
     }
-    Some("skipped: not a regular file, which a walk does not read")
+    Some("not a regular file, which a walk does not read")
 }
 
 /// Configure the walker for `root`.
@@ -356,11 +354,11 @@ mod tests {
             [
                 format!("read {root}/a.txt"),
                 format!(
-                    "{root}/b.txt: skipped: a symbolic link, which a walk does not follow \
+                    "{root}/b.txt: a symbolic link, which a walk does not follow \
                      (name it to check it)"
                 ),
                 format!(
-                    "{root}/c.pipe: skipped: a named pipe, which a walk does not read \
+                    "{root}/c.pipe: a named pipe, which a walk does not read \
                      (name it to read it)"
                 ),
             ]

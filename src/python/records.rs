@@ -400,7 +400,7 @@ pub(super) fn collected_urls(
     let warnings = collected
         .warnings
         .into_iter()
-        .map(|note| note.message)
+        .map(|note| note.said())
         .collect();
     Ok((checked_urls(&collected.checked, data), warnings))
 }
