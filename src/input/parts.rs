@@ -84,7 +84,7 @@ pub(crate) fn plan_large(
         return Ok(LargePlan::Streamed(large));
     }
     let reading = options.mail_reading(MailKind::Mbox);
-    let (pieces, chain) = match options.kind.detect(&options.globs, Some(path), &head) {
+    let (pieces, slices) = match options.kind.detect(&options.globs, Some(path), &head) {
         Content::Mail(MailKind::Mbox) => (slice_cuts(&file, len, reading.window_len()), true),
         // A message, a binary file and a document are read as they stream.
         Content::Mail(MailKind::Eml)
@@ -95,16 +95,18 @@ pub(crate) fn plan_large(
         Content::Text(Markup::Plain) => (window_cuts(&file, len, options.chunks), false),
     };
     let pieces = pieces.map_err(|err| cannot_read(&origin, &err))?;
-    let chain = chain.then(|| Chain::new(pieces.len(), reading));
+    let cut = match slices {
+        true => Cut::Slices(Chain::new(pieces.len(), reading)),
+        false => Cut::Windows(Buffers::default()),
+    };
     Ok(LargePlan::Parts(Parts {
         file,
         path: path.clone(),
         origin,
         len,
         pieces,
-        chain,
+        cut,
         progress: options.progress,
-        buffers: Buffers::default(),
     }))
 }
 
@@ -115,12 +117,18 @@ pub(crate) struct Parts {
     origin: Origin,
     len: u64,
     pieces: Vec<LargePart>,
-    /// For an mbox: where each slice starts in the archive, as the slices
-    /// before it are split.
-    chain: Option<Chain>,
+    cut: Cut,
     progress: bool,
-    /// Buffers of windows reported, for the windows still to read.
-    buffers: Buffers,
+}
+
+/// How a large file is cut, and what its parts share.
+enum Cut {
+    /// Plain text in windows, each with context around what it owns; the
+    /// buffers of windows reported, for the windows still to read.
+    Windows(Buffers),
+    /// An mbox in slices of whole messages; where each slice starts in the
+    /// archive, as the slices before it are split.
+    Slices(Chain),
 }
 
 /// Text buffers handed back once their window is reported: a window is as
@@ -164,25 +172,39 @@ pub(crate) struct LargePart {
 
 /// What a worker made of one part.
 pub(crate) struct PartRead {
-    /// What it found, in file order.
-    outputs: Vec<PartOutput>,
-    /// For a window: the input position of the next window's start, as if
-    /// this window started at [`Base::START`], and the bytes it owns that
-    /// were read as Latin-1.
-    window: Option<(Base, usize)>,
+    /// What it found.
+    found: PartFound,
     /// Bytes of the file the part owns, for progress.
     owned_len: u64,
 }
 
-/// A stretch of what a part found.
-enum PartOutput {
+/// What a worker found in a window or a slice.
+enum PartFound {
+    /// A window's checked text (or why it could not be read), and, when
+    /// it was read, the input position of the next window's start as if
+    /// this window started at [`Base::START`], with the bytes it owns that
+    /// were read as Latin-1.
+    Window {
+        collected: Collected,
+        to_next: Option<(Base, usize)>,
+    },
+    /// A slice's messages, in file order.
+    Slice(Vec<SliceOutput>),
+}
+
+/// A stretch of what a slice found.
+enum SliceOutput {
     /// Checked texts, notes and errors, kept until the part's turn.
     Collected(Collected),
     /// A message longer than a mail window, left for the reporting thread:
     /// its texts are checked there window by window, as when the archive
     /// is streamed, rather than all its findings held at once. `base` is
     /// where it starts in the archive.
-    Message { raw: RawMessage, base: Base },
+    Message {
+        raw: RawMessage,
+        base: Base,
+        reading: MailReading,
+    },
 }
 
 impl Parts {
@@ -193,21 +215,16 @@ impl Parts {
 
     /// Read and check one part (on a worker thread).
     pub(crate) fn read(&self, piece: &LargePart, lint: &LintOptions) -> PartRead {
-        let owned_len = piece.owned.end - piece.owned.start;
-        match &self.chain {
-            Some(chain) => PartRead {
-                outputs: self.read_slice(piece, chain, lint),
-                window: None,
-                owned_len,
-            },
-            None => {
-                let (collected, window) = self.read_window(piece, lint);
-                PartRead {
-                    outputs: vec![PartOutput::Collected(collected)],
-                    window,
-                    owned_len,
-                }
+        let found = match &self.cut {
+            Cut::Slices(chain) => PartFound::Slice(self.read_slice(piece, chain, lint)),
+            Cut::Windows(buffers) => {
+                let (collected, to_next) = self.read_window(piece, buffers, lint);
+                PartFound::Window { collected, to_next }
             }
+        };
+        PartRead {
+            found,
+            owned_len: piece.owned.end - piece.owned.start,
         }
     }
 
@@ -216,11 +233,12 @@ impl Parts {
     fn read_window(
         &self,
         piece: &LargePart,
+        buffers: &Buffers,
         lint: &LintOptions,
     ) -> (Collected, Option<(Base, usize)>) {
         let mut collected = Collected::default();
         // A reported window's buffer, emptied (and an empty one is UTF-8).
-        let mut text = String::from_utf8(self.buffers.take()).unwrap_or_default();
+        let mut text = String::from_utf8(buffers.take()).unwrap_or_default();
         let decoded = with_buffer(|buffer| {
             if buffer.len() < BLOCK_LEN {
                 buffer.resize(BLOCK_LEN, 0);
@@ -232,7 +250,7 @@ impl Parts {
             Ok(decoded) => decoded,
             Err(err) => {
                 collected.error(cannot_read(&self.origin, &err));
-                self.buffers.put(text.into_bytes());
+                buffers.put(text.into_bytes());
                 return (collected, None);
             }
         };
@@ -330,7 +348,7 @@ impl Parts {
     /// Read one mbox slice: split it into messages, tell the slices after
     /// it where they start, then parse and check its messages (but those
     /// longer than a mail window).
-    fn read_slice(&self, piece: &LargePart, chain: &Chain, lint: &LintOptions) -> Vec<PartOutput> {
+    fn read_slice(&self, piece: &LargePart, chain: &Chain, lint: &LintOptions) -> Vec<SliceOutput> {
         let split = panic::catch_unwind(AssertUnwindSafe(|| self.split(piece)));
         let Some(start) = chain.origin(piece.index) else {
             // The run stopped; nothing of this slice will be reported.
@@ -345,7 +363,7 @@ impl Parts {
                 chain.publish(piece.index + 1, start.lost(piece.owned.end));
                 let mut collected = Collected::default();
                 collected.error(panicked(self.origin.to_string()));
-                return vec![PartOutput::Collected(collected)];
+                return vec![SliceOutput::Collected(collected)];
             }
         };
         let reading = MailReading {
@@ -364,12 +382,16 @@ impl Parts {
             }
             let checked =
                 self.check_run(std::mem::take(&mut run), None, reading, &mut archive, lint);
-            outputs.push(PartOutput::Collected(checked));
+            outputs.push(SliceOutput::Collected(checked));
             let base = archive.base_of(&raw);
-            outputs.push(PartOutput::Message { raw, base });
+            outputs.push(SliceOutput::Message {
+                raw,
+                base,
+                reading: chain.reading,
+            });
         }
         let checked = self.check_run(run, error, reading, &mut archive, lint);
-        outputs.push(PartOutput::Collected(checked));
+        outputs.push(SliceOutput::Collected(checked));
         outputs
     }
 
@@ -440,8 +462,10 @@ impl Parts {
     /// Tell parts still waiting for the parts before them to give up: the
     /// run stopped, and those parts may never be read.
     pub(crate) fn cancel(&self) {
-        if let Some(chain) = &self.chain {
-            chain.cancel();
+        match &self.cut {
+            Cut::Slices(chain) => chain.cancel(),
+            // Windows wait for no other part.
+            Cut::Windows(_) => {}
         }
     }
 
@@ -485,47 +509,66 @@ impl Placer<'_> {
         if let Some(progress) = &mut self.progress {
             progress.advance(part.owned_len);
         }
-        for output in part.outputs {
-            match output {
-                PartOutput::Collected(collected) => {
-                    let Collected {
-                        checked,
-                        notes,
-                        warnings,
-                        errors,
-                    } = collected;
-                    // In the order [`Collected::replay`] tells them.
-                    notes.into_iter().for_each(|note| sink.note(note));
-                    warnings.into_iter().for_each(|note| sink.warning(note));
-                    errors.into_iter().for_each(|error| sink.error(error));
-                    for mut checked in checked {
-                        if part.window.is_some() {
-                            checked.frame = Frame::Text(self.base);
+        match part.found {
+            PartFound::Window { collected, to_next } => {
+                let frame = to_next.is_some().then_some(Frame::Text(self.base));
+                let reported = self.replay(collected, frame, sink)?;
+                if let Cut::Windows(buffers) = &self.parts.cut {
+                    for checked in reported {
+                        buffers.put(checked.source.text.into_bytes());
+                    }
+                }
+                if let Some((to_next, latin1)) = to_next {
+                    self.base = joined(self.base, to_next);
+                    self.latin1 += latin1;
+                }
+            }
+            PartFound::Slice(outputs) => {
+                for output in outputs {
+                    match output {
+                        SliceOutput::Collected(collected) => {
+                            self.replay(collected, None, sink)?;
                         }
-                        checked.continuation = self.started;
-                        self.started = true;
-                        sink.checked_ref(&checked)?;
-                        if part.window.is_some() {
-                            let text = std::mem::take(&mut checked.source.text);
-                            self.parts.buffers.put(text.into_bytes());
+                        SliceOutput::Message { raw, base, reading } => {
+                            let place = (&self.parts.origin, self.lint);
+                            check_message_at(raw, base, reading, place, &mut self.started, sink)?;
                         }
                     }
                 }
-                PartOutput::Message { raw, base } => {
-                    let Some(chain) = &self.parts.chain else {
-                        continue;
-                    };
-                    let origin = &self.parts.origin;
-                    let (reading, place) = (chain.reading, (origin, self.lint));
-                    check_message_at(raw, base, reading, place, &mut self.started, sink)?;
-                }
             }
         }
-        if let Some((to_next, latin1)) = part.window {
-            self.base = joined(self.base, to_next);
-            self.latin1 += latin1;
-        }
         Ok(())
+    }
+
+    /// Report what a part collected, in the order [`Collected::replay`]
+    /// tells it, its checked texts placed at `frame` when given; returns
+    /// the texts reported, for their buffers.
+    fn replay(
+        &mut self,
+        collected: Collected,
+        frame: Option<Frame>,
+        sink: &mut dyn Sink,
+    ) -> io::Result<Vec<Checked>> {
+        let Collected {
+            checked,
+            notes,
+            warnings,
+            errors,
+        } = collected;
+        notes.into_iter().for_each(|note| sink.note(note));
+        warnings.into_iter().for_each(|note| sink.warning(note));
+        errors.into_iter().for_each(|error| sink.error(error));
+        let mut reported = Vec::with_capacity(checked.len());
+        for mut checked in checked {
+            if let Some(frame) = &frame {
+                checked.frame = frame.clone();
+            }
+            checked.continuation = self.started;
+            self.started = true;
+            sink.checked_ref(&checked)?;
+            reported.push(checked);
+        }
+        Ok(reported)
     }
 
     /// Report what is said once the last part is out.
@@ -535,7 +578,7 @@ impl Placer<'_> {
         if self.latin1 > 0 {
             sink.note(latin1_note(origin, self.latin1));
         }
-        if self.parts.chain.is_some() && !self.started {
+        if matches!(self.parts.cut, Cut::Slices(_)) && !self.started {
             // An archive without URLs is still a checked input.
             sink.checked(empty_archive(origin))?;
         }
