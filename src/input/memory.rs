@@ -49,16 +49,25 @@ pub(crate) struct HeldMail {
 
 /// Read `data` as `kind` (`Auto` decides by the content, as for stdin) and
 /// check it; mail is read as `mail` says.
+#[cfg(any(feature = "python", test))]
 pub(crate) fn read_held(
     data: Held,
     kind: InputKind,
     mail: HeldMail,
     lint: &LintOptions,
 ) -> Collected {
-    let mut collected = Collected::default();
     let bytes = data.bytes();
     let head = &bytes[..bytes.len().min(HEAD_LEN)];
-    let markup = match kind.detect(&KindGlobs::default(), None, head) {
+    let content = kind.detect(&KindGlobs::default(), None, head);
+    read_held_as(data, content, mail, lint)
+}
+
+/// Read `data`, which holds `content`, and check it; mail is read as
+/// `mail` says.
+fn read_held_as(data: Held, content: Content, mail: HeldMail, lint: &LintOptions) -> Collected {
+    let mut collected = Collected::default();
+    let bytes = data.bytes();
+    let markup = match content {
         Content::Mail(mail_kind) => {
             let reading = MailReading {
                 kind: mail_kind,
@@ -102,12 +111,14 @@ pub(crate) fn read_document(
     lint: &LintOptions,
 ) -> Collected {
     let head = &text.as_bytes()[..text.len().min(HEAD_LEN)];
+    // Decided once, here: the name and the configuration's globs count,
+    // which held data does not have.
     let content = kind.detect(globs, path, head);
     let mail = HeldMail {
         headers: HeaderUrls::None,
         start: ArchivePoint::START,
     };
-    read_held(Held::Text(text), content.into(), mail, lint)
+    read_held_as(Held::Text(text), content, mail, lint)
 }
 
 #[cfg(test)]
