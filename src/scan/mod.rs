@@ -497,6 +497,21 @@ mod tests {
         }
     }
 
+    /// The URLs of a Markdown document read in part as `reading` picks
+    /// from its plan (`last` being where its last URL may be), when that
+    /// reading can be used.
+    fn markdown_read(
+        text: &str,
+        options: &ScanOptions,
+        schemes: &Schemes,
+        last: usize,
+        reading: impl FnOnce(&markup::DocumentPlan<'_>) -> Option<markup::Document>,
+    ) -> Option<Vec<Found>> {
+        let verbatim = options.include_verbatim;
+        let plan = markup::DocumentPlan::new(text, Markup::Markdown, verbatim, last)?;
+        placed_without_hyphen_breaks(reading(&plan)?, Markup::Markdown, options, schemes)
+    }
+
     /// The URLs of a Markdown document read as far as the empty line after
     /// `last`, when that reading can be used.
     fn markdown_part(
@@ -505,9 +520,7 @@ mod tests {
         schemes: &Schemes,
         last: usize,
     ) -> Option<Vec<Found>> {
-        let plan =
-            markup::DocumentPlan::new(text, Markup::Markdown, options.include_verbatim, last)?;
-        placed_without_hyphen_breaks(plan.up_to_last()?, Markup::Markdown, options, schemes)
+        markdown_read(text, options, schemes, last, |plan| plan.up_to_last())
     }
 
     /// The URLs of a Markdown document read in the sections that may hold
@@ -518,11 +531,10 @@ mod tests {
         schemes: &Schemes,
         last: usize,
     ) -> Option<Vec<Found>> {
-        let plan =
-            markup::DocumentPlan::new(text, Markup::Markdown, options.include_verbatim, last)?;
         let may_hold_url = |part: &str| last_url_syntax(part, Markup::Markdown, schemes).is_some();
-        let document = plan.in_sections(may_hold_url)?;
-        placed_without_hyphen_breaks(document, Markup::Markdown, options, schemes)
+        markdown_read(text, options, schemes, last, |plan| {
+            plan.in_sections(may_hold_url)
+        })
     }
 
     fn urls(text: &str) -> Vec<(Form, String)> {
