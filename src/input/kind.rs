@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use ignore::overrides::Override;
 
+use super::load::is_binary;
 use super::walk::glob_overrides;
 use crate::mail::MailKind;
 use crate::markup;
@@ -198,6 +199,37 @@ impl InputKind {
     }
 }
 
+/// How an input is read, decided once from the choice, the configuration's
+/// globs, its name and its first bytes: the streamed reader, the planner of
+/// large files and the reader for a rewrite each take it as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ReadingPlan {
+    /// As mail: an archive or a message.
+    Mail(MailKind),
+    /// As a text in its markup.
+    Text(Markup),
+    /// Not at all: a NUL byte in its first bytes says it is binary. Mail is
+    /// mail whatever its bytes.
+    Binary,
+}
+
+impl InputKind {
+    /// How an input at `path` whose first bytes are `head` (at least
+    /// [`super::load::HEAD_LEN`] of them, when it has as many) is read.
+    pub(crate) fn reading_plan(
+        self,
+        globs: &KindGlobs,
+        path: Option<&Path>,
+        head: &[u8],
+    ) -> ReadingPlan {
+        match self.detect(globs, path, head) {
+            Content::Mail(mail) => ReadingPlan::Mail(mail),
+            Content::Text(_) if is_binary(head) => ReadingPlan::Binary,
+            Content::Text(markup) => ReadingPlan::Text(markup),
+        }
+    }
+}
+
 /// True for a `.txt` file: Sphinx and docutils projects often write their
 /// reStructuredText under that extension (and Sphinx publishes its sources
 /// as `.rst.txt`), so its content decides between text and reST.
@@ -281,6 +313,34 @@ mod tests {
             );
         }
         assert_eq!(InputKind::from_name("plain"), None);
+    }
+
+    /// Mail is read as mail whatever its bytes; any other input with a NUL
+    /// byte in its first bytes is binary, whatever its name.
+    #[test]
+    fn a_reading_plan_is_mail_text_or_binary() {
+        let none = KindGlobs::default();
+        let plan = |kind: InputKind, path: &str, head: &[u8]| {
+            kind.reading_plan(&none, Some(Path::new(path)), head)
+        };
+        let mbox = b"From a@b Mon Jan  1 00:00:00 2024\nSubject: s\n\n\0\n";
+        assert_eq!(
+            plan(InputKind::Auto, "a.mbox", mbox),
+            ReadingPlan::Mail(MailKind::Mbox)
+        );
+        assert_eq!(
+            plan(InputKind::Auto, "a.md", b"# t\n"),
+            ReadingPlan::Text(Markup::Markdown)
+        );
+        assert_eq!(
+            plan(InputKind::Auto, "a.md", b"# t\0\n"),
+            ReadingPlan::Binary
+        );
+        assert_eq!(plan(InputKind::Text, "a.bin", b"\0"), ReadingPlan::Binary);
+        assert_eq!(
+            plan(InputKind::Auto, "notes", b"see http://a.example/\n"),
+            ReadingPlan::Text(Markup::Plain)
+        );
     }
 
     /// A markup's kind is named as the markup declares, and every markup

@@ -31,9 +31,9 @@ use super::archive::{
 };
 use super::check::lint_source;
 use super::compressed::Compression;
-use super::kind::Content;
+use super::kind::ReadingPlan;
 use super::large::LargeInput;
-use super::load::{is_binary, with_buffer, HEAD_LEN};
+use super::load::{with_buffer, HEAD_LEN};
 use super::notice::{cannot_read, latin1_note, panicked, InputError};
 use super::progress::Progress;
 use super::read::ReadOptions;
@@ -84,15 +84,13 @@ pub(crate) fn plan_large(
         return Ok(LargePlan::Streamed(large));
     }
     let reading = options.mail_reading(MailKind::Mbox);
-    let (pieces, slices) = match options.kind.detect(&options.globs, Some(path), &head) {
-        Content::Mail(MailKind::Mbox) => (slice_cuts(&file, len, reading.window_len()), true),
+    let (pieces, slices) = match options.kind.reading_plan(&options.globs, Some(path), &head) {
+        ReadingPlan::Mail(MailKind::Mbox) => (slice_cuts(&file, len, reading.window_len()), true),
         // A message, a binary file and a document are read as they stream.
-        Content::Mail(MailKind::Eml)
-        | Content::Text(Markup::Markdown | Markup::Html | Markup::Rst) => {
-            return Ok(LargePlan::Streamed(large))
-        }
-        Content::Text(Markup::Plain) if is_binary(&head) => return Ok(LargePlan::Streamed(large)),
-        Content::Text(Markup::Plain) => (window_cuts(&file, len, options.chunks), false),
+        ReadingPlan::Mail(MailKind::Eml)
+        | ReadingPlan::Text(Markup::Markdown | Markup::Html | Markup::Rst)
+        | ReadingPlan::Binary => return Ok(LargePlan::Streamed(large)),
+        ReadingPlan::Text(Markup::Plain) => (window_cuts(&file, len, options.chunks), false),
     };
     let pieces = pieces.map_err(|err| cannot_read(&origin, &err))?;
     let cut = match slices {

@@ -13,7 +13,7 @@ use std::path::Path;
 use super::archive::{check_mail, MailReading};
 use super::check::{check_borrowed, check_loaded, lint_source};
 use super::compressed::{self, Compression, Inflated};
-use super::kind::{Content, InputKind, KindGlobs};
+use super::kind::{Content, InputKind, KindGlobs, ReadingPlan};
 use super::large::LargeInput;
 use super::load::{
     is_binary, load, load_slice, read_file_start, with_buffer, FileStart, Loaded, HEAD_LEN,
@@ -391,8 +391,8 @@ fn read_stream(
         sink.error(cannot_read(&origin, &err));
         return Ok(());
     }
-    let markup = match options.kind.detect(&options.globs, path, &head) {
-        Content::Mail(mail) => {
+    let markup = match options.kind.reading_plan(&options.globs, path, &head) {
+        ReadingPlan::Mail(mail) => {
             let reading = options.mail_reading(mail);
             return check_mail(
                 Cursor::new(head).chain(reader),
@@ -402,14 +402,14 @@ fn read_stream(
                 sink,
             );
         }
-        Content::Text(markup) => markup,
+        ReadingPlan::Binary => {
+            // Skipped on its head alone, so an endless device ends at once.
+            let mut collected = Collected::default();
+            check_loaded(load(origin, head), lint, &mut collected);
+            return collected.replay(sink);
+        }
+        ReadingPlan::Text(markup) => markup,
     };
-    if is_binary(&head) {
-        // Skipped on its head alone, so an endless device ends at once.
-        let mut collected = Collected::default();
-        check_loaded(load(origin, head), lint, &mut collected);
-        return collected.replay(sink);
-    }
     if markup != Markup::Plain {
         // A document is parsed whole.
         let mut bytes = head;

@@ -23,8 +23,8 @@ use std::io::{self, Read};
 use super::archive::check_mail;
 use super::check::check_loaded;
 use super::compressed::Compression;
-use super::kind::Content;
-use super::load::{is_binary, load, read_unless_binary, HEAD_LEN};
+use super::kind::ReadingPlan;
+use super::load::{load, read_unless_binary, HEAD_LEN};
 use super::notice::{cannot_read, InputError, Left};
 use super::read::{read_compressed, written_in, ReadOptions};
 use super::sink::{Collected, Sink};
@@ -125,8 +125,8 @@ pub(crate) fn read_for_rewrite(
     if let Some(compression) = Compression::of(path, head) {
         return read_compressed_kept(input, compression, bytes, options, lint);
     }
-    let why = match options.kind.detect(&options.globs, path, head) {
-        Content::Mail(kind) => {
+    let why = match options.kind.reading_plan(&options.globs, path, head) {
+        ReadingPlan::Mail(kind) => {
             // Only reading can fail here, and the bytes are in memory.
             let reading = options.mail_reading(kind);
             let checked = check_mail(&bytes[..], reading, &origin, lint, &mut collected);
@@ -135,11 +135,11 @@ pub(crate) fn read_for_rewrite(
             }
             Kept::Mail
         }
-        Content::Text(_) if is_binary(&bytes) => {
+        ReadingPlan::Binary => {
             check_loaded(load(origin, head.to_vec()), lint, &mut collected);
             Kept::Binary
         }
-        Content::Text(markup) => match std::str::from_utf8(&bytes) {
+        ReadingPlan::Text(markup) => match std::str::from_utf8(&bytes) {
             Ok(text) => {
                 let source = Source::new(origin, text.to_string()).written_in(markup);
                 return ForRewrite::Text {
