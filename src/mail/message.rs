@@ -3,18 +3,21 @@
 
 use std::cell::OnceCell;
 use std::ops::Range;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::OnceLock;
 
+use super::charset;
 use super::detect::MailKind;
 use super::empty;
 use super::headers::{is_field, HeaderUrls};
 use super::mbox::RawMessage;
 use super::nested;
 use super::park;
-use super::part::{MailText, MailWarning, MessageInfo, WarningKind};
+use super::part::{MailText, MailWarning, MessageInfo, PartInfo, TransferEncoding, WarningKind};
 use super::summary::Summary;
 use super::walk::{self, MessageTexts};
 use crate::offset_map::OffsetMap;
+use crate::source::Markup;
 use crate::span::{LineCol, Span};
 
 /// A message read: its texts, its problems, and its raw bytes for line numbers.
@@ -109,14 +112,23 @@ fn read_buffer(
         summary: Summary::default(),
     };
     let repaired = OnceCell::new();
-    let walked = match empty::parse(walk::parser(), &buffer, &repaired) {
-        Some((message, buffer)) => {
-            info.summary = Summary::of(&message);
-            let walked = walk::walk(&message, buffer, &archive, headers, warnings);
-            nested::dismantle(message);
+    // mail-parser is given every kind of broken message; should it panic
+    // on one, that message is read raw and the archive's others as ever.
+    let parsed = panic::catch_unwind(AssertUnwindSafe(|| {
+        #[cfg(test)]
+        tests::panic_if_asked();
+        let (message, buffer) = empty::parse(walk::parser(), &buffer, &repaired)?;
+        let summary = Summary::of(&message);
+        let walked = walk::walk(&message, buffer, &archive, headers, warnings.clone());
+        nested::dismantle(message);
+        Some((summary, walked))
+    }));
+    let walked = match parsed {
+        Ok(Some((summary, walked))) => {
+            info.summary = summary;
             walked
         }
-        None => {
+        Ok(None) => {
             warnings.push(MailWarning {
                 kind: WarningKind::Unparseable,
                 part: None,
@@ -127,6 +139,7 @@ fn read_buffer(
                 warnings,
             }
         }
+        Err(_) => read_raw(&buffer, &archive, warnings),
     };
     ParsedMessage {
         info,
@@ -134,6 +147,32 @@ fn read_buffer(
         warnings: walked.warnings,
         raw,
         line_starts: OnceLock::new(),
+    }
+}
+
+/// A message that mail-parser could not read (it panicked), read whole as
+/// raw text so that none of its URLs is lost.
+fn read_raw(buffer: &[u8], archive: &OffsetMap, mut warnings: Vec<MailWarning>) -> MessageTexts {
+    warnings.push(MailWarning {
+        kind: WarningKind::Unparseable,
+        part: None,
+        message: "the MIME parser failed on this message; it was read whole as raw text".into(),
+    });
+    let (text, map) = charset::decode_utf8_lossy(buffer);
+    let text = MailText {
+        text,
+        markup: Markup::Plain,
+        part: PartInfo {
+            path: "1".into(),
+            content_type: "text/plain".into(),
+            charset: None,
+            encoding: TransferEncoding::Identity,
+        },
+        map: map.then(archive),
+    };
+    MessageTexts {
+        texts: vec![text],
+        warnings,
     }
 }
 
@@ -331,6 +370,45 @@ mod tests {
             assert_eq!(message.texts[0].markup, Markup::Html, "{zone}");
             assert_eq!(message.info.date(), Some("2001-01-01T10:00:00Z"), "{zone}");
         }
+    }
+
+    thread_local! {
+        /// Set by a test to make the next parse on this thread panic, as
+        /// mail-parser might on a message no test has found yet.
+        static PANIC_NEXT_PARSE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    /// Panic once when a test asked for it (see [`PANIC_NEXT_PARSE`]).
+    pub(super) fn panic_if_asked() {
+        if PANIC_NEXT_PARSE.with(|asked| asked.replace(false)) {
+            panic!("a parser panic, asked for by a test");
+        }
+    }
+
+    /// A message mail-parser panics on is read whole as raw text: its URLs
+    /// are found, mapped into the archive, with a warning; the next
+    /// message is read as ever.
+    #[test]
+    fn a_message_the_parser_panics_on_is_read_raw() {
+        let text = "Subject: s\nContent-Type: text/plain\n\nsee http://a.example/~x\n";
+        PANIC_NEXT_PARSE.with(|asked| asked.set(true));
+        let message = parse(text, MailKind::Eml);
+        assert_eq!(message.warnings.len(), 1, "{:?}", message.warnings);
+        assert_eq!(message.warnings[0].kind, WarningKind::Unparseable);
+        assert_eq!(message.texts.len(), 1);
+        let read = &message.texts[0];
+        let at = read
+            .text
+            .find("http://a.example/")
+            .expect("the URL is read");
+        let span = read.map.raw_span(Span::new(at, at + 17)).expect("mapped");
+        assert_eq!(span.start, 100 + text.find("http").unwrap());
+        let again = parse(text, MailKind::Eml);
+        assert!(again.warnings.is_empty(), "{:?}", again.warnings);
+        assert!(again
+            .texts
+            .iter()
+            .any(|t| t.text.contains("http://a.example/")));
     }
 
     /// A quoted-printable part that is one soft line break before its
