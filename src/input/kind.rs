@@ -197,23 +197,7 @@ impl InputKind {
             (None, _) => Content::Text(Markup::Plain),
         }
     }
-}
 
-/// How an input is read, decided once from the choice, the configuration's
-/// globs, its name and its first bytes: the streamed reader, the planner of
-/// large files and the reader for a rewrite each take it as it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ReadingPlan {
-    /// As mail: an archive or a message.
-    Mail(MailKind),
-    /// As a text in its markup.
-    Text(Markup),
-    /// Not at all: a NUL byte in its first bytes says it is binary. Mail is
-    /// mail whatever its bytes.
-    Binary,
-}
-
-impl InputKind {
     /// How an input at `path` whose first bytes are `head` (at least
     /// [`super::load::HEAD_LEN`] of them, when it has as many) is read.
     pub(crate) fn reading_plan(
@@ -228,6 +212,20 @@ impl InputKind {
             Content::Text(markup) => ReadingPlan::Text(markup),
         }
     }
+}
+
+/// How an input is read, decided once from the choice, the configuration's
+/// globs, its name and its first bytes: the streamed reader, the planner of
+/// large files and the reader for a rewrite each take it as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ReadingPlan {
+    /// As mail: an archive or a message.
+    Mail(MailKind),
+    /// As a text in its markup.
+    Text(Markup),
+    /// Not at all: a NUL byte in its first bytes says it is binary. Mail is
+    /// mail whatever its bytes.
+    Binary,
 }
 
 /// True for a `.txt` file: Sphinx and docutils projects often write their

@@ -332,18 +332,25 @@ fn percent_encoded(text: &str) -> String {
 /// characters: unchanged in plain text; in HTML with `&`, `<`, `>` and
 /// quotes as character references; refused where that is not possible.
 fn written_in(markup: Markup, replacement: &str) -> Result<Cow<'_, str>, Unplaced> {
-    let writing = markup::facts(markup).fix_writing;
-    let refused: &[char] = match writing {
-        FixWriting::AsItIs => return Ok(Cow::Borrowed(replacement)),
-        FixWriting::CharacterReferences => &[],
-        FixWriting::WithoutSpecials => &['&', '\\', '<', '>', '"', '\'', '`'],
+    let refused = |specials: &[char]| {
+        replacement
+            .chars()
+            .any(|c| specials.contains(&c) || c.is_whitespace())
     };
-    if replacement
-        .chars()
-        .any(|c| refused.contains(&c) || c.is_whitespace())
-    {
-        return Err(Unplaced::Markup);
+    match markup::facts(markup).fix_writing {
+        FixWriting::AsItIs => Ok(Cow::Borrowed(replacement)),
+        FixWriting::WithoutSpecials if refused(&['&', '\\', '<', '>', '"', '\'', '`']) => {
+            Err(Unplaced::Markup)
+        }
+        FixWriting::WithoutSpecials => Ok(Cow::Borrowed(replacement)),
+        FixWriting::CharacterReferences if refused(&[]) => Err(Unplaced::Markup),
+        FixWriting::CharacterReferences => Ok(with_character_references(replacement)),
     }
+}
+
+/// `text` with `&`, `<`, `>` and quotes written as HTML character
+/// references.
+fn with_character_references(text: &str) -> Cow<'_, str> {
     let reference = |c: char| match c {
         '&' => Some("&amp;"),
         '<' => Some("&lt;"),
@@ -352,17 +359,17 @@ fn written_in(markup: Markup, replacement: &str) -> Result<Cow<'_, str>, Unplace
         '\'' => Some("&#39;"),
         _ => None,
     };
-    if !replacement.contains(|c| reference(c).is_some()) {
-        return Ok(Cow::Borrowed(replacement));
+    if !text.contains(|c| reference(c).is_some()) {
+        return Cow::Borrowed(text);
     }
-    let mut written = String::with_capacity(replacement.len() + 8);
-    for c in replacement.chars() {
+    let mut written = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
         match reference(c) {
             Some(escaped) => written.push_str(escaped),
             None => written.push(c),
         }
     }
-    Ok(Cow::Owned(written))
+    Cow::Owned(written)
 }
 
 /// The part of `span` (whose text is `old`) that `new` really changes, and

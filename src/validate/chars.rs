@@ -216,14 +216,15 @@ pub(crate) fn bad_escape(at: usize) -> Diagnostic {
     Diagnostic::new(Rule::BadEscape, Span::new(at, at + 1), message)
 }
 
-/// The escape at `at` when it encodes CR or LF in the part called `part`,
-/// which `protocol` decodes into its command stream.
+/// The escape at `at` when it encodes CR or LF in the part called `part`
+/// and a protocol (`decoded_by`) decodes that part into its command stream.
 pub(crate) fn encoded_newline(
     url: &str,
     at: usize,
     part: &str,
-    protocol: &str,
+    decoded_by: Option<&str>,
 ) -> Option<Diagnostic> {
+    let protocol = decoded_by?;
     let name = line_break_name(url.as_bytes().get(at..at + 3)?)?;
     let message =
         format!("encoded {name} in the {part} would be decoded into the {protocol} command stream");
@@ -292,9 +293,10 @@ mod tests {
 
     #[test]
     fn only_cr_and_lf_escapes_are_newlines() {
-        assert!(encoded_newline("%0d%0A", 0, "path", "FTP").is_some());
-        assert!(encoded_newline("%0d%0A", 3, "path", "FTP").is_some());
-        assert!(encoded_newline("%20", 0, "path", "FTP").is_none());
-        assert!(encoded_newline("%0", 0, "path", "FTP").is_none());
+        assert!(encoded_newline("%0d%0A", 0, "path", Some("FTP")).is_some());
+        assert!(encoded_newline("%0d%0A", 3, "path", Some("FTP")).is_some());
+        assert!(encoded_newline("%20", 0, "path", Some("FTP")).is_none());
+        assert!(encoded_newline("%0", 0, "path", Some("FTP")).is_none());
+        assert!(encoded_newline("%0d", 0, "path", None).is_none());
     }
 }

@@ -83,10 +83,7 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>, part: &Part)
                 encodable(at, Rule::NonAscii, "non-ASCII character").with_help(NON_ASCII_HELP)
             }
             Met::BadEscape(at) => chars::bad_escape(at).with_help(ESCAPE_HELP),
-            Met::Escape(at) => match part
-                .decoded_by
-                .and_then(|protocol| chars::encoded_newline(url, at, part.name, protocol))
-            {
+            Met::Escape(at) => match chars::encoded_newline(url, at, part.name, part.decoded_by) {
                 Some(newline) => newline.with_help(NEWLINE_HELP),
                 None => return,
             },

@@ -128,13 +128,12 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>, component: &
                 )
             }
             Met::BadEscape(at) => chars::bad_escape(at).with_help(ESCAPE_HELP),
-            Met::Escape(at) => match component
-                .decoded_by
-                .and_then(|protocol| chars::encoded_newline(url, at, component.name, protocol))
-            {
-                Some(newline) => newline.with_help(NEWLINE_HELP),
-                None => return,
-            },
+            Met::Escape(at) => {
+                match chars::encoded_newline(url, at, component.name, component.decoded_by) {
+                    Some(newline) => newline.with_help(NEWLINE_HELP),
+                    None => return,
+                }
+            }
         };
         collector.push_char(diagnostic);
     });
