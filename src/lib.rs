@@ -59,11 +59,11 @@ pub mod validate;
 mod write;
 
 pub use diagnostic::{Applicability, Diagnostic, Fix};
-pub use lint::{lint, lint_markup, Finding, LintOptions, Linted, RuleLevels, UrlReport};
+pub use lint::{lint, lint_markup, At, Finding, LintOptions, Linted, RuleLevels, UrlReport};
 pub use profile::Profile;
 pub use rules::{Level, Rule, RuleInfo, Severity};
 pub use scan::{scan, scan_markup, Alternative, Form, Found, Markup, ScanOptions, Segment};
-pub use span::{LineCol, LineIndex, Span};
+pub use span::{AnyText, InSource, InUrl, LineCol, LineIndex, SourceSpan, Span, UrlSpan};
 pub use validate::{validate, ValidateOptions};
 
 /// Run urlint's command line with this process's arguments and return its

@@ -1,21 +1,67 @@
 //! Byte spans and line/column lookup: the one span type every stage shares.
+//!
+//! A span says which text it indexes by its type: [`UrlSpan`] for a URL's
+//! joined text (what the validator reads), [`SourceSpan`] for the text a
+//! URL was found in, [`DisplaySpan`] for the text a report shows (the
+//! source, or a mail part's raw archive lines). A plain [`Span`] indexes
+//! whatever text its holder names, as inside one stage. Moving a span from
+//! one text to another goes through the map that relates them
+//! ([`crate::scan::Found::source_spans`] from URL to source, the checked
+//! text's frame from source to display), so the spaces cannot be mixed up
+//! by accident; [`Span::of`] restates a span's text where a stage knows it.
 
-/// A half-open byte range `start..end` into some text (a URL or a source).
-///
-/// Which text a span indexes is stated by whoever holds it: validator
-/// diagnostics index the URL, scanner diagnostics and segments index the source.
+use std::marker::PhantomData;
+
+/// The text a [`Span`] indexes, named by its holder (a validator's
+/// diagnostic indexes the URL, a scanner's the source).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Span {
+pub struct AnyText;
+
+/// A URL's joined text: wrapper, prefix and line breaks removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct InUrl;
+
+/// The text URLs are found in: a file, a window of one, a mail part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct InSource;
+
+/// The text a report shows: the source, or a mail part's raw lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct InDisplay;
+
+/// A span of a URL's joined text.
+pub type UrlSpan = Span<InUrl>;
+
+/// A span of the text a URL was found in.
+pub type SourceSpan = Span<InSource>;
+
+/// A span of the text a report shows.
+pub type DisplaySpan = Span<InDisplay>;
+
+/// A half-open byte range `start..end` into the text `In` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Span<In = AnyText> {
     /// First byte of the range.
     pub start: usize,
     /// One past the last byte of the range.
     pub end: usize,
+    text: PhantomData<In>,
 }
 
-impl Span {
+impl<In> Span<In> {
     /// A span from `start` to `end`; callers keep `start <= end`.
     pub const fn new(start: usize, end: usize) -> Self {
-        Span { start, end }
+        Span {
+            start,
+            end,
+            text: PhantomData,
+        }
+    }
+
+    /// The same bytes, said to index the text `To`: for a stage that knows
+    /// which text its plain spans index, at the point where it hands them on.
+    pub const fn of<To>(self) -> Span<To> {
+        Span::new(self.start, self.end)
     }
 
     /// Number of bytes covered.
@@ -40,7 +86,7 @@ impl Span {
 
     /// True when the two spans share a position, an empty span counting as
     /// the one position it marks.
-    pub const fn meets(&self, other: Span) -> bool {
+    pub const fn meets(&self, other: Span<In>) -> bool {
         let (end, other_end) = (
             if self.end > self.start {
                 self.end
@@ -57,7 +103,7 @@ impl Span {
     }
 }
 
-impl From<std::ops::Range<usize>> for Span {
+impl<In> From<std::ops::Range<usize>> for Span<In> {
     fn from(range: std::ops::Range<usize>) -> Self {
         Span::new(range.start, range.end)
     }
@@ -350,7 +396,7 @@ fn count_where(bytes: &[u8], counts: impl Fn(u8) -> bool) -> usize {
 
 /// The byte range of `span` inside `text`, cut to the text and moved outward
 /// to character boundaries, so that no reporter can slice mid-character.
-pub fn clamp(text: &str, span: Span) -> std::ops::Range<usize> {
+pub fn clamp<In>(text: &str, span: Span<In>) -> std::ops::Range<usize> {
     let mut start = span.start.min(text.len());
     while !text.is_char_boundary(start) {
         start -= 1;
@@ -413,12 +459,13 @@ mod tests {
 
     #[test]
     fn spans_meet_where_they_share_a_position() {
-        assert!(Span::new(2, 5).meets(Span::new(4, 9)));
-        assert!(!Span::new(2, 5).meets(Span::new(5, 9)));
+        let span = Span::<AnyText>::new;
+        assert!(span(2, 5).meets(span(4, 9)));
+        assert!(!span(2, 5).meets(span(5, 9)));
         // An empty span is the one position it marks.
-        assert!(Span::new(3, 3).meets(Span::new(2, 5)));
-        assert!(Span::new(5, 5).meets(Span::new(5, 5)));
-        assert!(!Span::new(5, 5).meets(Span::new(2, 5)));
+        assert!(span(3, 3).meets(span(2, 5)));
+        assert!(span(5, 5).meets(span(5, 5)));
+        assert!(!span(5, 5).meets(span(2, 5)));
     }
 
     #[test]
@@ -584,7 +631,7 @@ mod tests {
     #[test]
     fn clamp_never_cuts_a_character() {
         let text = "aé<b"; // 'é' is bytes 1..3
-        let cases = [
+        let cases: [(Span, _); 6] = [
             (Span::new(0, 1), 0..1),
             (Span::new(2, 2), 1..1),
             (Span::new(2, 3), 1..3),

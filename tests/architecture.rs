@@ -504,3 +504,36 @@ fn each_checklist_names_every_place_that_matches_on_its_enum() {
         missing.join("\n")
     );
 }
+
+/// Layers above `lint`, which place findings made below them.
+const PLACING_LAYERS: &[&str] = &[
+    "checked", "rewrite", "input", "report", "write", "config", "server", "python", "app",
+];
+
+#[test]
+fn findings_are_placed_by_their_typed_place_not_their_diagnostic_span() {
+    // A diagnostic's span indexes the URL or the source depending on who
+    // made it; past the linter, `Finding::at` says which, as a typed span.
+    let files = source_files();
+    let mut readers = Vec::new();
+    let mut placing = 0;
+    for file in files.values() {
+        if is_test_file(&files, file) || !PLACING_LAYERS.contains(&top(&file.module)) {
+            continue;
+        }
+        let code = code_before_tests(file);
+        placing += usize::from(code.contains(".at"));
+        for line in code.lines().filter(|line| line.contains("diagnostic.span")) {
+            readers.push(format!("{}: {}", file.path, line.trim()));
+        }
+    }
+    assert!(
+        placing > 0,
+        "no file places a finding: is the checker reading the code?"
+    );
+    assert!(
+        readers.is_empty(),
+        "place findings with `Finding::at` (a UrlSpan or a SourceSpan):\n{}",
+        readers.join("\n")
+    );
+}

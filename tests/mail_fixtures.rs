@@ -165,7 +165,7 @@ fn alternative_parts_give_the_url_in_text_and_base64_html() {
     // the URL with `&`.
     let found: Vec<(Form, String, Span)> =
         urlint::scan_markup(&html.text, html.markup, &ScanOptions::default())
-            .map(|found| (found.form, found.url, found.outer))
+            .map(|found| (found.form, found.url, found.outer.of()))
             .collect();
     let forms: Vec<(Form, &str)> = found
         .iter()

@@ -4,7 +4,7 @@
 //! boundaries inside the source.
 
 use proptest::prelude::*;
-use urlint::{scan, Form, Found, ScanOptions, Span};
+use urlint::{scan, Form, Found, ScanOptions, SourceSpan};
 
 /// A URL without whitespace, `<` or `>` (so the wrapper's end is its own).
 fn url() -> impl Strategy<Value = String> {
@@ -80,7 +80,7 @@ fn assert_invariants(text: &str, found: &[Found]) {
         assert!(f.outer.start < f.outer.end && f.outer.end <= text.len());
         previous_end = f.outer.end;
         let on_boundaries =
-            |span: Span| text.is_char_boundary(span.start) && text.is_char_boundary(span.end);
+            |span: SourceSpan| text.is_char_boundary(span.start) && text.is_char_boundary(span.end);
         assert!(on_boundaries(f.outer));
         let mut joined = String::new();
         for segment in &f.segments {
@@ -91,7 +91,7 @@ fn assert_invariants(text: &str, found: &[Found]) {
         }
         assert_eq!(joined, f.url);
         for diagnostic in &f.diagnostics {
-            assert!(on_boundaries(diagnostic.span) && diagnostic.span.end <= text.len());
+            assert!(on_boundaries(diagnostic.span.of()) && diagnostic.span.end <= text.len());
         }
     }
 }

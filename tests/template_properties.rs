@@ -120,6 +120,6 @@ proptest! {
         let rules: Vec<Rule> = found[0].findings.iter().map(|f| f.diagnostic.rule).collect();
         prop_assert_eq!(rules, vec![Rule::UnsafeChar], "{}", url);
         let tilde = url.find('~').expect("a tilde");
-        prop_assert_eq!(found[0].findings[0].url_span.map(|span| span.start), Some(tilde));
+        prop_assert_eq!(found[0].findings[0].at.url_span().map(|span| span.start), Some(tilde));
     }
 }

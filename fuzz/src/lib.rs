@@ -11,13 +11,13 @@
 use urlint::mail::{self, MailKind, MailText, ParsedMessage};
 use urlint::validate::Profile;
 use urlint::{
-    lint_markup, scan, validate, Diagnostic, Found, Level, LintOptions, Linted, Markup, Rule,
-    ScanOptions, Span, ValidateOptions,
+    lint_markup, scan, validate, At, Diagnostic, Found, Level, LintOptions, Linted, Markup, Rule,
+    ScanOptions, SourceSpan, Span, UrlSpan, ValidateOptions,
 };
 
 /// True when `span` is a well-formed range inside `text` whose ends fall on
 /// char boundaries, so that `&text[span.range()]` cannot panic.
-pub fn span_in(text: &str, span: Span) -> bool {
+pub fn span_in<In>(text: &str, span: Span<In>) -> bool {
     span.start <= span.end
         && span.end <= text.len()
         && text.is_char_boundary(span.start)
@@ -88,7 +88,7 @@ pub fn check_found(text: &str, found: &Found) {
     assert_eq!(joined, found.url, "segments do not join to the URL");
     for diagnostic in &found.diagnostics {
         assert!(
-            span_in(text, diagnostic.span) && inside(diagnostic.span, outer),
+            span_in(text, diagnostic.span) && inside(diagnostic.span.of(), outer),
             "scanner {:?} span {:?} is not a char range inside {outer:?}",
             diagnostic.rule,
             diagnostic.span
@@ -204,7 +204,7 @@ impl Edit {
 }
 
 /// True when `span` lies within `outer`.
-fn inside(span: Span, outer: Span) -> bool {
+fn inside<In>(span: Span<In>, outer: Span<In>) -> bool {
     outer.start <= span.start && span.end <= outer.end
 }
 
@@ -266,7 +266,7 @@ fn check_text_maps_into_message(message: &ParsedMessage, text: &MailText, option
     let end = start + message.raw.bytes.len();
     for findings in lint_markup(&text.text, text.markup, options).map(Linted::into_findings) {
         let spans = findings.iter().flat_map(|f| &f.source_spans);
-        for raw in spans.flat_map(|&span| text.map.raw_spans(span)) {
+        for raw in spans.flat_map(|&span| text.map.raw_spans(span.of())) {
             assert!(
                 start <= raw.start && raw.start <= raw.end && raw.end <= end,
                 "part {} maps to {raw:?}, outside its message's bytes {start}..{end}",
@@ -335,16 +335,20 @@ fn check_markup_under(text: &str, markup: Markup, profile: Profile) {
                     found.outer
                 );
             }
-            match finding.url_span {
-                Some(url_span) if !found.is_decoded() => {
+            match finding.at {
+                At::Url(url_span) if !found.is_decoded() => {
                     check_mapping(text, found, url_span, &finding.source_spans, rule)
                 }
-                Some(url_span) => assert!(
+                At::Url(url_span) => assert!(
                     span_in(&found.url, url_span),
                     "{rule:?} URL span {url_span:?} is not a char range of {:?}",
                     found.url
                 ),
-                None => {}
+                At::Source(span) => assert_eq!(
+                    span,
+                    finding.diagnostic.span.of(),
+                    "{rule:?} is placed apart from its diagnostic"
+                ),
             }
         }
         let validate_options = ValidateOptions {
@@ -366,7 +370,9 @@ fn check_own_finding(text: &str, finding: &urlint::Finding) {
         "a finding outside any URL is not about a suppression: {rule:?}"
     );
     assert!(
-        span_in(text, span) && finding.source_spans == [span],
+        span_in(text, span)
+            && finding.source_spans == [span.of()]
+            && finding.at == At::Source(span.of()),
         "{rule:?} span {span:?} is not a char range of the {}-byte text",
         text.len()
     );
@@ -381,7 +387,7 @@ fn check_own_finding(text: &str, finding: &urlint::Finding) {
 
 /// Check that the source pieces of a validator finding spell exactly the
 /// URL bytes under `url_span`.
-fn check_mapping(text: &str, found: &Found, url_span: Span, pieces: &[Span], rule: Rule) {
+fn check_mapping(text: &str, found: &Found, url_span: UrlSpan, pieces: &[SourceSpan], rule: Rule) {
     assert!(
         span_in(&found.url, url_span),
         "{rule:?} URL span {url_span:?} is not a char range of {:?}",
@@ -658,7 +664,7 @@ fn check_spelled_in_archive(archive: &[u8], text: &MailText, found: &Found) {
     }
     let raw: Vec<u8> = text
         .map
-        .raw_spans(outer)
+        .raw_spans(outer.of())
         .iter()
         .flat_map(|span| archive[span.range()].iter().copied())
         .collect();

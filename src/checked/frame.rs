@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::mail::{MessageInfo, OffsetMap, PartInfo};
 use crate::source::{self, Widened};
-use crate::span::{LineCol, LineIndex, Span};
+use crate::span::{DisplaySpan, LineCol, LineIndex, SourceSpan, Span};
 
 /// The input position of a displayed text's first character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,16 +107,18 @@ pub(crate) struct MailFrame {
 impl MailFrame {
     /// The archive spans of `span`, one per raw run, as `raw.text` offsets.
     /// A span that maps to no archive byte is shown where its part starts.
-    pub(super) fn display_spans(&self, span: Span) -> Vec<Span> {
-        let mut spans = self.map.raw_spans(span);
+    pub(super) fn display_spans(&self, span: SourceSpan) -> Vec<DisplaySpan> {
+        let mut spans = self.map.raw_spans(span.of());
         if spans.is_empty() {
             let at = self.map.pieces().first().map_or(0, |piece| piece.raw.start);
             spans.push(Span::new(at, at));
         }
+        // The map's raw spans are archive offsets; the display is the
+        // message's raw text.
         spans
             .into_iter()
             .map(|raw| {
-                Span::new(
+                DisplaySpan::new(
                     self.raw.text_offset(raw.start),
                     self.raw.text_offset(raw.end),
                 )

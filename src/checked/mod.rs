@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use crate::lint::{Finding, Linted, UrlReport};
 use crate::source::Source;
-use crate::span::{clamp, LineCol, LineCursor, LineIndex, Span};
+use crate::span::{clamp, DisplaySpan, LineCol, LineCursor, LineIndex, SourceSpan, Span};
 
 pub(crate) use frame::{Base, Frame, MailFrame, RawText};
 
@@ -198,36 +198,37 @@ impl Checked {
     /// Where `span` of the checked text is in the displayed text: one span
     /// per run (a URL joined across a quoted-printable soft break shows as
     /// two), each clamped to character boundaries.
-    pub(crate) fn display_spans(&self, span: Span) -> Vec<Span> {
+    pub(crate) fn display_spans(&self, span: SourceSpan) -> Vec<DisplaySpan> {
         let spans = match &self.frame {
-            Frame::Text(_) => vec![span],
+            // A text shown as itself: its source offsets are display offsets.
+            Frame::Text(_) => vec![span.of()],
             Frame::Mail(mail) => mail.display_spans(span),
         };
         let text = self.display_text();
         spans
             .into_iter()
-            .map(|span| Span::from(clamp(text, span)))
+            .map(|span| DisplaySpan::from(clamp(text, span)))
             .collect()
     }
 
     /// Where `span` lies in the input, in bytes and in lines and columns,
     /// from its first displayed byte to its last.
-    pub(crate) fn locate(&self, span: Span) -> Location {
+    pub(crate) fn locate(&self, span: SourceSpan) -> Location {
         self.place(self.display_extent(span))
     }
 
     /// The displayed text from the first displayed byte of `span` to its
     /// last.
-    pub(crate) fn display_extent(&self, span: Span) -> Span {
+    pub(crate) fn display_extent(&self, span: SourceSpan) -> DisplaySpan {
         let spans = self.display_spans(span);
         let first = spans.first().copied().unwrap_or_default();
         let last = spans.last().copied().unwrap_or(first);
-        Span::new(first.start, last.end)
+        DisplaySpan::new(first.start, last.end)
     }
 
     /// Where each displayed run of `span` lies in the input: one location
     /// per run, so that a URL joined across a soft break has two.
-    pub(crate) fn locate_runs(&self, span: Span) -> Vec<Location> {
+    pub(crate) fn locate_runs(&self, span: SourceSpan) -> Vec<Location> {
         self.display_spans(span)
             .into_iter()
             .map(|run| self.place(run))
@@ -245,13 +246,14 @@ impl Checked {
 
     /// The input location of a span of the displayed text: byte offsets in
     /// the input (the archive's own bytes for mail), lines and columns.
-    fn place(&self, span: Span) -> Location {
+    fn place(&self, span: DisplaySpan) -> Location {
         type Place<'a> = &'a dyn Fn(usize) -> LineCol;
+        // `bytes` are offsets in the input, not in the displayed text.
         let (base, place, bytes): (Base, Place, Span) = match &self.frame {
             Frame::Text(base) => (
                 *base,
                 &|offset| self.source_line_col(offset),
-                span.shifted(base.offset),
+                span.shifted(base.offset).of(),
             ),
             Frame::Mail(mail) => (
                 mail.raw.base,

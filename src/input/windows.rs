@@ -297,7 +297,7 @@ mod tests {
             let own = checked
                 .findings
                 .iter()
-                .map(|finding| (finding.diagnostic.message.clone(), finding.diagnostic.span));
+                .map(|finding| (finding.diagnostic.message.clone(), finding.source_spans[0]));
             for (what, span) in urls.chain(own) {
                 let place = checked.locate(span);
                 found.push((what, place.start, place.line, place.column));

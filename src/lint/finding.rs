@@ -3,20 +3,75 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::scan::Found;
-use crate::span::Span;
+use crate::span::{SourceSpan, UrlSpan};
 use crate::template::Template;
 
 /// A diagnostic placed in the source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Finding {
-    /// The diagnostic, with its severity set by the configured level.
+    /// The diagnostic, with its severity set by the configured level. Its
+    /// span indexes the text its maker read; [`Finding::at`] says which.
     pub diagnostic: Diagnostic,
-    /// The span in the joined URL, for validator findings; `None` for scanner
-    /// findings, whose `diagnostic.span` already indexes the source.
-    pub url_span: Option<Span>,
+    /// Where the diagnostic's span is: in the joined URL or in the source.
+    pub at: At,
     /// Source byte ranges to label: one per line piece of a wrapped URL.
-    pub source_spans: Vec<Span>,
+    pub source_spans: Vec<SourceSpan>,
+}
+
+/// Where a finding's diagnostic span is, in the text it indexes.
+///
+/// Not `#[non_exhaustive]`: a finding is about the URL or about the text,
+/// and code that places findings must handle both, exhaustively.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum At {
+    /// A validator's finding: these bytes of the joined URL.
+    Url(UrlSpan),
+    /// A scanner's finding, or one about the text itself (an unused
+    /// suppression): these bytes of the source.
+    Source(SourceSpan),
+}
+
+impl At {
+    /// The span in the joined URL, for a validator's finding.
+    pub fn url_span(self) -> Option<UrlSpan> {
+        match self {
+            At::Url(span) => Some(span),
+            At::Source(_) => None,
+        }
+    }
+}
+
+impl Finding {
+    /// A validator's `diagnostic` about `found`'s URL, labelled on the
+    /// source bytes its span maps to.
+    pub fn in_url(diagnostic: Diagnostic, found: &Found) -> Self {
+        let span = diagnostic.span.of();
+        Finding {
+            source_spans: found.source_spans(span),
+            at: At::Url(span),
+            diagnostic,
+        }
+    }
+
+    /// Where the finding starts in the source: its span there, or for a
+    /// validator's finding its first label.
+    pub fn source_start(&self) -> usize {
+        match self.at {
+            At::Source(span) => span.start,
+            At::Url(_) => self.source_spans.first().map_or(0, |span| span.start),
+        }
+    }
+
+    /// A `diagnostic` whose span indexes the source, labelled on
+    /// `source_spans`.
+    pub fn in_source(diagnostic: Diagnostic, source_spans: Vec<SourceSpan>) -> Self {
+        Finding {
+            at: At::Source(diagnostic.span.of()),
+            diagnostic,
+            source_spans,
+        }
+    }
 }
 
 /// One URL and everything reported about it.
@@ -51,7 +106,7 @@ impl Linted {
     pub fn start(&self) -> usize {
         match self {
             Linted::Url(report) => report.found.outer.start,
-            Linted::Text(finding) => finding.diagnostic.span.start,
+            Linted::Text(finding) => finding.source_start(),
         }
     }
 

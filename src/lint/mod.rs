@@ -12,11 +12,11 @@ use crate::diagnostic::{Applicability, Diagnostic};
 use crate::profile::Profile;
 use crate::rules::{Level, Rule};
 use crate::scan::{self, Form, Found, Markup, ScanOptions};
-use crate::span::{LineIndex, Span};
+use crate::span::{LineIndex, SourceSpan, Span, UrlSpan};
 use crate::template::{self, Template};
 use crate::validate::{self, ValidateOptions};
 
-pub use finding::{Finding, Linted, UrlReport};
+pub use finding::{At, Finding, Linted, UrlReport};
 pub use levels::{RuleLevels, RuleOverrides};
 use suppress::Suppressed;
 
@@ -136,7 +136,7 @@ pub(crate) fn spared_under(report: &UrlReport, other: &LintOptions) -> usize {
     let kept = |finding: &Finding| {
         again.findings.iter().any(|other| {
             other.diagnostic.rule == finding.diagnostic.rule
-                && match (other.url_span, finding.url_span) {
+                && match (other.at.url_span(), finding.at.url_span()) {
                     (Some(a), Some(b)) => a.meets(b),
                     _ => true,
                 }
@@ -194,10 +194,8 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     let mut findings: Vec<Finding> = found
         .diagnostics
         .iter()
-        .map(|diagnostic| Finding {
-            diagnostic: diagnostic.clone(),
-            url_span: None,
-            source_spans: scanner_labels(&found, diagnostic),
+        .map(|diagnostic| {
+            Finding::in_source(diagnostic.clone(), scanner_labels(&found, diagnostic))
         })
         .collect();
     findings.extend(form_findings(&found, &options.levels));
@@ -224,11 +222,11 @@ fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
             .filter(|diagnostic| at_a_joined_break(&found, diagnostic.span))
             .for_each(only_suggested_at_break);
     }
-    findings.extend(diagnostics.into_iter().map(|diagnostic| Finding {
-        url_span: Some(diagnostic.span),
-        source_spans: found.source_spans(diagnostic.span),
-        diagnostic,
-    }));
+    findings.extend(
+        diagnostics
+            .into_iter()
+            .map(|diagnostic| Finding::in_url(diagnostic, &found)),
+    );
     // A rule reports only under the profiles its catalogue entry names
     // (RFC 3986 Appendix C no longer recommends the 'URL:' prefix).
     findings.retain_mut(|finding| {
@@ -278,10 +276,10 @@ fn validate_template(url: &str, template: &Template, options: &ValidateOptions) 
 /// joined across lines, which is labelled on each of its pieces (its span,
 /// which its fix replaces, runs over the line breaks and any page furniture
 /// between them).
-fn scanner_labels(found: &Found, diagnostic: &Diagnostic) -> Vec<Span> {
+fn scanner_labels(found: &Found, diagnostic: &Diagnostic) -> Vec<SourceSpan> {
     match diagnostic.rule {
-        Rule::BrokenBareUrl => found.source_spans(Span::new(0, found.url.len())),
-        _ => vec![diagnostic.span],
+        Rule::BrokenBareUrl => found.source_spans(UrlSpan::new(0, found.url.len())),
+        _ => vec![diagnostic.span.of()],
     }
 }
 
@@ -374,7 +372,7 @@ fn form_findings(found: &Found, levels: &RuleLevels) -> Option<Finding> {
         return None;
     }
     let span = found.outer;
-    let mut diagnostic = Diagnostic::new(rule, span, message).with_help(
+    let mut diagnostic = Diagnostic::new(rule, span.of(), message).with_help(
         "RFC 1738 Appendix recommends writing URLs in text as <URL:scheme:...>, \
          so that their ends are unambiguous",
     );
@@ -394,11 +392,7 @@ fn form_findings(found: &Found, levels: &RuleLevels) -> Option<Finding> {
         }
         _ => {}
     }
-    Some(Finding {
-        diagnostic,
-        url_span: None,
-        source_spans: vec![span],
-    })
+    Some(Finding::in_source(diagnostic, vec![span]))
 }
 
 #[cfg(test)]
@@ -416,7 +410,7 @@ mod tests {
     fn listed_urls_are_placed_each_at_its_line() {
         let text = "http://a.example/\n\n  ftp://b.example/x  \r\n";
         let reports = lint_lines(text, &LintOptions::default());
-        let placed: Vec<(&str, Span)> = reports
+        let placed: Vec<(&str, SourceSpan)> = reports
             .iter()
             .map(|report| (report.found.url.as_str(), report.found.outer))
             .collect();
@@ -501,7 +495,7 @@ mod tests {
             .iter()
             .filter(|finding| finding.diagnostic.rule == Rule::UnsafeChar)
             .map(|finding| {
-                let span = finding.url_span.expect("a validator finding");
+                let span = finding.at.url_span().expect("a validator finding");
                 let fix = finding.diagnostic.fix.as_ref().expect("a fix");
                 (&report.found.url[span.range()], fix.applicability)
             })

@@ -346,11 +346,7 @@ fn unknown_rule(span: Span, message: String) -> Finding {
 
 /// A finding about the text itself at `span`, belonging to no URL.
 fn text_finding(diagnostic: Diagnostic, span: Span) -> Finding {
-    Finding {
-        diagnostic,
-        url_span: None,
-        source_spans: vec![span],
-    }
+    Finding::in_source(diagnostic, vec![span.of()])
 }
 
 /// Lint reports with suppressions applied, and the unused directives as

@@ -884,7 +884,7 @@ impl Walker<'_> {
         let bytes = visit.origin.bytes;
         for header in &part.headers {
             let wanted = self.headers.reads(header.name());
-            let field = Span::new(header.offset_field as usize, header.offset_end as usize);
+            let field: Span = Span::new(header.offset_field as usize, header.offset_end as usize);
             let Some(raw) = bytes.get(field.range()).filter(|_| wanted) else {
                 continue;
             };

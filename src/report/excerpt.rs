@@ -442,7 +442,7 @@ mod tests {
         ) {
             let spans: Vec<Range<usize>> = pairs
                 .iter()
-                .map(|&(a, b)| crate::span::clamp(&text, (a.min(b)..a.max(b)).into()))
+                .map(|&(a, b)| crate::span::clamp(&text, crate::span::Span::<crate::span::AnyText>::from(a.min(b)..a.max(b))))
                 .collect();
             let lines = LineIndex::new(&text);
             let display = DisplayedText { text: &text, lines: &lines, base: Base::START };

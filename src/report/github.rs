@@ -15,7 +15,7 @@ use super::reporter::{
 };
 use crate::checked::{Checked, KeepText};
 use crate::lint::{Finding, UrlReport};
-use crate::span::Span;
+use crate::span::SourceSpan;
 
 /// Writes one workflow command per finding.
 pub(super) struct GithubReporter;
@@ -41,12 +41,12 @@ impl Reporter for GithubReporter {
 fn command(checked: &Checked, report: Option<&UrlReport>, finding: &Finding) -> String {
     let diagnostic = &finding.diagnostic;
     let spans = placed_spans(report, finding);
-    let first = spans.first().copied().unwrap_or(diagnostic.span);
+    let first = spans.first().copied().unwrap_or_default();
     let last = spans.last().copied().unwrap_or(first);
     let start = checked.locate(first);
     // The last character's column: one before the exclusive end, but never
     // before the start (an empty span marks one position).
-    let end = checked.locate(Span::new(
+    let end = checked.locate(SourceSpan::new(
         last.end.saturating_sub(1).max(last.start),
         last.end,
     ));
@@ -144,7 +144,7 @@ mod tests {
         let mut checked = fixtures::clean();
         checked.source.name = "docs/a,b:c.txt".to_string();
         let mut finding = fixtures::wrapped().reports[0].findings[1].clone();
-        finding.source_spans = vec![Span::new(6, 25)];
+        finding.source_spans = vec![SourceSpan::new(6, 25)];
         checked.reports[0].findings.push(finding);
         let report = &checked.reports[0];
         let line = command(&checked, Some(report), &report.findings[0]);

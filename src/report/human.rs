@@ -307,15 +307,14 @@ mod tests {
         let mut checked = fixtures::wrapped();
         let report = &mut checked.reports[0];
         let url_span = crate::span::Span::new(24, 33); // "pub-lists"
-        let finding = Finding {
-            diagnostic: crate::diagnostic::Diagnostic::new(
+        let finding = Finding::in_url(
+            crate::diagnostic::Diagnostic::new(
                 Rule::HyphenBreak,
                 url_span,
                 "path segment 'pub-lists' is split after its hyphen",
             ),
-            url_span: Some(url_span),
-            source_spans: report.found.source_spans(url_span),
-        };
+            &report.found,
+        );
         report.findings = vec![finding];
         let output = render_plain(&[checked], HumanOptions::default());
         insta::assert_snapshot!(output);

@@ -13,7 +13,7 @@ use super::reporter::{
 use crate::checked::MailFrame;
 use crate::checked::{Checked, Location};
 use crate::lint::{Finding, UrlReport};
-use crate::span::Span;
+use crate::span::{SourceSpan, UrlSpan};
 use crate::template::{Language, Template};
 
 /// Version of the JSON schema, bumped on incompatible changes.
@@ -182,7 +182,7 @@ impl<'a> FindingJson<'a> {
         let first = spans
             .first()
             .copied()
-            .unwrap_or_else(|| checked.locate(diagnostic.span));
+            .unwrap_or_else(|| checked.locate(SourceSpan::default()));
         FindingJson {
             rule: diagnostic.rule.name(),
             severity: diagnostic.severity.as_str(),
@@ -196,7 +196,7 @@ impl<'a> FindingJson<'a> {
             line: first.line,
             column: first.column,
             spans,
-            url_span: finding.url_span.map(SpanJson::from),
+            url_span: finding.at.url_span().map(SpanJson::from),
         }
     }
 }
@@ -218,8 +218,8 @@ struct SpanJson {
     end: usize,
 }
 
-impl From<Span> for SpanJson {
-    fn from(span: Span) -> Self {
+impl From<UrlSpan> for SpanJson {
+    fn from(span: UrlSpan) -> Self {
         SpanJson {
             start: span.start,
             end: span.end,

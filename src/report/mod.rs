@@ -95,7 +95,7 @@ pub(crate) mod fixtures {
     use super::{Reporter, Totals};
     use crate::checked::Checked;
     use crate::diagnostic::{Applicability, Diagnostic};
-    use crate::lint::{Finding, Linted, UrlReport};
+    use crate::lint::{At, Finding, Linted, UrlReport};
     use crate::rules::Rule;
     use crate::scan::{Alternative, Form, Found, Segment};
     use crate::source::{Origin, Source};
@@ -144,15 +144,14 @@ pub(crate) mod fixtures {
         };
         let hyphen = Span::new(first.end - 1, second.start);
         let findings = vec![
-            Finding {
-                diagnostic: Diagnostic::new(
+            Finding::in_source(
+                Diagnostic::new(
                     Rule::HyphenBreak,
                     hyphen,
                     "line break after '-': the hyphen may not be part of the URL",
                 ),
-                url_span: None,
-                source_spans: vec![Span::new(first.end - 1, first.end)],
-            },
+                vec![Span::new(first.end - 1, first.end)],
+            ),
             Finding {
                 diagnostic: Diagnostic::new(
                     Rule::UnsafeChar,
@@ -161,7 +160,7 @@ pub(crate) mod fixtures {
                 )
                 .with_help("RFC 1738 section 2.2 lists '~' among the unsafe characters")
                 .with_fix("%7E", Applicability::MachineApplicable),
-                url_span: Some(Span::new(tilde_url, tilde_url + 1)),
+                at: At::Url(Span::new(tilde_url, tilde_url + 1)),
                 source_spans: vec![Span::new(tilde_source, tilde_source + 1)],
             },
         ];
@@ -196,7 +195,7 @@ mod tests {
     use super::*;
     use crate::checked::Checked;
     use crate::diagnostic::{Applicability, Diagnostic};
-    use crate::lint::{Finding, Linted, UrlReport};
+    use crate::lint::{At, Finding, Linted, UrlReport};
     use crate::rules::Rule;
     use crate::scan::{Alternative, Form, Found, Segment};
     use crate::source::{Origin, Source};
@@ -229,14 +228,21 @@ mod tests {
             .enumerate()
             .map(|(index, pair)| {
                 let mut diagnostic =
-                    Diagnostic::new(Rule::UnsafeChar, span(pair), "m%\n").with_help("h,:");
+                    Diagnostic::new(Rule::UnsafeChar, span(pair).of(), "m%\n").with_help("h,:");
                 if fix {
                     diagnostic = diagnostic.with_fix("%7E", Applicability::MachineApplicable);
                 }
                 Finding {
+                    at: match index % 2 == 0 {
+                        true => At::Url(span(pair).of()),
+                        false => At::Source(span(pair).of()),
+                    },
                     diagnostic,
-                    url_span: (index % 2 == 0).then(|| span(pair)),
-                    source_spans: spans.iter().take(index).map(span).collect(),
+                    source_spans: spans
+                        .iter()
+                        .take(index)
+                        .map(|pair| span(pair).of())
+                        .collect(),
                 }
             })
             .collect();

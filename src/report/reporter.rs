@@ -7,11 +7,11 @@ use codespan_reporting::term::termcolor::WriteColor;
 
 use crate::checked::{Checked, KeepText};
 use crate::diagnostic::Applicability;
-use crate::lint::{Finding, UrlReport};
+use crate::lint::{At, Finding, UrlReport};
 use crate::rewrite::place;
 use crate::rules::Severity;
 use crate::scan::Segment;
-use crate::span::{clamp, Span};
+use crate::span::{clamp, SourceSpan};
 
 /// A streaming output: sources arrive in report order, then `finish`.
 pub(crate) trait Reporter {
@@ -33,12 +33,9 @@ pub(super) fn entries(checked: &Checked) -> impl Iterator<Item = (Option<&UrlRep
     let mut reports = checked.reports.iter().peekable();
     let mut own = checked.findings.iter().peekable();
     std::iter::from_fn(move || match (reports.peek(), own.peek()) {
-        (Some(report), Some(finding))
-            if finding.diagnostic.span.start < report.found.outer.start =>
-        {
-            own.next()
-                .map(|finding| (None, std::slice::from_ref(finding)))
-        }
+        (Some(report), Some(finding)) if finding.source_start() < report.found.outer.start => own
+            .next()
+            .map(|finding| (None, std::slice::from_ref(finding))),
         (Some(_), _) => reports
             .next()
             .map(|report| (Some(report), report.findings.as_slice())),
@@ -69,22 +66,25 @@ pub(crate) fn repository_path(name: &str) -> &str {
     path
 }
 
-/// The source spans that place `finding`: its own, or, should it have none,
-/// the span that indexes the source (the whole URL for a validator finding,
-/// whose `diagnostic.span` indexes the URL), so every finding shows somewhere.
-pub(crate) fn placed_spans(report: Option<&UrlReport>, finding: &Finding) -> Vec<Span> {
+/// The source spans that place `finding`, never none: its own, or, should
+/// it have none, its span in the source (the whole URL for a validator
+/// finding, whose span indexes the URL), so every finding shows somewhere.
+pub(crate) fn placed_spans(report: Option<&UrlReport>, finding: &Finding) -> Vec<SourceSpan> {
     if !finding.source_spans.is_empty() {
         return finding.source_spans.clone();
     }
-    match (finding.url_span, report) {
-        (Some(_), Some(report)) => vec![report.found.outer],
-        _ => vec![finding.diagnostic.span],
+    match (finding.at, report) {
+        (At::Source(span), _) => vec![span],
+        (At::Url(_), Some(report)) => vec![report.found.outer],
+        // A validator's finding comes with its URL's report; were one
+        // given without, it would show at the text's start.
+        (At::Url(_), None) => vec![SourceSpan::default()],
     }
 }
 
 /// The source span where `report`'s URL text begins: its first segment,
 /// past any `<URL:` wrapper (the whole match when it has no segments).
-pub(super) fn url_start(report: &UrlReport) -> Span {
+pub(super) fn url_start(report: &UrlReport) -> SourceSpan {
     let found = &report.found;
     found
         .segments
@@ -113,9 +113,10 @@ pub(crate) fn fix_instruction(
             }
         }
     }
-    let old = match (finding.url_span, report) {
-        (Some(span), Some(report)) => &report.found.url[clamp(&report.found.url, span)],
-        _ => &text[clamp(text, finding.diagnostic.span)],
+    let old = match (finding.at, report) {
+        (At::Url(span), Some(report)) => &report.found.url[clamp(&report.found.url, span)],
+        (At::Url(_), None) => "",
+        (At::Source(span), _) => &text[clamp(text, span)],
     };
     if let Some((before, after)) = around(old, &fix.replacement) {
         // A URL wrapped where it stands: named by its first and last pieces,
@@ -241,7 +242,7 @@ mod tests {
     fn locate_counts_columns_in_characters_with_exclusive_end() {
         let checked = fixtures::wrapped();
         let tilde = checked.source.text.find('~').unwrap_or(0);
-        let location = checked.locate(Span::new(tilde, tilde + 1));
+        let location = checked.locate(crate::span::SourceSpan::new(tilde, tilde + 1));
         assert_eq!(
             (
                 location.line,
@@ -297,7 +298,7 @@ mod tests {
         scanner.source_spans.clear();
         assert_eq!(
             placed_spans(Some(report), &scanner),
-            [scanner.diagnostic.span]
+            [scanner.diagnostic.span.of()]
         );
         assert_eq!(
             placed_spans(Some(report), &report.findings[1]),

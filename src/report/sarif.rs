@@ -33,7 +33,7 @@ use crate::lint::{Finding, UrlReport};
 use crate::rewrite::place;
 use crate::rules::{Level, RuleInfo, CATALOGUE};
 use crate::source::Origin;
-use crate::span::{CharCounter, Span};
+use crate::span::{CharCounter, SourceSpan};
 
 /// The JSON schema of SARIF 2.1.0.
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -247,7 +247,7 @@ impl<'c> SourceResults<'c> {
         }
     }
 
-    fn region(&mut self, span: Span) -> Region {
+    fn region(&mut self, span: SourceSpan) -> Region {
         let location = self.checked.locate(span);
         // Code points are counted in the displayed text, from its base: a
         // window of a large file knows the characters before it, a mail
@@ -272,7 +272,7 @@ impl<'c> SourceResults<'c> {
         }
     }
 
-    fn location(&mut self, span: Span, message: Option<Text>) -> SarifLocation {
+    fn location(&mut self, span: SourceSpan, message: Option<Text>) -> SarifLocation {
         SarifLocation {
             physical_location: PhysicalLocation {
                 artifact_location: self.uri.clone(),
@@ -287,7 +287,7 @@ impl<'c> SourceResults<'c> {
         let spans = placed_spans(report, finding);
         let (first, rest) = match spans.split_first() {
             Some((first, rest)) => (*first, rest),
-            None => (diagnostic.span, &[][..]),
+            None => (SourceSpan::default(), &[][..]),
         };
         let mut message = diagnostic.message.clone();
         if !diagnostic.help.is_empty() {

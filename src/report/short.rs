@@ -37,7 +37,7 @@ fn line(checked: &Checked, report: Option<&UrlReport>, finding: &Finding) -> Str
     let span = placed_spans(report, finding)
         .first()
         .copied()
-        .unwrap_or(diagnostic.span);
+        .unwrap_or_default();
     let location = checked.locate(span);
     format!(
         "{}:{}:{}: {}[{}]: {}",

@@ -3,13 +3,13 @@
 
 use std::collections::BTreeMap;
 
-use crate::span::Span;
+use crate::span::SourceSpan;
 
 /// One change to a text: the bytes under `span` replaced by `replacement`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Edit {
     /// The bytes replaced (empty for an insertion).
-    pub span: Span,
+    pub span: SourceSpan,
     /// What goes in their place.
     pub replacement: String,
 }
@@ -25,7 +25,7 @@ pub(crate) type EditGroup = Vec<Edit>;
 pub(crate) fn non_overlapping(mut candidates: Vec<EditGroup>) -> Vec<EditGroup> {
     candidates.retain(|group| !group.is_empty());
     candidates.sort_by_key(|group| group.iter().map(|edit| edit.span).min());
-    let mut taken: BTreeMap<usize, Vec<Span>> = BTreeMap::new();
+    let mut taken: BTreeMap<usize, Vec<SourceSpan>> = BTreeMap::new();
     let mut chosen = Vec::new();
     for group in candidates {
         let clear =
@@ -44,7 +44,7 @@ pub(crate) fn non_overlapping(mut candidates: Vec<EditGroup>) -> Vec<EditGroup> 
 /// conflict with each other, so only the neighbours that could reach
 /// `span` are looked at: those starting at or after it up to its end, and
 /// the last one starting before it.
-fn clashes(taken: &BTreeMap<usize, Vec<Span>>, span: Span) -> bool {
+fn clashes(taken: &BTreeMap<usize, Vec<SourceSpan>>, span: SourceSpan) -> bool {
     let before = taken.range(..span.start).next_back();
     let within = taken.range(span.start..=span.end);
     before
@@ -65,7 +65,7 @@ fn group_self_conflicts(group: &[Edit]) -> bool {
 /// Two edits conflict when they share a byte, when one inserts strictly
 /// inside the other's range, or when both insert at the same offset (their
 /// order would be a guess). Edits that merely touch do not conflict.
-pub(crate) fn conflicts(a: Span, b: Span) -> bool {
+pub(crate) fn conflicts(a: SourceSpan, b: SourceSpan) -> bool {
     match (a.is_empty(), b.is_empty()) {
         (true, true) => a.start == b.start,
         (true, false) => b.start < a.start && a.start < b.end,
@@ -133,7 +133,7 @@ mod tests {
 
     fn edit(start: usize, end: usize, replacement: &str) -> Edit {
         Edit {
-            span: Span::new(start, end),
+            span: SourceSpan::new(start, end),
             replacement: replacement.to_string(),
         }
     }
@@ -169,7 +169,7 @@ mod tests {
             ((3, 3), (4, 4), false),
         ];
         for ((a0, a1), (b0, b1), expected) in cases {
-            let (a, b) = (Span::new(a0, a1), Span::new(b0, b1));
+            let (a, b) = (SourceSpan::new(a0, a1), SourceSpan::new(b0, b1));
             assert_eq!(conflicts(a, b), expected, "{a:?} {b:?}");
             assert_eq!(conflicts(b, a), expected, "{b:?} {a:?}");
         }

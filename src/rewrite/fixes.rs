@@ -16,7 +16,7 @@ use super::place::{place, Unplaced};
 use crate::diagnostic::Applicability;
 use crate::lint::UrlReport;
 use crate::source::Markup;
-use crate::span::Span;
+use crate::span::SourceSpan;
 
 /// Most passes over one text. Each pass fixes every URL's first 64
 /// character problems (the validator's cap) and every fix that overlaps
@@ -207,7 +207,7 @@ fn padding_collapsed(gap: &str) -> String {
 /// `text`): what no fix may change, but for padding (see
 /// [`padding_collapsed`]).
 fn between_urls<'t>(text: &'t str, reports: &[UrlReport]) -> Vec<&'t str> {
-    let mut outers: Vec<Span> = reports.iter().map(|report| report.found.outer).collect();
+    let mut outers: Vec<SourceSpan> = reports.iter().map(|report| report.found.outer).collect();
     outers.sort_by_key(|outer| (outer.start, outer.end));
     let mut gaps = Vec::with_capacity(outers.len() + 1);
     let mut at = 0;

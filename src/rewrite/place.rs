@@ -42,11 +42,11 @@ use std::fmt;
 use super::edit::{Edit, EditGroup};
 use super::table::aligned;
 use crate::diagnostic::Fix;
-use crate::lint::{Finding, UrlReport};
+use crate::lint::{At, Finding, UrlReport};
 use crate::markup::{self, FixWriting};
 use crate::scan::Found;
 use crate::source::Markup;
-use crate::span::Span;
+use crate::span::{SourceSpan, Span, UrlSpan};
 
 /// Why a fix could not be placed in the source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,9 +103,9 @@ pub(crate) fn place(
     finding: &Finding,
 ) -> Option<Result<EditGroup, Unplaced>> {
     let fix = finding.diagnostic.fix.as_ref()?;
-    let edits = match finding.url_span {
-        None => in_source(text, markup, finding.diagnostic.span, fix),
-        Some(url_span) => in_url(text, markup, &report.found, url_span, fix),
+    let edits = match finding.at {
+        At::Source(span) => in_source(text, markup, span, fix),
+        At::Url(url_span) => in_url(text, markup, &report.found, url_span, fix),
     };
     Some(match markup::facts(markup).grid_tables {
         true => edits.and_then(|edits| aligned(text, edits).ok_or(Unplaced::TableCell)),
@@ -114,7 +114,12 @@ pub(crate) fn place(
 }
 
 /// A fix whose span indexes the source already (scanner findings).
-fn in_source(text: &str, markup: Markup, span: Span, fix: &Fix) -> Result<EditGroup, Unplaced> {
+fn in_source(
+    text: &str,
+    markup: Markup,
+    span: SourceSpan,
+    fix: &Fix,
+) -> Result<EditGroup, Unplaced> {
     if !on_boundaries(text, span) {
         return Err(Unplaced::OutOfText);
     }
@@ -139,7 +144,7 @@ fn in_url(
     text: &str,
     markup: Markup,
     found: &Found,
-    url_span: Span,
+    url_span: UrlSpan,
     fix: &Fix,
 ) -> Result<EditGroup, Unplaced> {
     let url = &found.url;
@@ -174,7 +179,7 @@ fn in_url(
 /// of the piece it leaves as it was: a reference that reads as two
 /// characters, one of them fixed, is replaced by both (`&bne;`, read as
 /// `=` and U+20E5, becomes `=%E2%83%A5`).
-fn widened<'r>(found: &Found, url_span: Span, replacement: &'r str) -> (Span, Cow<'r, str>) {
+fn widened<'r>(found: &Found, url_span: UrlSpan, replacement: &'r str) -> (UrlSpan, Cow<'r, str>) {
     let mut wide = url_span;
     for segment in found.segments.iter().filter(|segment| !segment.is_copied()) {
         let url = segment.url();
@@ -183,7 +188,7 @@ fn widened<'r>(found: &Found, url_span: Span, replacement: &'r str) -> (Span, Co
             false => url.start < url_span.end && url_span.start < url.end,
         };
         if inside {
-            wide = Span::new(wide.start.min(url.start), wide.end.max(url.end));
+            wide = UrlSpan::new(wide.start.min(url.start), wide.end.max(url.end));
         }
     }
     let (Some(head), Some(tail)) = (
@@ -201,7 +206,7 @@ fn widened<'r>(found: &Found, url_span: Span, replacement: &'r str) -> (Span, Co
 /// Source bytes a fix replaces, and how many URL bytes they give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct SourcePiece {
-    source: Span,
+    source: SourceSpan,
     url_len: usize,
 }
 
@@ -209,7 +214,7 @@ struct SourcePiece {
 /// copied run's own bytes, a decoded piece whole (refused when `url_span`
 /// covers only part of it, which [`widened`] prevents); pieces that follow
 /// each other in the source are one.
-fn pieces(text: &str, found: &Found, url_span: Span) -> Result<Vec<SourcePiece>, Unplaced> {
+fn pieces(text: &str, found: &Found, url_span: UrlSpan) -> Result<Vec<SourcePiece>, Unplaced> {
     let mut pieces: Vec<SourcePiece> = Vec::new();
     let mut covered = 0;
     for segment in &found.segments {
@@ -219,7 +224,7 @@ fn pieces(text: &str, found: &Found, url_span: Span) -> Result<Vec<SourcePiece>,
             continue;
         }
         let source = if segment.is_copied() {
-            let source = Span::new(
+            let source = SourceSpan::new(
                 segment.source.start + (start - url.start),
                 segment.source.start + (end - url.start),
             );
@@ -257,7 +262,7 @@ fn pieces(text: &str, found: &Found, url_span: Span) -> Result<Vec<SourcePiece>,
 /// empty wrapper) takes the insertion at its start.
 fn insertion_point(found: &Found, at: usize) -> Result<SourcePiece, Unplaced> {
     let point = |offset: usize| SourcePiece {
-        source: Span::new(offset, offset),
+        source: SourceSpan::new(offset, offset),
         url_len: 0,
     };
     if found.segments.is_empty() {
@@ -375,7 +380,7 @@ fn with_character_references(text: &str) -> Cow<'_, str> {
 /// The part of `span` (whose text is `old`) that `new` really changes, and
 /// what replaces it: the common head and tail are left out, on character
 /// boundaries.
-fn narrowed<'n>(old: &str, span: Span, new: &'n str) -> (Span, &'n str) {
+fn narrowed<'n, In>(old: &str, span: Span<In>, new: &'n str) -> (Span<In>, &'n str) {
     let head = common_head(old, new);
     let tail = common_tail(&old[head..], &new[head..]);
     let narrowed = Span::new(span.start + head, span.end - tail);
@@ -401,7 +406,7 @@ fn common_tail(a: &str, b: &str) -> usize {
 }
 
 /// True when `span` lies in `text` on character boundaries.
-fn on_boundaries(text: &str, span: Span) -> bool {
+fn on_boundaries<In>(text: &str, span: Span<In>) -> bool {
     span.start <= span.end && text.get(span.range()).is_some()
 }
 
@@ -417,7 +422,7 @@ mod tests {
     fn url_report(
         text: &str,
         runs: &[(usize, usize)],
-        url_span: Span,
+        url_span: UrlSpan,
         replacement: &str,
     ) -> UrlReport {
         let mut url = String::new();
@@ -438,13 +443,9 @@ mod tests {
             diagnostics: Vec::new(),
             joins: Vec::new(),
         };
-        let diagnostic = Diagnostic::new(Rule::SchemeCase, url_span, "m")
+        let diagnostic = Diagnostic::new(Rule::SchemeCase, url_span.of(), "m")
             .with_fix(replacement, Applicability::MachineApplicable);
-        let finding = Finding {
-            source_spans: found.source_spans(url_span),
-            url_span: Some(url_span),
-            diagnostic,
-        };
+        let finding = Finding::in_url(diagnostic, &found);
         UrlReport {
             found,
             findings: vec![finding],
@@ -517,7 +518,12 @@ mod tests {
 
     /// `text` as an HTML attribute value from `start`: each `&#NNN;`
     /// decoded, everything else copied, with one fix of `url_span`.
-    fn attribute_report(text: &str, start: usize, url_span: Span, replacement: &str) -> UrlReport {
+    fn attribute_report(
+        text: &str,
+        start: usize,
+        url_span: UrlSpan,
+        replacement: &str,
+    ) -> UrlReport {
         let mut report = url_report(text, &[], url_span, replacement);
         let (mut url, mut segments, mut at) = (String::new(), Vec::new(), start);
         while at < text.len() {
@@ -603,7 +609,7 @@ mod tests {
             Ok(pairs(&[("&bne;", "=%E2%83%A5")]))
         );
         // So does an insertion between the two characters.
-        report.findings[0].url_span = Some(Span::new(10, 10));
+        report.findings[0].at = At::Url(Span::new(10, 10));
         report.findings[0].diagnostic.fix = Some(Fix {
             replacement: "/".to_string(),
             applicability: Applicability::MachineApplicable,
@@ -683,7 +689,7 @@ mod tests {
         report.found.url = "http://h/?a=1&b".to_string();
         report.found.outer = Span::new(4, 23);
         let finding = &mut report.findings[0];
-        finding.url_span = None;
+        finding.at = At::Source(Span::new(4, 23));
         finding.diagnostic.span = Span::new(4, 23);
         finding.diagnostic.fix = Some(Fix {
             replacement: "<URL:http://h/?a=1&b>".to_string(),

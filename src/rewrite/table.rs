@@ -10,7 +10,7 @@
 use std::cmp::Ordering;
 
 use super::edit::{Edit, EditGroup};
-use crate::span::Span;
+use crate::span::SourceSpan;
 
 /// `edits` with one more edit for each grid-table cell whose line they
 /// make longer or shorter: spaces taken from before the cell's right
@@ -43,12 +43,12 @@ pub(super) fn aligned(text: &str, mut edits: EditGroup) -> Option<EditGroup> {
                     return None;
                 }
                 edits.push(Edit {
-                    span: Span::new(border - width, border),
+                    span: SourceSpan::new(border - width, border),
                     replacement: String::new(),
                 });
             }
             Ordering::Less => edits.push(Edit {
-                span: Span::new(border, border),
+                span: SourceSpan::new(border, border),
                 replacement: " ".repeat(width),
             }),
         }
@@ -58,7 +58,7 @@ pub(super) fn aligned(text: &str, mut edits: EditGroup) -> Option<EditGroup> {
 
 /// The offset of the `|` that closes the grid-table cell holding `span`,
 /// when `span` lies within one row line of a grid table.
-fn right_border(text: &str, span: Span) -> Option<usize> {
+fn right_border(text: &str, span: SourceSpan) -> Option<usize> {
     if text.get(span.range())?.contains('\n') {
         return None;
     }
@@ -88,7 +88,7 @@ mod tests {
             .map(|(old, new)| {
                 let start = text.find(old).unwrap_or(0);
                 Edit {
-                    span: Span::new(start, start + old.len()),
+                    span: SourceSpan::new(start, start + old.len()),
                     replacement: new.to_string(),
                 }
             })

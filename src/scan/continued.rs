@@ -837,7 +837,7 @@ impl Candidate<'_> {
             .map(|span| &self.text[span.range()])
             .collect();
         let bytes = self.text.as_bytes();
-        let own = Span::new(self.url.url.start, self.piece.end);
+        let own: Span = Span::new(self.url.url.start, self.piece.end);
         let from = own.start.saturating_sub(EVIDENCE_WINDOW);
         let to = bytes.len().min(own.end + EVIDENCE_WINDOW);
         memmem::find_iter(&bytes[from..to], cut.as_bytes())
@@ -1257,7 +1257,7 @@ mod tests {
             "http://a.example/2001-September/\n   000315.html"
         );
         let broken = &found[0].diagnostics[0];
-        assert_eq!(broken.span, found[0].outer);
+        assert_eq!(broken.span, found[0].outer.of());
         let fix = broken.fix.as_ref().expect("a wrap");
         assert_eq!(
             fix.replacement,

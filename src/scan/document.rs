@@ -7,17 +7,22 @@ use super::scheme::{scheme_then_colon, Schemes};
 use crate::markup::{Document, Link, LinkSyntax};
 use crate::offset_map::OffsetMap;
 use crate::source::Markup;
-use crate::span::Span;
+use crate::span::{SourceSpan, Span, UrlSpan};
 
 /// Characters GitHub's autolinks leave out at the end of a URL in Markdown
 /// text: sentence punctuation and emphasis markers.
 const GFM_TRAILING: &[u8] = b"?!.,:*_~";
 
+/// A URL the scanner found in a document's prose: its spans index the
+/// prose, not the source, until [`in_source`] places it through the
+/// document's map.
+pub(super) struct InProse(pub(super) Found);
+
 /// Every URL of `document`, in source order: `in_prose`, what the scanner
 /// found in its prose, and its links with a scheme.
 pub(super) fn placed(
     document: Document,
-    in_prose: Vec<Found>,
+    in_prose: Vec<InProse>,
     markup: Markup,
     schemes: &Schemes,
 ) -> Vec<Found> {
@@ -42,7 +47,7 @@ pub(super) fn placed(
 }
 
 /// True when `span` overlaps the match of one of `links` (in source order).
-fn overlaps_any(span: Span, links: &[Found]) -> bool {
+fn overlaps_any(span: SourceSpan, links: &[Found]) -> bool {
     let after = links.partition_point(|link| link.outer.end <= span.start);
     links
         .get(after)
@@ -72,12 +77,13 @@ fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
     };
     let mut segments = Vec::with_capacity(link.map.pieces().len());
     for piece in link.map.pieces() {
-        push(&mut segments, piece.raw, piece.text, piece.exact);
+        // A link's map runs from its value (the URL) to the source.
+        push(&mut segments, piece.raw.of(), piece.text.of(), piece.exact);
     }
     Some(Found {
         url: link.value,
         form,
-        outer: link.outer,
+        outer: link.outer.of(),
         segments,
         alternatives: Vec::new(),
         diagnostics: Vec::new(),
@@ -85,19 +91,20 @@ fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
     })
 }
 
-/// `found`, whose spans index the prose, with its spans placed in the
-/// source through `map`.
-fn in_source(mut found: Found, map: &OffsetMap) -> Found {
+/// `found`'s URL with its spans placed in the source through `map`, the
+/// document's map from prose to source.
+fn in_source(InProse(mut found): InProse, map: &OffsetMap) -> Found {
     let mut segments = Vec::with_capacity(found.segments.len());
     for segment in &found.segments {
-        for piece in map.clipped(segment.source) {
+        for piece in map.clipped(segment.source.of()) {
             let url_start = segment.url_start + (piece.text.start - segment.source.start);
-            let url = Span::new(url_start, url_start + piece.text.len());
-            push(&mut segments, piece.raw, url, piece.exact);
+            let url = UrlSpan::new(url_start, url_start + piece.text.len());
+            push(&mut segments, piece.raw.of(), url, piece.exact);
         }
     }
     found.segments = segments;
-    found.outer = map.raw_span(found.outer).unwrap_or(found.outer);
+    let outer: Span = found.outer.of();
+    found.outer = map.raw_span(outer).unwrap_or(outer).of();
     for diagnostic in &mut found.diagnostics {
         diagnostic.span = map.raw_span(diagnostic.span).unwrap_or(diagnostic.span);
     }
@@ -107,7 +114,7 @@ fn in_source(mut found: Found, map: &OffsetMap) -> Found {
 /// Append a segment: source bytes `source` give the URL bytes `url`,
 /// copied (`exact`) or decoded. A copy that continues the previous copy in
 /// both merges with it.
-fn push(segments: &mut Vec<Segment>, source: Span, url: Span, exact: bool) {
+fn push(segments: &mut Vec<Segment>, source: SourceSpan, url: UrlSpan, exact: bool) {
     if url.is_empty() {
         return;
     }
@@ -131,7 +138,7 @@ fn push(segments: &mut Vec<Segment>, source: Span, url: Span, exact: bool) {
 /// markers (`*`, `_`, `~`), and a would-be character reference
 /// (`&hellip;`). False when only the scheme and its colon are left
 /// (`**http:**`): no URL at all.
-fn trim_gfm_end(found: &mut Found, prose: &str) -> bool {
+fn trim_gfm_end(InProse(found): &mut InProse, prose: &str) -> bool {
     // Wrappers and the markup's own link values are delimited: their ends
     // are not guesses.
     if !matches!(found.form, Form::Prefixed | Form::Bare) {

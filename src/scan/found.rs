@@ -2,7 +2,7 @@
 //! with the map from URL offsets back to source offsets.
 
 use crate::diagnostic::Diagnostic;
-use crate::span::Span;
+use crate::span::{SourceSpan, Span, UrlSpan};
 
 /// How a URL was written in the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,7 +46,7 @@ impl Form {
 #[non_exhaustive]
 pub struct Segment {
     /// Where the bytes are in the source.
-    pub source: Span,
+    pub source: SourceSpan,
     /// Where the bytes it gives start in the joined URL.
     pub url_start: usize,
     /// How many URL bytes a decoded piece gives; `None` for source bytes
@@ -56,7 +56,7 @@ pub struct Segment {
 
 impl Segment {
     /// Source bytes copied unchanged to the URL at `url_start`.
-    pub fn copied(source: Span, url_start: usize) -> Self {
+    pub fn copied(source: SourceSpan, url_start: usize) -> Self {
         Segment {
             source,
             url_start,
@@ -65,7 +65,7 @@ impl Segment {
     }
 
     /// Source bytes decoded into the URL bytes at `url`.
-    pub fn decoded(source: Span, url: Span) -> Self {
+    pub fn decoded(source: SourceSpan, url: UrlSpan) -> Self {
         Segment {
             source,
             url_start: url.start,
@@ -74,9 +74,9 @@ impl Segment {
     }
 
     /// Where the bytes it gives are in the joined URL.
-    pub fn url(&self) -> Span {
+    pub fn url(&self) -> UrlSpan {
         let len = self.decoded_len.unwrap_or(self.source.len());
-        Span::new(self.url_start, self.url_start + len)
+        UrlSpan::new(self.url_start, self.url_start + len)
     }
 
     /// True when the URL bytes are a copy of the source bytes.
@@ -123,7 +123,7 @@ pub struct Found {
     /// How it was written.
     pub form: Form,
     /// The whole match in the source, delimiters included.
-    pub outer: Span,
+    pub outer: SourceSpan,
     /// Source runs the URL was joined from, in order, covering the URL exactly.
     pub segments: Vec<Segment>,
     /// Other readings of an ambiguous URL.
@@ -138,7 +138,7 @@ impl Found {
     /// A URL written in one piece at `source` (so one segment), with no
     /// alternatives, no scanner findings and no joins: how a bare URL, or a
     /// URL given on its own (`urlint validate`), is placed.
-    pub fn unbroken(url: &str, form: Form, source: Span) -> Self {
+    pub fn unbroken(url: &str, form: Form, source: SourceSpan) -> Self {
         Found {
             url: url.to_string(),
             form,
@@ -155,7 +155,7 @@ impl Found {
     ///
     /// An empty span maps to one empty source span at the matching position, so
     /// that "missing" diagnostics (e.g. an empty host) still point somewhere.
-    pub fn source_spans(&self, url_span: Span) -> Vec<Span> {
+    pub fn source_spans(&self, url_span: UrlSpan) -> Vec<SourceSpan> {
         map_url_span(&self.segments, url_span, self.outer)
     }
 
@@ -174,13 +174,14 @@ pub(super) fn join(text: &str, spans: &[Span]) -> String {
         .collect()
 }
 
-/// The URL the runs `spans` of `text` join to, with their segments.
+/// The URL the runs `spans` of `text` join to, with their segments;
+/// `text` is the text the URL is found in, its source.
 pub(super) fn joined(text: &str, spans: &[Span]) -> (String, Vec<Segment>) {
     let mut url = String::with_capacity(spans.iter().map(Span::len).sum());
     let mut segments = Vec::with_capacity(spans.len());
     for &source in spans {
         if let Some(piece) = text.get(source.range()) {
-            segments.push(Segment::copied(source, url.len()));
+            segments.push(Segment::copied(source.of(), url.len()));
             url.push_str(piece);
         }
     }
@@ -189,7 +190,7 @@ pub(super) fn joined(text: &str, spans: &[Span]) -> (String, Vec<Segment>) {
 
 /// Map `url_span` through `segments` to source spans; `outer` is the fallback
 /// anchor when the URL has no segments at all (an empty wrapper).
-fn map_url_span(segments: &[Segment], url_span: Span, outer: Span) -> Vec<Span> {
+fn map_url_span(segments: &[Segment], url_span: UrlSpan, outer: SourceSpan) -> Vec<SourceSpan> {
     if url_span.is_empty() {
         let anchor = segments
             .iter()
@@ -201,7 +202,7 @@ fn map_url_span(segments: &[Segment], url_span: Span, outer: Span) -> Vec<Span> 
             .unwrap_or(outer.start);
         return vec![Span::new(anchor, anchor)];
     }
-    let mut spans: Vec<Span> = Vec::new();
+    let mut spans: Vec<SourceSpan> = Vec::new();
     for seg in segments {
         let url = seg.url();
         let start = url_span.start.max(url.start);

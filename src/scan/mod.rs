@@ -57,6 +57,7 @@ use crate::span::Span;
 use crate::validate::{validate, ValidateOptions};
 use continued::Continued;
 use crowd::Crowd;
+use document::InProse;
 use found::joined;
 use rfc_style::RfcMarks;
 use scheme::Schemes;
@@ -99,12 +100,12 @@ pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Fo
 fn scan_prose<'t>(
     document: &'t markup::Document,
     options: &ScanOptions,
-) -> impl Iterator<Item = Found> + 't {
+) -> impl Iterator<Item = InProse> + 't {
     let joins = match document.plain_text_blocks.is_empty() {
         true => LineJoins::Nowhere,
         false => LineJoins::Within(&document.plain_text_blocks),
     };
-    Scanner::new(&document.prose, options, host_invalid_by_validator, joins)
+    Scanner::new(&document.prose, options, host_invalid_by_validator, joins).map(InProse)
 }
 
 /// Find every URL in `text` written in `markup`, in source order: in plain
@@ -206,8 +207,11 @@ fn placed_without_hyphen_breaks(
     options: &ScanOptions,
     schemes: &Schemes,
 ) -> Option<Vec<Found>> {
-    let in_prose: Vec<Found> = scan_prose(&document, options).collect();
-    if in_prose.iter().any(|found| !found.alternatives.is_empty()) {
+    let in_prose: Vec<InProse> = scan_prose(&document, options).collect();
+    if in_prose
+        .iter()
+        .any(|InProse(found)| !found.alternatives.is_empty())
+    {
         return None;
     }
     Some(document::placed(document, in_prose, markup, schemes))
@@ -276,6 +280,8 @@ fn url_offset_of(segments: &[Segment], source: usize) -> Option<usize> {
 
 /// The lazy scan over one text: where to look next and what it may not overlap.
 struct Scanner<'t> {
+    /// The text scanned: the source of the URLs found (for a document,
+    /// its prose, which [`InProse`] marks until it is placed).
     text: &'t str,
     schemes: Schemes,
     /// Where the search for the next trigger byte resumes.
@@ -374,7 +380,7 @@ impl<'t> Scanner<'t> {
         Found {
             url,
             form: parsed.form,
-            outer: parsed.outer,
+            outer: parsed.outer.of(),
             segments,
             alternatives: resolved.alternatives,
             diagnostics,
@@ -388,7 +394,7 @@ impl<'t> Scanner<'t> {
         Found {
             url: joined_url,
             form: url.form,
-            outer: url.outer,
+            outer: url.outer.of(),
             segments,
             alternatives: Vec::new(),
             diagnostics: Vec::new(),
@@ -435,7 +441,7 @@ impl<'t> Scanner<'t> {
         Found {
             url: joined_url,
             form: url.form,
-            outer,
+            outer: outer.of(),
             segments,
             alternatives,
             diagnostics,

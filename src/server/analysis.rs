@@ -14,7 +14,7 @@ use crate::checked::{Base, Checked, Frame};
 use crate::input::{read_document, InputKind, KindGlobs};
 use crate::lint::{Finding, LintOptions, UrlReport};
 use crate::report::placed_spans;
-use crate::span::Span;
+use crate::span::{SourceSpan, Span};
 
 use super::position::{Encoding, PositionIndex};
 
@@ -209,7 +209,7 @@ impl Analysis {
 /// Place one URL of a checked text.
 fn place_url(checked: &Checked, c: usize, r: usize, report: &UrlReport) -> PlacedUrl {
     let outer = checked.locate(report.found.outer);
-    let segments: Vec<Span> = report
+    let segments: Vec<SourceSpan> = report
         .found
         .segments
         .iter()
@@ -225,7 +225,7 @@ fn place_url(checked: &Checked, c: usize, r: usize, report: &UrlReport) -> Place
 
 /// The document bytes of `spans` of a checked text, one span per
 /// displayed run.
-fn runs(checked: &Checked, spans: &[Span]) -> Vec<Span> {
+fn runs(checked: &Checked, spans: &[SourceSpan]) -> Vec<Span> {
     spans
         .iter()
         .flat_map(|&span| checked.locate_runs(span))

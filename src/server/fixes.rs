@@ -35,8 +35,10 @@ pub(super) fn fix_edits(analysis: &Analysis, placed: &PlacedFinding) -> Option<V
     let group = rewrite::place(&source.text, source.markup, report, finding)?.ok()?;
     let edits: Vec<SourceEdit> = group
         .into_iter()
+        // `whole_text` is the document's one text, so its source offsets
+        // are the document's.
         .map(|edit| SourceEdit {
-            span: edit.span,
+            span: edit.span.of(),
             replacement: edit.replacement,
         })
         .collect();
