@@ -8,6 +8,7 @@
 //! is source bytes, in place or in order, blanks, and decoded pieces that
 //! are not URL syntax, with no URL syntax removed between two runs.
 
+use super::facts::MadeUrlSyntax;
 use crate::offset_map::OffsetMap;
 use crate::source::Markup;
 use crate::span::Span;
@@ -270,20 +271,22 @@ const URL_PUNCTUATION: &[u8] = b"+-.:/<";
 /// across a grid table's borders into one run the source does not hold.
 pub(crate) fn last_made_url_syntax(source: &str, markup: Markup) -> Option<usize> {
     let bytes = source.as_bytes();
-    match markup {
-        Markup::Markdown => memchr::memrchr2_iter(b'&', b'\\', bytes).find(|&at| {
-            let next = bytes.get(at + 1);
-            if bytes[at] == b'&' {
-                may_decode_to_url_syntax(&bytes[at + 1..])
-            } else {
-                next.is_some_and(|next| URL_PUNCTUATION.contains(next))
-            }
-        }),
-        Markup::Html => {
+    match super::facts(markup).made_url_syntax {
+        MadeUrlSyntax::AtReferencesAndEscapes => {
+            memchr::memrchr2_iter(b'&', b'\\', bytes).find(|&at| {
+                let next = bytes.get(at + 1);
+                if bytes[at] == b'&' {
+                    may_decode_to_url_syntax(&bytes[at + 1..])
+                } else {
+                    next.is_some_and(|next| URL_PUNCTUATION.contains(next))
+                }
+            })
+        }
+        MadeUrlSyntax::AtCharacterReferences => {
             memchr::memrchr_iter(b'&', bytes).find(|&at| may_decode_to_url_syntax(&bytes[at + 1..]))
         }
-        Markup::Rst => Some(source.len()),
-        Markup::Plain => None,
+        MadeUrlSyntax::Anywhere => Some(source.len()),
+        MadeUrlSyntax::Nowhere => None,
     }
 }
 

@@ -1,6 +1,6 @@
 //! What urlint knows of each markup besides its reader, declared once per
 //! markup: the names users and editors give it, how a fix is spelled in it,
-//! and how its links are described. A new markup is one more arm of
+//! how its links are described, and where its reader may make URL syntax. A new markup is one more arm of
 //! [`facts`]; the places that act on a markup in their own way (its reader
 //! in this folder, the scanner's reading plan, rewriting) match on
 //! [`Markup`] without a catch-all, so the compiler names each of them.
@@ -25,6 +25,24 @@ pub(crate) struct MarkupFacts {
     /// Whether the markup has grid tables whose columns a fix must keep
     /// aligned.
     pub grid_tables: bool,
+    /// Where its reader may write URL syntax the source does not hold as
+    /// one run, which decides how far the scanner must read a document.
+    pub made_url_syntax: MadeUrlSyntax,
+}
+
+/// Where a markup's reader may make URL syntax that is not a run of the
+/// source (see [`super::last_made_url_syntax`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MadeUrlSyntax {
+    /// Nowhere: the text is read as it is.
+    Nowhere,
+    /// At a character reference of URL syntax (`&#58;`, `&colon;`).
+    AtCharacterReferences,
+    /// At a character reference or a backslash escape of URL punctuation.
+    AtReferencesAndEscapes,
+    /// Anywhere: its reader joins runs the source holds apart (a URI
+    /// written over several lines, across a grid table's borders).
+    Anywhere,
 }
 
 /// How a fix's replacement is spelled in the source so that the markup
@@ -54,6 +72,7 @@ pub(crate) const fn facts(markup: Markup) -> &'static MarkupFacts {
             link_form: None,
             fix_writing: FixWriting::AsItIs,
             grid_tables: false,
+            made_url_syntax: MadeUrlSyntax::Nowhere,
         },
         Markup::Markdown => &MarkupFacts {
             name: "markdown",
@@ -62,6 +81,7 @@ pub(crate) const fn facts(markup: Markup) -> &'static MarkupFacts {
             link_form: Some("as a Markdown link (destination, autolink or reference definition)"),
             fix_writing: FixWriting::WithoutSpecials,
             grid_tables: false,
+            made_url_syntax: MadeUrlSyntax::AtReferencesAndEscapes,
         },
         Markup::Html => &MarkupFacts {
             name: "html",
@@ -71,6 +91,7 @@ pub(crate) const fn facts(markup: Markup) -> &'static MarkupFacts {
             link_form: None,
             fix_writing: FixWriting::CharacterReferences,
             grid_tables: false,
+            made_url_syntax: MadeUrlSyntax::AtCharacterReferences,
         },
         Markup::Rst => &MarkupFacts {
             name: "rst",
@@ -81,6 +102,7 @@ pub(crate) const fn facts(markup: Markup) -> &'static MarkupFacts {
             ),
             fix_writing: FixWriting::WithoutSpecials,
             grid_tables: true,
+            made_url_syntax: MadeUrlSyntax::Anywhere,
         },
     }
 }
