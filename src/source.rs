@@ -92,6 +92,39 @@ impl Source {
         self.markup = markup;
         self
     }
+
+    /// What names the source, and its text.
+    pub(crate) fn into_parts(self) -> (Named, String) {
+        let named = Named {
+            origin: self.origin,
+            name: self.name,
+            markup: self.markup,
+        };
+        (named, self.text)
+    }
+}
+
+/// A source without its text: where it was read from, its name and its
+/// markup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Named {
+    /// Where the text was read from.
+    pub origin: Origin,
+    /// Name shown in every report (the path as given, `<stdin>`, ...).
+    pub name: String,
+    /// The markup the text is written in.
+    pub markup: Markup,
+}
+
+impl Named {
+    /// A text from `origin`, named after it, written in `markup`.
+    pub(crate) fn new(origin: Origin, markup: Markup) -> Self {
+        Named {
+            name: origin.to_string(),
+            origin,
+            markup,
+        }
+    }
 }
 
 /// Decode `bytes` as UTF-8, reading each byte outside a valid UTF-8 sequence

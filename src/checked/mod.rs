@@ -13,7 +13,7 @@ use std::cell::Cell;
 use std::sync::OnceLock;
 
 use crate::lint::{Finding, Linted, UrlReport};
-use crate::source::Source;
+use crate::source::{Named, Source};
 use crate::span::{clamp, DisplaySpan, LineCol, LineCursor, LineIndex, SourceSpan, Span};
 
 pub(crate) use frame::{Base, Frame, MailFrame, RawText};
@@ -51,9 +51,13 @@ impl KeepText {
 /// cost more than linting it.
 #[derive(Debug, Clone)]
 pub(crate) struct Checked {
-    /// The source as read.
-    pub source: Source,
-    /// Line starts of `source.text`, built on the first lookup the cursor
+    /// What names the source: its origin, name and markup.
+    pub source: Named,
+    /// The source's text; `None` when the reporter does not read it (see
+    /// [`KeepText`]), so that a small file linted where it was read is not
+    /// copied out for nothing.
+    text: Option<String>,
+    /// Line starts of the text, built on the first lookup the cursor
     /// cannot answer (see [`Checked::lines`]).
     lines: OnceLock<LineIndex>,
     /// Where the last in-order lookup in `source.text` left off.
@@ -74,6 +78,18 @@ pub(crate) struct Checked {
 impl Checked {
     /// Bundle a whole source with its lint, in source order.
     pub(crate) fn new(source: Source, linted: impl IntoIterator<Item = Linted>) -> Self {
+        let (named, text) = source.into_parts();
+        Checked::of(named, Some(text), linted)
+    }
+
+    /// Bundle the lint of a text that is not kept (see [`KeepText`]) with
+    /// what names it; [`Checked::with_text`] gives the text later.
+    pub(crate) fn without_text(named: Named, linted: impl IntoIterator<Item = Linted>) -> Self {
+        Checked::of(named, None, linted)
+    }
+
+    /// Bundle `text` (if kept), what names it and its lint, in source order.
+    fn of(named: Named, text: Option<String>, linted: impl IntoIterator<Item = Linted>) -> Self {
         let mut reports = Vec::new();
         let mut findings = Vec::new();
         for item in linted {
@@ -85,7 +101,8 @@ impl Checked {
         Checked {
             lines: OnceLock::new(),
             cursor: Cell::new(LineCursor::default()),
-            source,
+            source: named,
+            text,
             reports,
             findings,
             frame: Frame::Text(Base::START),
@@ -101,7 +118,7 @@ impl Checked {
     /// The same checked text with its source's text given: for a text linted
     /// where it was read and copied only once a reporter needs it.
     pub(crate) fn with_text(mut self, text: String) -> Self {
-        self.source.text = text;
+        self.text = Some(text);
         // Positions found so far index the text given before.
         self.lines = OnceLock::new();
         self.cursor = Cell::new(LineCursor::default());
@@ -117,16 +134,42 @@ impl Checked {
                 .any(|report| !report.findings.is_empty())
     }
 
-    /// Line starts of `source.text`, computed on first use and then kept.
-    pub(crate) fn lines(&self) -> &LineIndex {
-        self.lines.get_or_init(|| LineIndex::new(&self.source.text))
+    /// The source's text, when it was kept.
+    pub(crate) fn text(&self) -> Option<&str> {
+        self.text.as_deref()
     }
 
-    /// Line and column of `offset` in `source.text`: walked to from the
+    /// The source's text, when it was kept, given up: for its buffer to be
+    /// used again.
+    pub(crate) fn into_text(self) -> Option<String> {
+        self.text
+    }
+
+    /// The text positions index: the source's text, or, for one not kept,
+    /// nothing. A reporter that places or shows a finding asks for the text
+    /// to be kept ([`KeepText`]), so no finding is placed in a text that was
+    /// dropped; one that places a finding in a text it did not ask for is a
+    /// bug the debug build names.
+    fn positioned_text(&self) -> &str {
+        debug_assert!(
+            self.text.is_some() || !self.has_findings(),
+            "{}: positions asked of a text not kept",
+            self.source.name
+        );
+        self.text().unwrap_or_default()
+    }
+
+    /// Line starts of the text, computed on first use and then kept.
+    pub(crate) fn lines(&self) -> &LineIndex {
+        self.lines
+            .get_or_init(|| LineIndex::new(self.positioned_text()))
+    }
+
+    /// Line and column of `offset` in the text: walked to from the
     /// previous lookup when it is ahead or just behind, otherwise (or once
     /// the index exists) read from [`Checked::lines`].
     fn source_line_col(&self, offset: usize) -> LineCol {
-        let text = &self.source.text;
+        let text = self.positioned_text();
         if let Some(index) = self.lines.get() {
             return index.line_col(text, offset);
         }
@@ -183,7 +226,7 @@ impl Checked {
     pub(crate) fn display(&self) -> DisplayedText<'_> {
         match &self.frame {
             Frame::Text(base) => DisplayedText {
-                text: &self.source.text,
+                text: self.positioned_text(),
                 lines: self.lines(),
                 base: *base,
             },
@@ -239,7 +282,7 @@ impl Checked {
     /// index (see [`Checked::display`]).
     fn display_text(&self) -> &str {
         match &self.frame {
-            Frame::Text(_) => &self.source.text,
+            Frame::Text(_) => self.positioned_text(),
             Frame::Mail(mail) => &mail.raw.text,
         }
     }

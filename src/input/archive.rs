@@ -17,7 +17,7 @@ use crate::mail::{
     self, ArchivePoint, HeaderUrls, MailKind, MailWarning, MessageInfo, OffsetMap, ParsedMessage,
     RawMessage,
 };
-use crate::source::{for_each_run, Markup, Origin, Source};
+use crate::source::{for_each_run, Markup, Named, Origin, Source};
 use crate::span::Span;
 
 /// How a mail input is read.
@@ -87,7 +87,7 @@ pub(super) fn check_mail(
 
 /// The checked text of an archive in which no text had URLs.
 pub(super) fn empty_archive(origin: &Origin) -> Checked {
-    Checked::new(Source::new(origin.clone(), String::new()), Vec::new())
+    Checked::without_text(Named::new(origin.clone(), Markup::Plain), Vec::new())
 }
 
 /// Check the messages `messages` gives, which start where `archive` is,

@@ -10,7 +10,7 @@ use super::notice::{panicked, InputError};
 use super::sink::{Collected, Sink};
 use crate::checked::{Checked, KeepText};
 use crate::lint::{self, LintOptions, Linted};
-use crate::source::{Markup, Origin, Source};
+use crate::source::{Markup, Named, Origin, Source};
 
 /// Check the sources of a loaded text, each whole.
 pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut Collected) {
@@ -38,10 +38,10 @@ pub(super) fn check_borrowed(
     keep: KeepText,
     collected: &mut Collected,
 ) {
-    let source = Source::new(origin, String::new()).written_in(markup);
-    let name = source.name.clone();
+    let named = Named::new(origin, markup);
+    let name = named.name.clone();
     let checked = panic::catch_unwind(AssertUnwindSafe(|| {
-        Checked::new(source, lint::lint_markup(text, markup, lint))
+        Checked::without_text(named, lint::lint_markup(text, markup, lint))
     }));
     match checked {
         Ok(checked) if keep.keeps(&checked) => {

@@ -179,7 +179,7 @@ mod tests {
         let text = read(Held::Text("\0 http://x.example/".into()));
         assert_eq!(urls(&text), ["http://x.example/"]);
         let latin1 = read(Held::Bytes(b"caf\xE9 http://x.example/".to_vec()));
-        assert_eq!(latin1.checked[0].source.text, "café http://x.example/");
+        assert_eq!(latin1.checked[0].text(), Some("café http://x.example/"));
     }
 
     #[test]

@@ -512,8 +512,8 @@ impl Placer<'_> {
                 let frame = to_next.is_some().then_some(Frame::Text(self.base));
                 let reported = self.replay(collected, frame, sink)?;
                 if let Cut::Windows(buffers) = &self.parts.cut {
-                    for checked in reported {
-                        buffers.put(checked.source.text.into_bytes());
+                    for text in reported.into_iter().filter_map(Checked::into_text) {
+                        buffers.put(text.into_bytes());
                     }
                 }
                 if let Some((to_next, latin1)) = to_next {
@@ -1061,7 +1061,7 @@ mod tests {
             };
             for report in &checked.reports {
                 let outer = report.found.outer;
-                let before = checked.source.text[..outer.start].chars().count();
+                let before = checked.text().expect("kept")[..outer.start].chars().count();
                 let chars = base.chars.map(|chars| chars + before);
                 found.push((report.found.url.clone(), checked.locate(outer), chars));
             }

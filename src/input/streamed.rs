@@ -165,7 +165,7 @@ fn report_in_order(
                     let checked = checked.continuing(started);
                     sink.checked_ref(&checked)?;
                     started = true;
-                    checked.source.text
+                    checked.into_text().unwrap_or_default()
                 }
                 Err(err) => {
                     sink.error(err);

@@ -102,7 +102,8 @@ pub(crate) fn fix_instruction(
     finding: &Finding,
 ) -> Option<String> {
     let fix = finding.diagnostic.fix.as_ref()?;
-    let text = &checked.source.text;
+    // A reporter that shows fixes keeps the texts with findings.
+    let text = checked.text()?;
     // A decoded URL's bytes are not what the source shows (`&eacute;` for
     // `é`): the edit that `--fix` makes in the source is named instead.
     if let Some(report) = report.filter(|report| report.found.is_decoded()) {
@@ -241,7 +242,7 @@ mod tests {
     #[test]
     fn locate_counts_columns_in_characters_with_exclusive_end() {
         let checked = fixtures::wrapped();
-        let tilde = checked.source.text.find('~').unwrap_or(0);
+        let tilde = checked.text().and_then(|text| text.find('~')).unwrap_or(0);
         let location = checked.locate(crate::span::SourceSpan::new(tilde, tilde + 1));
         assert_eq!(
             (

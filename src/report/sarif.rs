@@ -321,7 +321,7 @@ impl<'c> SourceResults<'c> {
         }
         let report = report?;
         let edits = place(
-            &self.checked.source.text,
+            self.checked.text()?,
             self.checked.source.markup,
             report,
             finding,

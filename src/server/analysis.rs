@@ -184,7 +184,7 @@ impl Analysis {
     /// its spans are the document's bytes and it can be edited through them.
     pub(super) fn is_whole_text(&self, checked: &Checked) -> bool {
         matches!(checked.frame, Frame::Text(base) if base == Base::START)
-            && checked.source.text.len() == self.text.len()
+            && checked.text().map(str::len) == Some(self.text.len())
     }
 
     /// The URL whose extent holds byte `offset`, if any. URLs do not

@@ -31,8 +31,8 @@ pub(super) fn fix_edits(analysis: &Analysis, placed: &PlacedFinding) -> Option<V
     if fix.applicability != Applicability::MachineApplicable {
         return None;
     }
-    let source = &checked.source;
-    let group = rewrite::place(&source.text, source.markup, report, finding)?.ok()?;
+    let text = checked.text()?;
+    let group = rewrite::place(text, checked.source.markup, report, finding)?.ok()?;
     let edits: Vec<SourceEdit> = group
         .into_iter()
         // `whole_text` is the document's one text, so its source offsets
