@@ -24,20 +24,30 @@ pub(crate) fn check_path(collector: &mut Collector, range: Range<usize>) {
     if range.is_empty() {
         return;
     }
-    let path = range.start + 1..range.end;
-    let typecode = find_typecode(collector.url(), path.clone());
-    let path_end = typecode
-        .as_ref()
-        .map_or(path.end, |code| code.start - ";type=".len());
-    chars::check(collector, path.start..path_end, &FTP_PATH);
+    let (names, typecode) = split_typecode(collector.url(), range.start + 1..range.end);
+    chars::check(collector, names, &FTP_PATH);
     if let Some(code) = typecode {
         check_typecode(collector, code);
     }
 }
 
+/// The names of an ftp path (what follows the `/` after the login) and the
+/// typecode after its final `;type=`, when it has one: shared by both
+/// profiles, which check the names with their own characters.
+pub(crate) fn split_typecode(
+    url: &str,
+    path: Range<usize>,
+) -> (Range<usize>, Option<Range<usize>>) {
+    let typecode = find_typecode(url, path.clone());
+    let names_end = typecode
+        .as_ref()
+        .map_or(path.end, |code| code.start - ";type=".len());
+    (path.start..names_end, typecode)
+}
+
 /// The typecode after a final `;type=` (any case, as RFC 822 literals are),
 /// when the last segment has one.
-pub(crate) fn find_typecode(url: &str, path: Range<usize>) -> Option<Range<usize>> {
+fn find_typecode(url: &str, path: Range<usize>) -> Option<Range<usize>> {
     let bytes = url.as_bytes();
     let semicolon = path.start + memchr::memrchr(b';', &bytes[path.clone()])?;
     let rest = &bytes[semicolon + 1..path.end];
@@ -45,6 +55,7 @@ pub(crate) fn find_typecode(url: &str, path: Range<usize>) -> Option<Range<usize
     (is_type && !rest.contains(&b'/')).then_some(semicolon + 6..path.end)
 }
 
+/// Report a typecode that is not `a`, `i` or `d`, or a `;type=` without one.
 pub(crate) fn check_typecode(collector: &mut Collector, code: Range<usize>) {
     let bytes = collector.url().as_bytes();
     if matches!(

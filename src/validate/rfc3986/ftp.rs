@@ -8,7 +8,7 @@ use super::authority::{self, Authority, AuthorityRules, UserinfoUse};
 use super::chars::{self, Component, SUB_DELIMS};
 use super::http::report_missing_slashes;
 use crate::validate::collector::Collector;
-use crate::validate::rfc1738::ftp::{check_typecode, find_typecode};
+use crate::validate::rfc1738::ftp::{check_typecode, split_typecode};
 
 /// A path of `/`-separated names; `;` is reserved for the typecode
 /// (RFC 1738 section 3.2.2), the rest are `pchar`s.
@@ -41,12 +41,8 @@ pub(crate) fn check(collector: &mut Collector, range: Range<usize>) {
         // Nothing, or a '?' that the path check reports.
         return chars::check(collector, path, &FTP_PATH);
     }
-    let path = path.start + 1..path.end;
-    let typecode = find_typecode(collector.url(), path.clone());
-    let names_end = typecode
-        .as_ref()
-        .map_or(path.end, |code| code.start - ";type=".len());
-    chars::check(collector, path.start..names_end, &FTP_PATH);
+    let (names, typecode) = split_typecode(collector.url(), path.start + 1..path.end);
+    chars::check(collector, names, &FTP_PATH);
     if let Some(code) = typecode {
         check_typecode(collector, code);
     }
