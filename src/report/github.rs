@@ -10,9 +10,8 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::reporter::{
-    findings_in_order, fix_line, placed_spans, repository_path, Reporter, Totals,
-};
+use super::placed::placed_spans;
+use super::reporter::{findings_in_order, fix_line, repository_path, Reporter, Totals};
 use crate::checked::{Checked, KeepText};
 use crate::lint::{Finding, UrlReport};
 use crate::span::SourceSpan;

@@ -11,7 +11,8 @@ use codespan_reporting::term;
 use codespan_reporting::term::termcolor::{ColorSpec, WriteColor};
 
 use super::excerpt::Excerpt;
-use super::reporter::{entries, fix_line, is_valid, placed_spans, Reporter, Totals};
+use super::placed::placed_spans;
+use super::reporter::{entries, fix_line, is_valid, Reporter, Totals};
 use crate::checked::{Checked, KeepText, MailFrame};
 use crate::escape;
 use crate::lint::{Finding, UrlReport};

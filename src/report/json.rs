@@ -7,9 +7,8 @@ use std::io;
 use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
-use super::reporter::{
-    findings_in_order, fix_instruction, is_valid, placed_spans, url_start, Reporter, Totals,
-};
+use super::placed::{fix_instruction, placed_spans};
+use super::reporter::{findings_in_order, is_valid, url_start, Reporter, Totals};
 use crate::checked::MailFrame;
 use crate::checked::{Checked, Location};
 use crate::lint::{Finding, UrlReport};

@@ -12,6 +12,7 @@ mod extract;
 mod github;
 mod human;
 mod json;
+mod placed;
 mod reporter;
 mod sarif;
 mod short;
@@ -19,8 +20,8 @@ mod statistics;
 
 pub(crate) use extract::{ExtractFormat, ExtractOptions, PlainPrefix};
 pub(crate) use human::HumanOptions;
-pub(crate) use reporter::{fix_instruction, placed_spans, repository_path};
-pub(crate) use reporter::{Reporter, Totals};
+pub(crate) use placed::{fix_instruction, placed_spans};
+pub(crate) use reporter::{repository_path, Reporter, Totals};
 
 /// Output formats for diagnostics (`check` and `validate`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -24,9 +24,8 @@ use codespan_reporting::term::termcolor::WriteColor;
 use serde::Serialize;
 
 use super::explain::{example_profiles, rule_entry};
-use super::reporter::{
-    findings_in_order, fix_instruction, placed_spans, repository_path, Reporter, Totals,
-};
+use super::placed::{fix_instruction, placed_spans};
+use super::reporter::{findings_in_order, repository_path, Reporter, Totals};
 use crate::checked::{Checked, KeepText};
 use crate::diagnostic::Applicability;
 use crate::lint::{Finding, UrlReport};

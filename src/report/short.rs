@@ -6,7 +6,8 @@ use std::io;
 
 use codespan_reporting::term::termcolor::WriteColor;
 
-use super::reporter::{findings_in_order, placed_spans, Reporter, Totals};
+use super::placed::placed_spans;
+use super::reporter::{findings_in_order, Reporter, Totals};
 use crate::checked::{Checked, KeepText};
 use crate::escape;
 use crate::lint::{Finding, UrlReport};
