@@ -2,13 +2,16 @@
 //! the walk up from the current directory, `--config` and `--isolated`,
 //! and reading a file with a bound on its size.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+#[cfg(feature = "cli")]
+use std::path::PathBuf;
 
 use super::error::ConfigError;
 use super::schema;
 use super::values::Config;
 
 /// The configuration file's own name.
+#[cfg(feature = "cli")]
 pub(crate) const FILE_NAME: &str = "urlint.toml";
 
 /// The Python project file that may hold a `[tool.urlint]` table.
@@ -17,12 +20,14 @@ pub(crate) const PYPROJECT: &str = "pyproject.toml";
 /// True when `path` names a file of urlint's own configuration
 /// (`urlint.toml`, or `.urlint.toml` as a hidden file may be called): it
 /// holds URL patterns and settings, not text to lint.
+#[cfg(feature = "cli")]
 pub(crate) fn is_own_file(path: &Path) -> bool {
     path.file_name()
         .is_some_and(|name| name == FILE_NAME || name == HIDDEN_FILE_NAME)
 }
 
 /// The configuration file's name when it is kept hidden.
+#[cfg(feature = "cli")]
 pub(crate) const HIDDEN_FILE_NAME: &str = ".urlint.toml";
 
 impl Config {
@@ -34,6 +39,7 @@ impl Config {
     /// In one directory `urlint.toml` wins over `.urlint.toml`, which wins
     /// over `pyproject.toml`, and a `pyproject.toml` without the table does
     /// not stop the walk.
+    #[cfg(feature = "cli")]
     pub(crate) fn discover(dir: &Path) -> Result<Option<Config>, ConfigError> {
         for ancestor in dir.ancestors() {
             for name in [FILE_NAME, HIDDEN_FILE_NAME] {
@@ -72,6 +78,7 @@ impl Config {
     }
 
     /// Read the `[tool.urlint]` table of a `pyproject.toml`, if it has one.
+    #[cfg(feature = "cli")]
     fn load_pyproject(path: &Path) -> Result<Option<Config>, ConfigError> {
         Config::parse_pyproject(&read(path)?, path)
     }
@@ -89,6 +96,7 @@ impl Config {
     /// The configuration of a run: the file given with `--config`, none
     /// under `--isolated`, otherwise the one [`Config::discover`] finds from
     /// the current directory (the defaults if there is none).
+    #[cfg(feature = "cli")]
     pub(crate) fn for_run(path: Option<&Path>, isolated: bool) -> Result<Config, ConfigError> {
         if isolated {
             return Ok(Config::default());

@@ -38,6 +38,9 @@
 
 mod discovery;
 mod error;
+// The `[paths]`, `[per-file-ignores]` and `[kinds]` globs choose and read
+// files of a walk: the command's. The Python module is handed its text.
+#[cfg(feature = "cli")]
 mod filters;
 mod schema;
 #[cfg(test)]
@@ -46,7 +49,9 @@ mod values;
 
 #[cfg(feature = "python")]
 pub(crate) use discovery::read;
+#[cfg(feature = "cli")]
 pub(crate) use discovery::{is_own_file, FILE_NAME, HIDDEN_FILE_NAME, PYPROJECT};
 pub(crate) use error::ConfigError;
+#[cfg(feature = "cli")]
 pub(crate) use filters::{PathFilter, PerFileIgnores};
 pub(crate) use values::Config;

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{crop, parse_error, ConfigError, QUOTED_CHARS};
 use super::values::Config;
+#[cfg(feature = "cli")]
 use crate::input::InputKind;
+#[cfg(feature = "cli")]
 use crate::lint::RuleLevels;
 use crate::profile::Profile;
 use crate::rules::{find_rule, Level, Rule};
@@ -21,6 +23,7 @@ impl Config {
     /// These settings with `levels` as urlint.toml text that reads back to
     /// the same settings: every rule with its level, in catalogue order,
     /// then every other table, empty ones included.
+    #[cfg(feature = "cli")]
     pub(crate) fn settings(&self, levels: &RuleLevels, profile: Profile) -> String {
         let file = ConfigFile {
             profile: Some(ProfileName(profile)),
@@ -126,6 +129,7 @@ impl ConfigFile {
             })?;
         Ok(Config {
             path: Some(path.to_path_buf()),
+            #[cfg(feature = "cli")]
             profile_chosen: self.profile.is_some(),
             profile: self.profile.map_or_else(Profile::default, |name| name.0),
             rules: self
@@ -137,14 +141,18 @@ impl ConfigFile {
             extra_schemes: self.schemes.extra.into_iter().map(|s| s.0).collect(),
             removed_schemes: self.schemes.remove.into_iter().map(|s| s.0).collect(),
             url_excludes,
+            #[cfg(feature = "cli")]
             include: self.paths.include.into_iter().map(|g| g.0).collect(),
+            #[cfg(feature = "cli")]
             exclude: self.paths.exclude.into_iter().map(|g| g.0).collect(),
+            #[cfg(feature = "cli")]
             per_file_ignores: self
                 .per_file_ignores
                 .0
                 .into_iter()
                 .map(|(glob, rules)| (glob.0, rules.into_iter().map(|rule| rule.0).collect()))
                 .collect(),
+            #[cfg(feature = "cli")]
             kinds: self.kinds.into_kinds(),
             include_verbatim: self.markdown.include_verbatim,
             no_templates: !self.urls.templates,
@@ -250,6 +258,7 @@ struct KindsTable {
     mail: Vec<Glob>,
 }
 
+#[cfg(feature = "cli")]
 impl KindsTable {
     /// The globs of each kind that has some.
     fn into_kinds(self) -> Vec<(InputKind, Vec<String>)> {

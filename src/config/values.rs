@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use regex::RegexSet;
 
+#[cfg(feature = "cli")]
 use crate::input::InputKind;
 use crate::lint::{LintOptions, RuleLevels};
 use crate::profile::Profile;
@@ -19,6 +20,7 @@ pub(crate) struct Config {
     pub profile: Profile,
     /// The file names its profile: the user chose it, and needs no hint
     /// that another one exists.
+    #[cfg(feature = "cli")]
     pub profile_chosen: bool,
     /// Rule levels set by the file, one per rule named.
     pub rules: Vec<(Rule, Level)>,
@@ -29,12 +31,16 @@ pub(crate) struct Config {
     /// URLs never to report: the `urls.exclude` patterns as one set.
     pub url_excludes: RegexSet,
     /// Globs a walked file must match (all files when empty).
+    #[cfg(feature = "cli")]
     pub include: Vec<String>,
     /// Globs that skip walked files and directories.
+    #[cfg(feature = "cli")]
     pub exclude: Vec<String>,
     /// Rules turned off in the files a glob matches, by glob.
+    #[cfg(feature = "cli")]
     pub per_file_ignores: Vec<(String, Vec<Rule>)>,
     /// Globs naming the kind of the files they match, per kind.
+    #[cfg(feature = "cli")]
     pub kinds: Vec<(InputKind, Vec<String>)>,
     /// Read code for URLs too: Markdown code spans and code blocks, HTML
     /// code elements, reStructuredText literals, code directives and comments.
