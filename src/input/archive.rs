@@ -49,6 +49,7 @@ impl MailReading {
 
     /// A whole archive of `kind`, with the URLs of the header fields
     /// `headers` names, for a reporter that reads `keep_text`.
+    #[cfg(feature = "cli")]
     pub(crate) fn whole(
         kind: MailKind,
         headers: HeaderUrls,
@@ -122,6 +123,7 @@ pub(super) fn check_messages(
 /// that its texts are reported window by window as for a streamed archive.
 /// `continuation` says whether the input had a checked text before it, and
 /// is set once it has.
+#[cfg(feature = "cli")]
 pub(super) fn check_message_at(
     raw: RawMessage,
     base: Base,
@@ -157,6 +159,7 @@ impl ArchivePosition {
 
     /// Where characters stop being counted, or the archive offset and
     /// character count the next message should start at.
+    #[cfg(feature = "cli")]
     pub(super) fn next_chars(&self) -> Option<(usize, usize)> {
         self.next
     }

@@ -8,9 +8,13 @@ use std::panic::{self, AssertUnwindSafe};
 use super::load::Loaded;
 use super::notice::{panicked, InputError};
 use super::sink::{Collected, Sink};
-use crate::checked::{Checked, KeepText};
+use crate::checked::Checked;
+#[cfg(feature = "cli")]
+use crate::checked::KeepText;
 use crate::lint::{self, LintOptions, Linted};
-use crate::source::{Markup, Named, Origin, Source};
+use crate::source::Source;
+#[cfg(feature = "cli")]
+use crate::source::{Markup, Named, Origin};
 
 /// Check the sources of a loaded text, each whole.
 pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut Collected) {
@@ -30,6 +34,7 @@ pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut C
 /// are found, not into a list of their own first.
 ///
 /// [`ReadOptions::keep_text`]: super::ReadOptions::keep_text
+#[cfg(feature = "cli")]
 pub(super) fn check_borrowed(
     text: &str,
     origin: Origin,

@@ -11,7 +11,9 @@
 
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
+#[cfg(feature = "cli")]
 use std::sync::mpsc::{self, Receiver, SyncSender};
+#[cfg(feature = "cli")]
 use std::thread;
 
 use super::load::HEAD_LEN;
@@ -48,6 +50,7 @@ const CHUNK_LEN: usize = 256 << 10;
 const READ_LEN: usize = 16 << 10;
 
 /// Chunks that may wait between the inflating thread and the reader.
+#[cfg(feature = "cli")]
 const CHUNKS_IN_FLIGHT: usize = 4;
 
 impl Compression {
@@ -179,6 +182,7 @@ pub(crate) fn inner_name(path: &Path) -> PathBuf {
 /// error to at most `limit` bytes: a small archive is then read whole, as a
 /// small file is. `None` when it is longer or broken (it is then
 /// streamed, and a break reported where it happens).
+#[cfg(feature = "cli")]
 pub(crate) fn inflate_small(
     compression: Compression,
     compressed: &[u8],
@@ -277,6 +281,7 @@ impl Broken {
 }
 
 /// What the inflating thread hands over.
+#[cfg(feature = "cli")]
 enum Handed {
     /// The next stretch of decompressed text.
     Text(Vec<u8>),
@@ -290,6 +295,7 @@ enum Handed {
 /// its own: a [`BufRead`] that ends where the stream ends or breaks. After
 /// the end, [`Inflated::broken`] tells whether it broke. Dropped early, it
 /// stops the thread at its next hand-over (its send fails).
+#[cfg(feature = "cli")]
 pub(crate) struct Inflated {
     chunks: Receiver<Handed>,
     /// Buffers read out, handed back for the thread to fill again.
@@ -302,6 +308,7 @@ pub(crate) struct Inflated {
     compression: Compression,
 }
 
+#[cfg(feature = "cli")]
 impl Inflated {
     /// Start inflating `source`, compressed as `compression`.
     pub(crate) fn start(
@@ -334,6 +341,7 @@ impl Inflated {
 
 /// The inflating thread: decompress into chunks and hand them over until
 /// the stream ends, breaks, or the reader hangs up.
+#[cfg(feature = "cli")]
 fn inflate(
     compression: Compression,
     mut decoder: Box<dyn Read + Send>,
@@ -391,6 +399,7 @@ fn cause_of(err: &io::Error) -> String {
     err.to_string()
 }
 
+#[cfg(feature = "cli")]
 impl Read for Inflated {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let available = self.fill_buf()?;
@@ -401,6 +410,7 @@ impl Read for Inflated {
     }
 }
 
+#[cfg(feature = "cli")]
 impl BufRead for Inflated {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         while self.at == self.current.len() && !self.ended {

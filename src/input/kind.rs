@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 
 use ignore::overrides::Override;
 
+#[cfg(feature = "cli")]
 use super::load::is_binary;
+#[cfg(feature = "cli")]
 use super::walk::glob_overrides;
 use crate::mail::MailKind;
 use crate::markup;
@@ -40,6 +42,7 @@ pub(crate) enum InputKind {
 
 /// The kinds `[kinds]` globs may name, in the order they are tried: text
 /// first, so that a file can be taken out of another kind's globs.
+#[cfg(feature = "cli")]
 const GLOB_KINDS: [InputKind; 5] = [
     InputKind::Text,
     InputKind::Markdown,
@@ -167,12 +170,14 @@ impl InputKind {
 
     /// What an input at `path` holds, when its name (or the choice) says
     /// without reading it; `None` while the content must decide.
+    #[cfg(feature = "cli")]
     pub(crate) fn named(self, globs: &KindGlobs, path: &Path) -> Option<Content> {
         self.for_path(globs, path).content()
     }
 
     /// True when an input at `path` is mail by choice or by name, whatever
     /// its content: it is then read as mail even if it looks binary.
+    #[cfg(feature = "cli")]
     pub(crate) fn mail_by_name(self, globs: &KindGlobs, path: &Path) -> bool {
         matches!(
             self.for_path(globs, path),
@@ -200,6 +205,7 @@ impl InputKind {
 
     /// How an input at `path` whose first bytes are `head` (at least
     /// [`super::load::HEAD_LEN`] of them, when it has as many) is read.
+    #[cfg(feature = "cli")]
     pub(crate) fn reading_plan(
         self,
         globs: &KindGlobs,
@@ -217,6 +223,7 @@ impl InputKind {
 /// How an input is read, decided once from the choice, the configuration's
 /// globs, its name and its first bytes: the streamed reader, the planner of
 /// large files and the reader for a rewrite each take it as it is.
+#[cfg(feature = "cli")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ReadingPlan {
     /// As mail: an archive or a message.
@@ -251,6 +258,7 @@ pub(crate) struct KindGlobs {
 
 impl KindGlobs {
     /// The globs `table` lists per kind, relative to `root`.
+    #[cfg(feature = "cli")]
     pub(crate) fn new(
         root: &Path,
         table: &[(InputKind, Vec<String>)],

@@ -15,13 +15,21 @@
 //! or a named pipe without a writer) or would block (a pipe whose writer
 //! has not written yet).
 
+#[cfg(feature = "cli")]
 use std::cell::RefCell;
+#[cfg(feature = "cli")]
 use std::fs::File;
+#[cfg(feature = "cli")]
 use std::io::{self, Read};
+#[cfg(feature = "cli")]
 use std::path::Path;
 
-use super::notice::{cannot_read, latin1_note, InputError, Left, Note};
+#[cfg(feature = "cli")]
+use super::notice::{cannot_read, InputError};
+use super::notice::{latin1_note, Left, Note};
+#[cfg(feature = "cli")]
 use super::pipe::{self, PipeReader};
+#[cfg(feature = "cli")]
 use super::walk::Input;
 use crate::mail;
 use crate::source::{decode, Origin, Source};
@@ -46,6 +54,7 @@ pub(crate) struct Loaded {
     pub notes: Vec<Note>,
 }
 
+#[cfg(feature = "cli")]
 impl Input {
     /// Read and decode this input.
     pub(crate) fn read(&self) -> Result<Loaded, InputError> {
@@ -72,6 +81,7 @@ impl Input {
 /// Read `reader` to its end, unless its first [`BINARY_SNIFF_LEN`] bytes are
 /// binary: then those bytes alone are returned, enough for [`load`] to skip
 /// them. An endless device (`/dev/zero`) thus ends the read too.
+#[cfg(feature = "cli")]
 pub(super) fn read_unless_binary(mut reader: impl Read) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     (&mut reader)
@@ -84,6 +94,7 @@ pub(super) fn read_unless_binary(mut reader: impl Read) -> io::Result<Vec<u8>> {
 }
 
 /// What the buffer holds after [`read_file_start`].
+#[cfg(feature = "cli")]
 #[derive(Debug)]
 pub(super) enum FileStart {
     /// The whole file (or its binary head alone): `len` bytes.
@@ -101,8 +112,10 @@ pub(super) enum FileStart {
 }
 
 /// The buffer a thread starts with; it grows to fit larger files.
+#[cfg(feature = "cli")]
 const INITIAL_BUFFER_LEN: usize = 128 << 10;
 
+#[cfg(feature = "cli")]
 thread_local! {
     /// Each reading thread's buffer, kept from file to file. Its bytes are
     /// always initialised (zeros at first), so it is read into without
@@ -111,6 +124,7 @@ thread_local! {
 }
 
 /// Run `read` with this thread's reusable read buffer.
+#[cfg(feature = "cli")]
 pub(super) fn with_buffer<T>(read: impl FnOnce(&mut Vec<u8>) -> T) -> T {
     BUFFER.with(|buffer| match buffer.try_borrow_mut() {
         Ok(mut buffer) => read(&mut buffer),
@@ -128,6 +142,7 @@ pub(super) fn with_buffer<T>(read: impl FnOnce(&mut Vec<u8>) -> T) -> T {
 /// that finds nothing asks whether the file is a named pipe (then not read:
 /// [`FileStart::NoWriter`]); a read that would block hands the file on as a
 /// stream.
+#[cfg(feature = "cli")]
 pub(super) fn read_file_start(
     path: &Path,
     buffer: &mut Vec<u8>,
@@ -210,6 +225,7 @@ pub(super) fn load(origin: Origin, bytes: Vec<u8>) -> Loaded {
 
 /// [`load`] for bytes the caller keeps (a reused read buffer): they are
 /// copied once, into the text.
+#[cfg(feature = "cli")]
 pub(super) fn load_slice(origin: Origin, bytes: &[u8]) -> Loaded {
     if is_binary(bytes) {
         return binary(origin);

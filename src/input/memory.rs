@@ -3,6 +3,7 @@
 //! kind, through the steps a file of that kind goes through: mail message
 //! by message, text whole.
 
+#[cfg(feature = "cli")]
 use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
@@ -103,6 +104,7 @@ fn read_held_as(data: Held, content: Content, mail: HeldMail, lint: &LintOptions
 /// buffer not saved yet has none) and check it: as `kind`, or for `Auto` as
 /// the command line reads that file, by the configuration's `globs`, its
 /// name, then its content.
+#[cfg(feature = "cli")]
 pub(crate) fn read_document(
     kind: InputKind,
     path: Option<&Path>,

@@ -11,33 +11,50 @@ mod archive;
 mod check;
 mod compressed;
 mod kind;
+#[cfg(feature = "cli")]
 mod large;
 mod load;
 mod memory;
 mod notice;
+// Reading files, pipes and directory trees, in parallel and in parts, and
+// for a rewrite: the command's. The Python module reads text and bytes it
+// is handed, in memory.
+#[cfg(feature = "cli")]
 mod parts;
+#[cfg(feature = "cli")]
 mod pipe;
+#[cfg(feature = "cli")]
 mod progress;
+#[cfg(feature = "cli")]
 mod read;
+#[cfg(feature = "cli")]
 mod rewritable;
 mod sink;
+#[cfg(feature = "cli")]
 mod stdin;
+#[cfg(feature = "cli")]
 mod streamed;
+#[cfg(feature = "cli")]
 mod walk;
 mod windows;
 
 pub(crate) use compressed::Compression;
 #[cfg(feature = "python")]
 pub(crate) use compressed::{inflate_all, inflate_head, inner_name, Broken};
-pub(crate) use kind::{Content, InputKind, KindGlobs};
-pub(crate) use large::LargeInput;
-pub(crate) use memory::read_document;
+pub(crate) use kind::{InputKind, KindGlobs};
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
-pub(crate) use notice::{panicked, InputError, Left, Note};
-pub(crate) use parts::{plan_large, LargePlan};
-pub(crate) use read::{read_input, read_streamed, ReadOptions, WorkerRead};
-pub(crate) use rewritable::{read_for_rewrite, ForRewrite, Kept};
-pub(crate) use sink::{Collected, Sink};
-pub(crate) use walk::{glob_overrides, named_inputs, walk_inputs, Input, Reached, WalkOptions};
-pub(crate) use windows::ChunkOptions;
+pub(crate) use sink::Collected;
+#[cfg(feature = "cli")]
+pub(crate) use {
+    kind::Content,
+    large::LargeInput,
+    memory::read_document,
+    notice::{panicked, InputError, Left, Note},
+    parts::{plan_large, LargePlan},
+    read::{read_input, read_streamed, ReadOptions, WorkerRead},
+    rewritable::{read_for_rewrite, ForRewrite, Kept},
+    sink::Sink,
+    walk::{glob_overrides, named_inputs, walk_inputs, Input, Reached, WalkOptions},
+    windows::ChunkOptions,
+};

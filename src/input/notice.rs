@@ -27,8 +27,10 @@ pub(crate) enum Left {
     /// Neither read nor checked.
     Skipped,
     /// Not rewritten by `check --fix` or `fmt`.
+    #[cfg(feature = "cli")]
     NotRewritten,
     /// Not formatted by `fmt`.
+    #[cfg(feature = "cli")]
     NotFormatted,
 }
 
@@ -37,7 +39,9 @@ impl Left {
     pub(crate) fn words(self) -> &'static str {
         match self {
             Left::Skipped => "skipped",
+            #[cfg(feature = "cli")]
             Left::NotRewritten => "not rewritten",
+            #[cfg(feature = "cli")]
             Left::NotFormatted => "not formatted",
         }
     }
@@ -46,6 +50,7 @@ impl Left {
 impl Note {
     /// The note that `name`, neither read nor checked, was skipped because
     /// of `why`.
+    #[cfg(feature = "cli")]
     pub(crate) fn skipped(name: String, why: impl Into<String>) -> Note {
         Note {
             name,

@@ -12,10 +12,12 @@ pub(crate) trait Sink {
     fn checked(&mut self, checked: Checked) -> io::Result<()>;
     /// A checked text the caller keeps, to reuse its buffer: reported as
     /// [`Sink::checked`] reports it (by default, a copy is).
+    #[cfg(feature = "cli")]
     fn checked_ref(&mut self, checked: &Checked) -> io::Result<()> {
         self.checked(checked.clone())
     }
     /// Something for `--verbose`.
+    #[cfg(feature = "cli")]
     fn note(&mut self, note: Note);
     /// Something always worth telling (a malformed message).
     fn warning(&mut self, note: Note);
@@ -34,12 +36,14 @@ pub(crate) struct Collected {
 
 impl Collected {
     /// The checked texts kept so far.
+    #[cfg(feature = "cli")]
     pub(crate) fn checked_texts(&self) -> &[Checked] {
         &self.checked
     }
 
     /// Pass everything kept to `sink`: notes, warnings and errors first,
     /// then the checked texts.
+    #[cfg(feature = "cli")]
     pub(crate) fn replay(self, sink: &mut dyn Sink) -> io::Result<()> {
         self.notes.into_iter().for_each(|note| sink.note(note));
         self.warnings
@@ -58,6 +62,7 @@ impl Sink for Collected {
         Ok(())
     }
 
+    #[cfg(feature = "cli")]
     fn note(&mut self, note: Note) {
         self.notes.push(note);
     }

@@ -120,6 +120,7 @@ impl<R: Read> Windows<R> {
     /// window into: a fresh window-sized text for each costs more in page
     /// faults than scanning it, and one freed on another thread is not
     /// soon reused by this one's allocator.
+    #[cfg(feature = "cli")]
     pub(super) fn give_back(&mut self, mut text: String) {
         text.clear();
         self.spare = Some(text);
@@ -127,6 +128,7 @@ impl<R: Read> Windows<R> {
 
     /// Windows over `head` followed by the rest of the input in `reader`,
     /// for a caller that already read the start to decide how to read it.
+    #[cfg(feature = "cli")]
     pub(super) fn with_head(head: Vec<u8>, reader: R, options: ChunkOptions) -> Self {
         let mut windows = Windows::new(reader, options);
         let consumed = decode_into(&mut windows.text, &head, false);
@@ -136,6 +138,7 @@ impl<R: Read> Windows<R> {
     }
 
     /// How many bytes were not valid UTF-8 and were read as Latin-1.
+    #[cfg(feature = "cli")]
     pub(super) fn latin1_bytes(&self) -> usize {
         self.latin1_bytes
     }

@@ -54,6 +54,7 @@ pub use crate::offset_map::{OffsetMap, Piece};
 pub use charset::decode_utf8_lossy;
 pub use detect::{MailKind, SNIFF_LEN};
 pub use headers::HeaderUrls;
+#[cfg(feature = "cli")]
 pub(crate) use mbox::{is_envelope_line, read_line_capped};
 pub use mbox::{
     messages, slices, ArchivePoint, ArchiveSlice, Messages, RawMessage, Slices,
