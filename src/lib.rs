@@ -21,9 +21,10 @@
 #![warn(unreachable_pub)]
 #![deny(missing_docs)]
 // Without the command line and the Python module the crate is the library
-// alone, and the helpers only the reading and reporting side calls (line
-// escapes, source excerpts, mbox lines) go unused; they stay compiled in
-// one shape for both builds rather than each behind its own cfg.
+// alone, and the helpers only the reading and reporting side calls (the
+// decoded source, character counters, markup facts, message summaries) go
+// unused; they stay compiled in one shape for both builds rather than each
+// behind its own cfg.
 #![cfg_attr(not(feature = "engine"), allow(dead_code, unused_imports))]
 
 #[cfg(feature = "cli")]
@@ -33,6 +34,9 @@ mod checked;
 #[cfg(feature = "engine")]
 mod config;
 mod diagnostic;
+// Input escaped for a terminal or a line-based format: the reporters' and
+// the diff's, not the Python module's (Python strings carry any character).
+#[cfg(feature = "cli")]
 mod escape;
 #[cfg(feature = "engine")]
 mod input;
@@ -55,7 +59,8 @@ mod source;
 pub mod span;
 pub mod template;
 pub mod validate;
-#[cfg(feature = "engine")]
+// Writing files back (`check --fix`, `fmt`) is the command's alone.
+#[cfg(feature = "cli")]
 mod write;
 
 pub use diagnostic::{Applicability, Diagnostic, Fix};

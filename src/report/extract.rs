@@ -18,8 +18,7 @@ use crate::escape;
 use crate::lint::UrlReport;
 
 /// Output formats of `extract`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 #[non_exhaustive]
 pub(crate) enum ExtractFormat {
     /// One URL per line.

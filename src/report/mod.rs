@@ -6,26 +6,42 @@
 //! [`Reporter`] in report order, then calls [`Reporter::finish`] once with
 //! the [`Totals`].
 
+// The reporters are the command's; the Python module hands its findings
+// to Python as records, placed and worded as the reporters place and word
+// them (`placed`).
+#[cfg(feature = "cli")]
 mod excerpt;
+#[cfg(feature = "cli")]
 pub(crate) mod explain;
+#[cfg(feature = "cli")]
 mod extract;
+#[cfg(feature = "cli")]
 mod github;
+#[cfg(feature = "cli")]
 mod human;
+#[cfg(feature = "cli")]
 mod json;
 mod placed;
+#[cfg(feature = "cli")]
 mod reporter;
+#[cfg(feature = "cli")]
 mod sarif;
+#[cfg(feature = "cli")]
 mod short;
+#[cfg(feature = "cli")]
 mod statistics;
 
-pub(crate) use extract::{ExtractFormat, ExtractOptions, PlainPrefix};
-pub(crate) use human::HumanOptions;
 pub(crate) use placed::{fix_instruction, placed_spans};
-pub(crate) use reporter::{repository_path, Reporter, Totals};
+#[cfg(feature = "cli")]
+pub(crate) use {
+    extract::{ExtractFormat, ExtractOptions, PlainPrefix},
+    human::HumanOptions,
+    reporter::{repository_path, Reporter, Totals},
+};
 
 /// Output formats for diagnostics (`check` and `validate`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg(feature = "cli")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 #[non_exhaustive]
 pub(crate) enum Format {
     /// Compiler-style diagnostics with source excerpts and a summary.
@@ -43,6 +59,7 @@ pub(crate) enum Format {
 }
 
 /// The reporter for a diagnostics format.
+#[cfg(feature = "cli")]
 pub(crate) fn diagnostics_reporter(format: Format, human: HumanOptions) -> Box<dyn Reporter> {
     match format {
         Format::Human => Box::new(human::HumanReporter::new(human)),
@@ -56,6 +73,7 @@ pub(crate) fn diagnostics_reporter(format: Format, human: HumanOptions) -> Box<d
 
 /// The reporter for `check --statistics` in `format` (a text table unless
 /// `json` or `jsonl`; `quiet` leaves out `human`'s summary line).
+#[cfg(feature = "cli")]
 pub(crate) fn statistics_reporter(format: Format, quiet: bool) -> Box<dyn Reporter> {
     let layout = match format {
         Format::Json => statistics::Layout::Json,
@@ -70,6 +88,7 @@ pub(crate) fn statistics_reporter(format: Format, quiet: bool) -> Box<dyn Report
 
 /// The reporter of `check`'s findings: the statistics table when
 /// `statistics` (`--statistics`), else the findings in `format`.
+#[cfg(feature = "cli")]
 pub(crate) fn check_reporter(format: Format, statistics: bool, quiet: bool) -> Box<dyn Reporter> {
     if statistics {
         return statistics_reporter(format, quiet);
@@ -82,6 +101,7 @@ pub(crate) fn check_reporter(format: Format, statistics: bool, quiet: bool) -> B
 }
 
 /// The reporter for `extract`.
+#[cfg(feature = "cli")]
 pub(crate) fn extract_reporter(options: ExtractOptions) -> Box<dyn Reporter> {
     Box::new(extract::ExtractReporter::new(options))
 }

@@ -1,6 +1,7 @@
 //! Edits of a text: byte ranges and what replaces them, chosen so that no
 //! two touch the same bytes, and applied in one sweep.
 
+#[cfg(feature = "cli")]
 use std::collections::BTreeMap;
 
 use crate::span::SourceSpan;
@@ -22,6 +23,7 @@ pub(crate) type EditGroup = Vec<Edit>;
 /// each group is taken when none of its edits conflicts with an edit of a
 /// group taken before it (see [`conflicts`]), so the earliest change wins
 /// and the others wait for the next pass.
+#[cfg(feature = "cli")]
 pub(crate) fn non_overlapping(mut candidates: Vec<EditGroup>) -> Vec<EditGroup> {
     candidates.retain(|group| !group.is_empty());
     candidates.sort_by_key(|group| group.iter().map(|edit| edit.span).min());
@@ -44,6 +46,7 @@ pub(crate) fn non_overlapping(mut candidates: Vec<EditGroup>) -> Vec<EditGroup> 
 /// conflict with each other, so only the neighbours that could reach
 /// `span` are looked at: those starting at or after it up to its end, and
 /// the last one starting before it.
+#[cfg(feature = "cli")]
 fn clashes(taken: &BTreeMap<usize, Vec<SourceSpan>>, span: SourceSpan) -> bool {
     let before = taken.range(..span.start).next_back();
     let within = taken.range(span.start..=span.end);
@@ -55,6 +58,7 @@ fn clashes(taken: &BTreeMap<usize, Vec<SourceSpan>>, span: SourceSpan) -> bool {
 }
 
 /// True when two edits of one group conflict with each other.
+#[cfg(feature = "cli")]
 fn group_self_conflicts(group: &[Edit]) -> bool {
     group
         .iter()
@@ -65,6 +69,7 @@ fn group_self_conflicts(group: &[Edit]) -> bool {
 /// Two edits conflict when they share a byte, when one inserts strictly
 /// inside the other's range, or when both insert at the same offset (their
 /// order would be a guess). Edits that merely touch do not conflict.
+#[cfg(feature = "cli")]
 pub(crate) fn conflicts(a: SourceSpan, b: SourceSpan) -> bool {
     match (a.is_empty(), b.is_empty()) {
         (true, true) => a.start == b.start,
@@ -77,6 +82,7 @@ pub(crate) fn conflicts(a: SourceSpan, b: SourceSpan) -> bool {
 /// `text` with every edit of `groups` applied; the edits must not conflict
 /// (as [`non_overlapping`] chooses them) and must lie on character
 /// boundaries of `text`.
+#[cfg(feature = "cli")]
 pub(crate) fn apply(text: &str, groups: &[EditGroup]) -> String {
     let mut edits: Vec<&Edit> = groups.iter().flatten().collect();
     // An insertion goes before a replacement that starts where it does.
@@ -95,6 +101,7 @@ pub(crate) fn apply(text: &str, groups: &[EditGroup]) -> String {
 
 /// True when an edit of `group` replaces a byte of a two-byte character
 /// starting at one of the sorted `offsets` (an insertion before it does not).
+#[cfg(feature = "cli")]
 pub(crate) fn touches(group: &[Edit], offsets: &[usize]) -> bool {
     group
         .iter()
@@ -110,6 +117,7 @@ pub(crate) fn touches(group: &[Edit], offsets: &[usize]) -> bool {
 
 /// Where the characters at the sorted `offsets` of a text are once `groups`
 /// are applied to it, none of whose edits [`touches`] them.
+#[cfg(feature = "cli")]
 pub(crate) fn shifted(offsets: &[usize], groups: &[EditGroup]) -> Vec<usize> {
     let mut edits: Vec<&Edit> = groups.iter().flatten().collect();
     edits.sort_by_key(|edit| (edit.span.start, edit.span.end));

@@ -3,16 +3,25 @@
 //! diff of a rewrite (`--diff`). Everything here works on text in memory;
 //! reading and writing files is the application's.
 
+// Rewriting a text is the command's (`check --fix`, `fmt`, `--diff`, the
+// language server's fixes); the Python module places a fix only to name
+// the edit it makes in the source (see `report::fix_instruction`).
+#[cfg(feature = "cli")]
 mod diff;
 mod edit;
+#[cfg(feature = "cli")]
 mod fixes;
 mod place;
 mod table;
 #[cfg(test)]
 mod test_texts;
+#[cfg(feature = "cli")]
 mod wrap;
 
-pub(crate) use diff::unified_diff;
-pub(crate) use fixes::{fix_text, fix_text_keeping, FixSelection, Fixed, Stopped, MAX_PASSES};
 pub(crate) use place::place;
-pub(crate) use wrap::{wrap_text, WrapOptions};
+#[cfg(feature = "cli")]
+pub(crate) use {
+    diff::unified_diff,
+    fixes::{fix_text, fix_text_keeping, FixSelection, Fixed, Stopped, MAX_PASSES},
+    wrap::{wrap_text, WrapOptions},
+};

@@ -64,6 +64,7 @@ pub(crate) enum Unplaced {
     TableCell,
     /// The fix would change a byte of a file that is not valid UTF-8 (read
     /// as a Latin-1 character), which could then not be written back as it was.
+    #[cfg(feature = "cli")]
     NotUtf8,
 }
 
@@ -75,6 +76,7 @@ impl fmt::Display for Unplaced {
                 "the URL text under the fix is not what the source shows there \
                  (it was decoded from it), so the fix has no source bytes to replace"
             }
+            #[cfg(feature = "cli")]
             Unplaced::NotUtf8 => {
                 "the fix would change a byte that is not valid UTF-8 (read as Latin-1); \
                  such bytes are kept exactly as they are"
