@@ -8,16 +8,20 @@
 //! reach the validator as non-ASCII characters.
 
 use std::fmt;
+#[cfg(feature = "cli")]
 use std::path::PathBuf;
 
 /// Where a source's text was read from.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Origin {
     /// A file, named as the user or the walk gave it.
+    #[cfg(feature = "cli")]
     File(PathBuf),
     /// The standard input (`-`).
+    #[cfg(feature = "cli")]
     Stdin,
     /// Text given on the command line (`urlint validate URL ...`).
+    #[cfg(feature = "cli")]
     Arguments,
     /// Data a library caller passed in memory (the Python package).
     Memory,
@@ -29,11 +33,14 @@ impl fmt::Display for Origin {
             // Nearly every path is UTF-8, written as it is; `display` would
             // look for invalid runs in it first, which cost as much as
             // reading a small file (a name is made for every file).
+            #[cfg(feature = "cli")]
             Origin::File(path) => match path.to_str() {
                 Some(name) => f.write_str(name),
                 None => write!(f, "{}", path.display()),
             },
+            #[cfg(feature = "cli")]
             Origin::Stdin => f.write_str("<stdin>"),
+            #[cfg(feature = "cli")]
             Origin::Arguments => f.write_str("<arguments>"),
             Origin::Memory => f.write_str("<memory>"),
         }
@@ -143,6 +150,7 @@ pub(crate) fn decode(bytes: Vec<u8>) -> (String, usize) {
 /// fallback went: the text offsets of those characters, in order. With
 /// them [`encode_decoded`] gives the bytes back exactly, so that a fix can
 /// rewrite a Latin-1 file's URLs and leave every other byte as it was.
+#[cfg(feature = "cli")]
 pub(crate) fn decode_noting_fallback(bytes: &[u8]) -> (String, Vec<usize>) {
     let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
     let mut fallback = Vec::new();
@@ -160,6 +168,7 @@ pub(crate) fn decode_noting_fallback(bytes: &[u8]) -> (String, Vec<usize>) {
 /// edited elsewhere since), with the character at each offset of
 /// `fallback` written back as the one byte it was read from. `None` when an
 /// offset does not hold such a character (the text was edited there).
+#[cfg(feature = "cli")]
 pub(crate) fn encode_decoded(text: &str, fallback: &[usize]) -> Option<Vec<u8>> {
     let mut bytes = Vec::with_capacity(text.len());
     let mut at = 0;
@@ -263,6 +272,7 @@ impl Widened {
     /// are the text's bytes from byte `offset` on, and more follow unless
     /// `end`. Returns how many of them were decoded: all but a sequence cut
     /// short at their end, which is to be given again with the next bytes.
+    #[cfg(feature = "cli")]
     pub(crate) fn decode_block(
         &mut self,
         bytes: &[u8],

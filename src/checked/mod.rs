@@ -21,6 +21,11 @@ pub(crate) use frame::{Base, Frame, MailFrame, RawText};
 /// Which checked texts keep their source's text for the reporter, so that a
 /// small file is copied out of the buffer it was read into only when
 /// something will show or place a part of it.
+// The Python module keeps every text (`Always`); only the command's
+// reporters ask for less. Gating the other variants would leave `keeps`
+// blind to findings in that build, and `Checked::has_findings` and the
+// text's own findings unread with it, for no gain.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum KeepText {
     /// Every text: the reporter places or shows each URL.
@@ -111,12 +116,14 @@ impl Checked {
     }
 
     /// True when the text has neither a URL nor a finding of its own.
+    #[cfg(feature = "cli")]
     pub(crate) fn is_empty(&self) -> bool {
         self.reports.is_empty() && self.findings.is_empty()
     }
 
     /// The same checked text with its source's text given: for a text linted
     /// where it was read and copied only once a reporter needs it.
+    #[cfg(feature = "cli")]
     pub(crate) fn with_text(mut self, text: String) -> Self {
         self.text = Some(text);
         // Positions found so far index the text given before.
@@ -211,6 +218,7 @@ pub(crate) struct Location {
 }
 
 /// A displayed text: what the human format prints, and where it starts.
+#[cfg(feature = "cli")]
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct DisplayedText<'c> {
     /// The checked text itself, or the raw archive text of a mail part.
@@ -223,6 +231,7 @@ pub(crate) struct DisplayedText<'c> {
 
 impl Checked {
     /// The text positions are displayed in.
+    #[cfg(feature = "cli")]
     pub(crate) fn display(&self) -> DisplayedText<'_> {
         match &self.frame {
             Frame::Text(base) => DisplayedText {
@@ -271,6 +280,7 @@ impl Checked {
 
     /// Where each displayed run of `span` lies in the input: one location
     /// per run, so that a URL joined across a soft break has two.
+    #[cfg(feature = "cli")]
     pub(crate) fn locate_runs(&self, span: SourceSpan) -> Vec<Location> {
         self.display_spans(span)
             .into_iter()

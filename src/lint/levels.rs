@@ -43,6 +43,7 @@ impl RuleLevels {
     /// True when a rule about the suppression comments themselves
     /// (`unused-suppression`, `unknown-rule`) reports: such findings belong
     /// to the text, not to a URL.
+    #[cfg(feature = "cli")]
     pub(crate) fn reports_on_directives(&self) -> bool {
         [Rule::UnusedSuppression, Rule::UnknownRule]
             .into_iter()
@@ -50,6 +51,7 @@ impl RuleLevels {
     }
 
     /// Levels with every rule off.
+    #[cfg(feature = "cli")]
     pub(crate) fn silent() -> RuleLevels {
         RuleLevels {
             levels: vec![Level::Off; CATALOGUE.len()],

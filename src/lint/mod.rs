@@ -128,6 +128,7 @@ pub fn lint_url(found: Found, options: &LintOptions) -> Option<UrlReport> {
 /// an overlapping place of the URL. `check` counts them under the default
 /// profile (rfc1738) against rfc3986, to tell a new user the other profile
 /// exists.
+#[cfg(feature = "cli")]
 pub(crate) fn spared_under(report: &UrlReport, other: &LintOptions) -> usize {
     if report.findings.is_empty() {
         return 0;

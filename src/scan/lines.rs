@@ -150,6 +150,7 @@ enum Lenience {
 /// leader and indentation that the scanner skips on a continuation line of
 /// a wrapper opening at `open`. `None` when the opening line has a gutter:
 /// a line added after it would need a number of its own.
+#[cfg(feature = "cli")]
 pub(crate) fn continuation_text_start(text: &str, open: usize, line_start: usize) -> Option<usize> {
     let mut leader = Leader::of_line(text, open);
     if leader.gutter.is_some() {

@@ -44,11 +44,14 @@ mod wrapper;
 /// into windows without changing what is found.
 pub(crate) use hyphen::SEARCH_WINDOW as EVIDENCE_WINDOW;
 /// How wide text is in columns, as the scanner measures lines.
+#[cfg(feature = "cli")]
 pub(crate) use layout::columns;
 /// How a wrapper may be laid out: most lines, and where a continuation
 /// line's text starts once its leader is skipped.
+#[cfg(feature = "cli")]
 pub(crate) use lines::continuation_text_start;
 pub(crate) use wrapper::MAX_BYTES as MAX_WRAPPER_BYTES;
+#[cfg(feature = "cli")]
 pub(crate) use wrapper::MAX_LINES as MAX_WRAPPER_LINES;
 
 use crate::markup;
