@@ -148,6 +148,7 @@ impl Checked {
 
     /// The source's text, when it was kept, given up: for its buffer to be
     /// used again.
+    #[cfg(feature = "cli")]
     pub(crate) fn into_text(self) -> Option<String> {
         self.text
     }
