@@ -10,7 +10,7 @@
 mod frame;
 
 use std::cell::Cell;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::lint::{Finding, Linted, UrlReport};
 use crate::source::{Named, Source};
@@ -48,6 +48,27 @@ impl KeepText {
     }
 }
 
+/// The text a checked text keeps: its own, or one it shares with what
+/// holds it (see [`Checked::share_text`]).
+#[derive(Debug, Clone)]
+enum KeptText {
+    /// Read or copied for this checked text.
+    Owned(String),
+    /// The same text, held by the language server's document too.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
+    Shared(Arc<String>),
+}
+
+impl KeptText {
+    /// The text, whoever holds it.
+    fn as_str(&self) -> &str {
+        match self {
+            KeptText::Owned(text) => text,
+            KeptText::Shared(text) => text,
+        }
+    }
+}
+
 /// One source after linting: its text and every URL found in it.
 ///
 /// Positions are placed through its [`Frame`] (see [`Checked::locate`]).
@@ -61,7 +82,7 @@ pub(crate) struct Checked {
     /// The source's text; `None` when the reporter does not read it (see
     /// [`KeepText`]), so that a small file linted where it was read is not
     /// copied out for nothing.
-    text: Option<String>,
+    text: Option<KeptText>,
     /// Line starts of the text, built on the first lookup the cursor
     /// cannot answer (see [`Checked::lines`]).
     lines: OnceLock<LineIndex>,
@@ -84,7 +105,7 @@ impl Checked {
     /// Bundle a whole source with its lint, in source order.
     pub(crate) fn new(source: Source, linted: impl IntoIterator<Item = Linted>) -> Self {
         let (named, text) = source.into_parts();
-        Checked::of(named, Some(text), linted)
+        Checked::of(named, Some(KeptText::Owned(text)), linted)
     }
 
     /// Bundle the lint of a text that is not kept (see [`KeepText`]) with
@@ -94,7 +115,7 @@ impl Checked {
     }
 
     /// Bundle `text` (if kept), what names it and its lint, in source order.
-    fn of(named: Named, text: Option<String>, linted: impl IntoIterator<Item = Linted>) -> Self {
+    fn of(named: Named, text: Option<KeptText>, linted: impl IntoIterator<Item = Linted>) -> Self {
         let mut reports = Vec::new();
         let mut findings = Vec::new();
         for item in linted {
@@ -125,7 +146,7 @@ impl Checked {
     /// where it was read and copied only once a reporter needs it.
     #[cfg(feature = "cli")]
     pub(crate) fn with_text(mut self, text: String) -> Self {
-        self.text = Some(text);
+        self.text = Some(KeptText::Owned(text));
         // Positions found so far index the text given before.
         self.lines = OnceLock::new();
         self.cursor = Cell::new(LineCursor::default());
@@ -143,14 +164,28 @@ impl Checked {
 
     /// The source's text, when it was kept.
     pub(crate) fn text(&self) -> Option<&str> {
-        self.text.as_deref()
+        self.text.as_ref().map(KeptText::as_str)
+    }
+
+    /// Hold `text` in place of the checked text's own copy when the two are
+    /// the same: the language server's document is read whole as one text,
+    /// and its analysis, held while the document is open, need not keep the
+    /// document twice. A different text leaves the own copy in place.
+    #[cfg(feature = "cli")]
+    pub(crate) fn share_text(&mut self, text: &Arc<String>) {
+        if self.text() == Some(text.as_str()) {
+            self.text = Some(KeptText::Shared(Arc::clone(text)));
+        }
     }
 
     /// The source's text, when it was kept, given up: for its buffer to be
     /// used again.
     #[cfg(feature = "cli")]
     pub(crate) fn into_text(self) -> Option<String> {
-        self.text
+        self.text.map(|text| match text {
+            KeptText::Owned(text) => text,
+            KeptText::Shared(text) => Arc::unwrap_or_clone(text),
+        })
     }
 
     /// The text positions index: the source's text, or, for one not kept,

@@ -28,8 +28,9 @@ pub(super) struct PlacedUrl {
     /// From its first byte to its last, delimiters included.
     pub extent: Span,
     /// The document bytes of each of its segments' runs, in order: one per
-    /// line piece of a wrapped URL.
-    pub pieces: Vec<Span>,
+    /// line piece of a wrapped URL. Boxed, not a `Vec`: held for every URL
+    /// while the document is open, so without a vector's spare room.
+    pub pieces: Box<[Span]>,
 }
 
 /// A finding placed in the document.
@@ -43,8 +44,9 @@ pub(super) struct PlacedFinding {
     /// Its index in the URL's report, or among the text's own findings.
     pub finding: usize,
     /// The document bytes it is about, one span per run (line piece); its
-    /// URL's extent when it is about no characters in particular.
-    pub pieces: Vec<Span>,
+    /// URL's extent when it is about no characters in particular. Boxed
+    /// as [`PlacedUrl::pieces`] is.
+    pub pieces: Box<[Span]>,
 }
 
 /// How a document is read and linted.
@@ -101,7 +103,15 @@ impl Analysis {
         let index = PositionIndex::new(&text, encoding);
         let mut problems: Vec<String> = collected.errors.iter().map(ToString::to_string).collect();
         problems.extend(collected.warnings.iter().map(ToString::to_string));
-        let checked = collected.checked;
+        let mut checked = collected.checked;
+        // Held until the next edit: without the room the reading grew them
+        // with (up to as much again), and a document read whole as one text
+        // held once, not also as that text's copy.
+        for checked_text in &mut checked {
+            checked_text.reports.shrink_to_fit();
+            checked_text.findings.shrink_to_fit();
+            checked_text.share_text(&text);
+        }
         let mut urls = Vec::new();
         for (c, checked) in checked.iter().enumerate() {
             for (r, report) in checked.reports.iter().enumerate() {
@@ -126,18 +136,19 @@ impl Analysis {
                         url: Some(u),
                         checked: url.checked,
                         finding: f,
-                        pieces,
+                        pieces: pieces.into_boxed_slice(),
                     }
                 })
             })
             .collect();
+        urls.shrink_to_fit();
         for (c, text) in checked.iter().enumerate() {
             for (f, finding) in text.findings.iter().enumerate() {
                 findings.push(PlacedFinding {
                     url: None,
                     checked: c,
                     finding: f,
-                    pieces: runs(text, &placed_spans(None, finding)),
+                    pieces: runs(text, &placed_spans(None, finding)).into_boxed_slice(),
                 });
             }
         }
@@ -146,6 +157,7 @@ impl Analysis {
             Some(u) => urls[u].extent.start,
             None => placed.pieces.first().map_or(0, |piece| piece.start),
         });
+        findings.shrink_to_fit();
         Analysis {
             version,
             text,
@@ -219,7 +231,7 @@ fn place_url(checked: &Checked, c: usize, r: usize, report: &UrlReport) -> Place
         checked: c,
         report: r,
         extent: Span::new(outer.start, outer.end),
-        pieces: runs(checked, &segments),
+        pieces: runs(checked, &segments).into_boxed_slice(),
     }
 }
 
@@ -284,6 +296,25 @@ mod tests {
         assert_eq!(analysis.url_at(text.find("and").unwrap()), None);
         assert!(analysis.inside_url(text.find('\n').unwrap()));
         assert!(!analysis.inside_url(text.len() - 1));
+    }
+
+    #[test]
+    fn a_document_read_whole_is_held_once() {
+        let analysis = analysis("/w/notes.txt", "see http://h.example/a|b\n");
+        let [checked] = &analysis.checked[..] else {
+            panic!("one text: {:?}", analysis.checked.len());
+        };
+        let kept = checked.text().expect("the text is kept");
+        assert_eq!(kept.as_ptr(), analysis.text.as_ptr());
+        assert!(analysis.is_whole_text(checked));
+        // A mail archive's text is its decoded parts, not the document.
+        let mail = "From: a@example.org\nSubject: s\n\nsee http://h.example/~x\n";
+        let analysis = self::analysis("/w/message.eml", mail);
+        let checked = &analysis.checked[0];
+        assert_ne!(
+            checked.text().map(str::as_ptr),
+            Some(analysis.text.as_ptr())
+        );
     }
 
     #[test]
