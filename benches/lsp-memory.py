@@ -4,8 +4,11 @@ large plain-text document and after each of a run of one-character edits,
 each waited for until its diagnostics are published. Memory must stay a
 bounded multiple of the document and must not grow with the edits.
 
-Usage: benches/lsp-memory.py BINARY MEGABYTES EDITS
+Usage: benches/lsp-memory.py BINARY MEGABYTES EDITS [FILE]
   e.g. benches/lsp-memory.py target/release/urlint 50 20
+With FILE, the document is that file's text (read as UTF-8, undecodable
+bytes as U+FFFD) instead of MEGABYTES of a line with one finding, so real
+text's density of findings can be measured (MEGABYTES is then ignored).
 """
 import json
 import subprocess
@@ -13,6 +16,7 @@ import sys
 import time
 
 binary = sys.argv[1]; mb = int(sys.argv[2]); edits = int(sys.argv[3])
+path = sys.argv[4] if len(sys.argv) > 4 else None
 p = subprocess.Popen([binary, "server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 def send(obj):
     body = json.dumps(obj).encode()
@@ -42,11 +46,14 @@ while True:
     if m.get("id") == 1: break
 send({"jsonrpc":"2.0","method":"initialized","params":{}})
 line = "Text with a URL http://a.example/~x/path and some words around it here.\n"
-text = line * (mb * 1_000_000 // len(line))
+if path:
+    text = open(path, "rb").read().decode("utf-8", "replace")
+else:
+    text = line * (mb * 1_000_000 // len(line))
 t = time.time()
 send({"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/big.txt","languageId":"plaintext","version":1,"text":text}}})
 n = wait_diag(1)
-print(f"open: {n} diagnostics, {time.time()-t:.1f}s, rss/hwm {rss()}", flush=True)
+print(f"open: {len(text.encode()) / 1e6:.1f} MB, {n} diagnostics, {time.time()-t:.1f}s, rss/hwm {rss()}", flush=True)
 for v in range(2, edits + 2):
     send({"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///tmp/big.txt","version":v},"contentChanges":[{"range":{"start":{"line":v,"character":0},"end":{"line":v,"character":0}},"text":"x"}]}})
     n = wait_diag(v)
