@@ -529,9 +529,13 @@ impl Rewriter {
             Rewrite::Fix(selection) => {
                 let markup = source.markup;
                 let linter = |text: &str| {
-                    lint::lint_markup(text, markup, lint)
+                    let mut reports: Vec<lint::UrlReport> = lint::lint_markup(text, markup, lint)
                         .filter_map(Linted::into_url)
-                        .collect()
+                        .collect();
+                    // Held through the next pass: without the room they
+                    // grew with (up to as much again, for a large file).
+                    reports.shrink_to_fit();
+                    reports
                 };
                 let fixed =
                     fix_text_keeping(&source.text, fallback.clone(), markup, &linter, *selection);

@@ -131,7 +131,14 @@ pub(crate) fn fix_text_keeping(
             fixed.stopped = Some(Stopped::PassLimit);
             break;
         }
-        let Some(kept) = keeping_urls_in_place(&fixed, chosen, linter) else {
+        // The text between URLs is all the pass needs of this text's
+        // reports: they go before the fixed text is linted, so that a large
+        // file's findings are held once, not twice, while it is.
+        let before = between_urls_collapsed(&fixed.text, &std::mem::take(&mut fixed.reports));
+        let Some(kept) = keeping_urls_in_place(&fixed.text, &before, chosen, linter) else {
+            // What remains is this text's reports, which linting it again
+            // gives back as they were.
+            fixed.reports = linter(&fixed.text);
             fixed.stopped = Some(Stopped::UrlsMoved);
             break;
         };
@@ -151,24 +158,24 @@ struct Pass {
     reports: Vec<UrlReport>,
 }
 
-/// `chosen` applied to `fixed`'s text when that leaves the text outside
-/// its URLs as it was: all of them at once, else each that does, tried one
-/// after another in text order; `None` when none does.
+/// `chosen` applied to `text` when that leaves the text outside its URLs
+/// as it was (`before`, from [`between_urls_collapsed`]): all of them at
+/// once, else each that does, tried one after another in text order;
+/// `None` when none does.
 fn keeping_urls_in_place(
-    fixed: &Fixed,
+    text: &str,
+    before: &[String],
     chosen: Vec<EditGroup>,
     linter: Linter<'_>,
 ) -> Option<Pass> {
-    let before = between_urls(&fixed.text, &fixed.reports);
-    let before: Vec<String> = before.iter().map(|gap| padding_collapsed(gap)).collect();
     let attempt = |groups: &[EditGroup]| {
-        let text = apply(&fixed.text, groups);
+        let text = apply(text, groups);
         let reports = linter(&text);
         let after = between_urls(&text, &reports);
         let kept = after.len() == before.len()
             && after
                 .iter()
-                .zip(&before)
+                .zip(before)
                 .all(|(gap, old)| padding_collapsed(gap) == *old);
         kept.then(|| Pass {
             applied: groups.to_vec(),
@@ -203,6 +210,15 @@ fn padding_collapsed(gap: &str) -> String {
     collapsed
 }
 
+/// The text between `reports`' URLs in `text`, each run of spaces as one
+/// (see [`padding_collapsed`]): what a pass of fixes must leave as it was.
+fn between_urls_collapsed(text: &str, reports: &[UrlReport]) -> Vec<String> {
+    between_urls(text, reports)
+        .iter()
+        .map(|gap| padding_collapsed(gap))
+        .collect()
+}
+
 /// The text before, between and after the URLs of `reports` (linted from
 /// `text`): what no fix may change, but for padding (see
 /// [`padding_collapsed`]).
@@ -227,6 +243,7 @@ mod tests {
     use crate::lint::{self, LintOptions, Linted};
     use crate::profile::Profile;
     use crate::rewrite::test_texts::{document, found, markup_document, noise, outside_urls};
+    use crate::rules::Rule;
     use crate::scan::ScanOptions;
 
     /// What must hold after fixing `text` with machine-applicable fixes
@@ -520,6 +537,14 @@ mod tests {
             between_urls(&result.text, &result.reports),
             ["(see ", ") here)"]
         );
+        // What remains is the fixed text's own reports, the '[' among them.
+        assert_eq!(result.reports, plain(&result.text));
+        let rules: Vec<Rule> = result.reports[0]
+            .findings
+            .iter()
+            .map(|finding| finding.diagnostic.rule)
+            .collect();
+        assert!(rules.contains(&Rule::UnsafeChar), "{rules:?}");
     }
 
     #[test]
