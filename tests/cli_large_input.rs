@@ -349,3 +349,43 @@ fn hyphen_breaks_at_the_edges_of_the_evidence_reach_read_the_same_in_windows() {
     // which must still see the whole reach after it.
     assert_windows_read_as_whole(&path, &[crowded_start, searched_start + 1, 100_000]);
 }
+
+/// An undelimited URL longer than a window's context (no whitespace for
+/// 700 KB, as in a generated query or an inlined blob) runs past the
+/// window's end. A file's window is read again wider, so the URL is checked
+/// whole, its last character included; a stream cannot be, and says where
+/// it cut the URL instead of passing over the rest in silence.
+#[test]
+fn a_url_longer_than_a_window_is_checked_whole_or_said_to_be_cut() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("long.txt");
+    let mut text = "a line before\n".repeat(100);
+    text.push_str("see http://a.example/");
+    text.push_str(&"a".repeat(700_000));
+    text.push_str("~ and http://b.example/~y\nafter\n");
+    std::fs::write(&path, &text).expect("write temp file");
+    let path = path.to_string_lossy().into_owned();
+    let short =
+        |extra: &[&str]| output(&[&["check", "--format", "short"], extra, &[&path]].concat());
+    let whole = short(&[]);
+    assert_eq!(whole.2, "");
+    assert_eq!(whole.1.lines().count(), 2, "{}", whole.1);
+    assert_eq!(short(&["--chunk-len", "4096"]), whole);
+    let extract = output(&["extract", "--chunk-len", "4096", &path]);
+    let longest = extract.1.lines().map(str::len).max();
+    assert_eq!(longest, Some("http://a.example/~".len() + 700_000));
+
+    let streamed = run(
+        urlint(&["check", "--format", "short", "--chunk-len", "4096", "-"])
+            .write_stdin(text.clone()),
+    );
+    assert!(
+        streamed
+            .2
+            .contains("<stdin>: the URL at line 101, column 5 runs on for more than"),
+        "{}",
+        streamed.2
+    );
+    // The URL after the cut one is still found.
+    assert!(streamed.1.contains("<stdin>:101:700045:"), "{}", streamed.1);
+}

@@ -6,11 +6,15 @@ use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
 
 use super::load::Loaded;
+#[cfg(feature = "cli")]
+use super::notice::Note;
 use super::notice::{panicked, InputError};
 use super::sink::{Collected, Sink};
+#[cfg(feature = "cli")]
+use super::windows::advance;
 use crate::checked::Checked;
 #[cfg(feature = "cli")]
-use crate::checked::KeepText;
+use crate::checked::{Base, KeepText};
 use crate::lint::{self, LintOptions, Linted};
 use crate::source::Source;
 #[cfg(feature = "cli")]
@@ -24,6 +28,45 @@ pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut C
             Ok(linted) => collected.checked.push(Checked::new(source, linted)),
             Err(err) => collected.error(err),
         }
+    }
+}
+
+/// Where the first of a window's owned URLs that ends at (or just before,
+/// its trailing punctuation left out) the end of `source`'s text starts:
+/// where the window's bytes end, which cuts a URL longer than the window's
+/// context. Only an undelimited URL that started more than a context
+/// before can reach it, so a URL that merely ends near a window's end is
+/// never one.
+#[cfg(feature = "cli")]
+pub(super) fn url_at_end(items: &[Linted], source: &Source) -> Option<usize> {
+    const TRAILING_PUNCTUATION: usize = 64;
+    items.iter().find_map(|item| match item {
+        Linted::Url(report) => (report.found.outer.end + TRAILING_PUNCTUATION >= source.text.len())
+            .then_some(report.found.outer.start),
+        Linted::Text(_) => None,
+    })
+}
+
+/// The warning that a streamed window (of stdin, a pipe, a compressed
+/// file), which more input follows, cut the URL starting at `start` of its
+/// text, which starts at `base` in the input: a streamed window cannot be
+/// read again wider, as a large file's is, so the URL was checked only as
+/// far as the window reaches.
+#[cfg(feature = "cli")]
+pub(super) fn cut_url_note(origin: &Origin, base: Base, start: usize, source: &Source) -> Note {
+    let at = advance(base, &source.text[..start]);
+    Note {
+        name: origin.to_string(),
+        left: None,
+        message: format!(
+            "the URL at line {}, column {} runs on for more than {} bytes without whitespace, \
+             past what a streamed window holds; it was checked only that far (name the file, \
+             or its decompressed copy, to check it whole)",
+            at.line,
+            at.column,
+            source.text.len() - start
+        ),
+        skipped: false,
     }
 }
 

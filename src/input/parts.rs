@@ -29,7 +29,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use super::archive::{
     check_message_at, check_messages, empty_archive, ArchivePosition, MailReading,
 };
-use super::check::lint_source;
+use super::check::{lint_source, url_at_end};
 use super::compressed::Compression;
 use super::kind::ReadingPlan;
 use super::large::LargeInput;
@@ -237,31 +237,64 @@ impl Parts {
         let mut collected = Collected::default();
         // A reported window's buffer, emptied (and an empty one is UTF-8).
         let mut text = String::from_utf8(buffers.take()).unwrap_or_default();
-        let decoded = with_buffer(|buffer| {
-            if buffer.len() < BLOCK_LEN {
-                buffer.resize(BLOCK_LEN, 0);
+        let mut piece = piece.clone();
+        loop {
+            let decoded = with_buffer(|buffer| {
+                if buffer.len() < BLOCK_LEN {
+                    buffer.resize(BLOCK_LEN, 0);
+                }
+                // The thread's buffer may have grown to a larger file read whole.
+                self.read_text(&piece, UTF8_BLOCK_LEN, &mut buffer[..BLOCK_LEN], &mut text)
+            });
+            let (widened, to_next) = match decoded {
+                Ok(decoded) => decoded,
+                Err(err) => {
+                    collected.error(cannot_read(&self.origin, &err));
+                    buffers.put(text.into_bytes());
+                    return (collected, None);
+                }
+            };
+            let owned = window_offset(&piece, &widened, &text, piece.owned.start)
+                ..window_offset(&piece, &widened, &text, piece.owned.end);
+            let owned_bytes = usize::try_from(piece.owned.end - piece.owned.start).unwrap_or(0);
+            let latin1 = owned.len().saturating_sub(owned_bytes);
+            let source = Source::new(self.origin.clone(), text);
+            let linted = lint_source(&source, lint, &owned);
+            let cut = linted.as_ref().is_ok_and(|items| {
+                piece.read.end < self.len && url_at_end(items, &source).is_some()
+            });
+            if cut {
+                // An owned URL runs on past the context (a line of more than
+                // the scanner's reach without whitespace): read the window
+                // again with twice the bytes, until the URL ends inside it
+                // or the file does, so that it is checked whole.
+                match self.wider(&piece) {
+                    Ok(wider) => {
+                        piece = wider;
+                        text = source.into_parts().1;
+                        continue;
+                    }
+                    Err(err) => collected.error(cannot_read(&self.origin, &err)),
+                }
             }
-            // The thread's buffer may have grown to a larger file read whole.
-            self.read_text(piece, UTF8_BLOCK_LEN, &mut buffer[..BLOCK_LEN], &mut text)
-        });
-        let (widened, to_next) = match decoded {
-            Ok(decoded) => decoded,
-            Err(err) => {
-                collected.error(cannot_read(&self.origin, &err));
-                buffers.put(text.into_bytes());
-                return (collected, None);
+            match linted {
+                Ok(reports) => collected.checked.push(Checked::new(source, reports)),
+                Err(err) => collected.error(err),
             }
-        };
-        let owned = window_offset(piece, &widened, &text, piece.owned.start)
-            ..window_offset(piece, &widened, &text, piece.owned.end);
-        let owned_bytes = usize::try_from(piece.owned.end - piece.owned.start).unwrap_or(0);
-        let latin1 = owned.len().saturating_sub(owned_bytes);
-        let source = Source::new(self.origin.clone(), text);
-        match lint_source(&source, lint, &owned) {
-            Ok(reports) => collected.checked.push(Checked::new(source, reports)),
-            Err(err) => collected.error(err),
+            return (collected, Some((to_next, latin1)));
         }
-        (collected, Some((to_next, latin1)))
+    }
+
+    /// `piece` read with twice its bytes, up to the file's end: the next
+    /// place a window can end past as many bytes again as it read.
+    fn wider(&self, piece: &LargePart) -> io::Result<LargePart> {
+        let read_len = piece.read.end - piece.read.start;
+        let end = piece.read.end.saturating_add(read_len).min(self.len);
+        let end = cut_near(&self.file, self.len, end, Direction::Forward)?;
+        Ok(LargePart {
+            read: piece.read.start..end.max(piece.read.end + 1).min(self.len),
+            ..piece.clone()
+        })
     }
 
     /// Read the bytes of `piece` into `text`, decoded as a whole read of

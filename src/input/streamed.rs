@@ -13,8 +13,8 @@ use std::io::{self, BufRead};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::Mutex;
 
-use super::check::lint_source;
-use super::notice::{cannot_read, latin1_note, InputError};
+use super::check::{cut_url_note, lint_source, url_at_end};
+use super::notice::{cannot_read, latin1_note, InputError, Note};
 use super::sink::Sink;
 use super::windows::{ChunkOptions, Window, Windows};
 use crate::checked::{Checked, Frame};
@@ -24,8 +24,9 @@ use crate::source::{Origin, Source};
 /// What the reading thread hands a worker: a window and its place.
 type Numbered = (usize, Window);
 
-/// What a worker hands back: a window's place and its checked text.
-type Done = (usize, Result<Checked, InputError>);
+/// What a worker hands back: a window's place, its checked text, and the
+/// warning that the window cut a URL (see [`cut_url_note`]).
+type Done = (usize, Result<Checked, InputError>, Option<Note>);
 
 /// Check the text `start` then `reader` hold, longer than a chunk, window
 /// by window on `threads` threads, reporting to `sink` in order. Returns an
@@ -125,9 +126,14 @@ fn lint_windows(
             return;
         };
         let source = Source::new(origin.clone(), window.text);
-        let checked = lint_source(&source, lint, &window.owned)
-            .map(|linted| Checked::new(source, linted).in_frame(Frame::Text(window.base)));
-        if done.send((index, checked)).is_err() {
+        let mut cut = None;
+        let checked = lint_source(&source, lint, &window.owned).map(|linted| {
+            if let Some(start) = url_at_end(&linted, &source).filter(|_| !window.last) {
+                cut = Some(cut_url_note(origin, window.base, start, &source));
+            }
+            Checked::new(source, linted).in_frame(Frame::Text(window.base))
+        });
+        if done.send((index, checked, cut)).is_err() {
             // The report stopped: take what the reader still sends, unread,
             // so that it is never left waiting to hand a window over.
             drain(work);
@@ -157,9 +163,12 @@ fn report_in_order(
     let mut next = 0;
     // A checked text after the first continues the input.
     let mut started = false;
-    for (index, checked) in done {
-        waiting.insert(index, checked);
-        while let Some(checked) = waiting.remove(&next) {
+    for (index, checked, cut) in done {
+        waiting.insert(index, (checked, cut));
+        while let Some((checked, cut)) = waiting.remove(&next) {
+            if let Some(note) = cut {
+                sink.warning(note);
+            }
             let text = match checked {
                 Ok(checked) => {
                     let checked = checked.continuing(started);

@@ -19,7 +19,9 @@
 //! stretch therefore finds each URL once and unchanged, whatever the cuts.
 //! The exception is an undelimited URL longer than the context (a line of
 //! more than 256 KiB without whitespace), which can be cut at the window's
-//! end.
+//! end: a large file's window is then read again wider (`parts`), and a
+//! streamed one, which cannot be, says so with a warning
+//! ([`super::check::cut_url_note`]).
 //!
 //! Text is decoded as [`crate::source::decode`] decodes whole files (UTF-8,
 //! other bytes as Latin-1), across read boundaries, so offsets are the same.
@@ -74,6 +76,8 @@ pub(super) struct Window {
     pub base: Base,
     /// Offsets of `text` at which the URLs this window reports start.
     pub owned: Range<usize>,
+    /// The input ends with this window: nothing follows `text`.
+    pub last: bool,
 }
 
 /// The windows of a text read from `reader`, in order.
@@ -189,6 +193,7 @@ impl<R: Read> Windows<R> {
         let window = Window {
             base: self.base,
             owned: owned_start..owned_end,
+            last: self.done,
             text,
         };
         self.base = advance(self.base, &window.text[..keep_from]);
@@ -494,7 +499,8 @@ mod tests {
             [Window {
                 text: String::new(),
                 base: Base::START,
-                owned: 0..0
+                owned: 0..0,
+                last: true,
             }]
         );
     }
