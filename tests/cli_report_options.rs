@@ -263,7 +263,8 @@ fn an_output_file_in_the_checked_tree_is_not_read() {
         "no temporary file left"
     );
 
-    // Named on the command line, it is skipped with a warning.
+    // Named on the command line it is an input, which the report must not
+    // replace: the run ends before anything is read or written.
     let mut named = urlint(&[
         "check",
         "--format",
@@ -274,12 +275,50 @@ fn an_output_file_in_the_checked_tree_is_not_read() {
         "a.txt",
     ]);
     named.current_dir(dir.path());
-    let (code, _, stderr) = run(&mut named);
-    assert_eq!(code, 1);
+    let (code, stdout, stderr) = run(&mut named);
+    assert_eq!((code, stdout.as_str()), (2, ""));
     assert_eq!(
         stderr,
-        "urlint: warning: report.txt: skipped: it is the file this run writes its report to\n"
+        "urlint: cannot write the report to report.txt: it is the input report.txt \
+         (name another file)\n"
     );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("report.txt")).expect("kept"),
+        first
+    );
+}
+
+/// An `--output-file` that names an input, itself or through a symbolic
+/// or hard link, would replace the text the report is about: every
+/// reporting command refuses it, exit 2, and the input is left as it was.
+#[cfg(unix)]
+#[test]
+fn an_output_file_that_is_a_named_input_is_refused_and_the_input_kept() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = "see http://host.example/~ann/\n";
+    fs::write(dir.path().join("notes.txt"), text).expect("write");
+    std::os::unix::fs::symlink("notes.txt", dir.path().join("link.txt")).expect("symlink");
+    fs::hard_link(dir.path().join("notes.txt"), dir.path().join("hard.txt")).expect("link");
+    let runs: [&[&str]; 5] = [
+        &["extract", "notes.txt", "--output-file", "notes.txt"],
+        &["check", "notes.txt", "--output-file", "link.txt"],
+        &["check", "--fix", "notes.txt", "--output-file", "hard.txt"],
+        &["fmt", "notes.txt", "--output-file", "./notes.txt"],
+        &["check", "link.txt", "--output-file", "notes.txt"],
+    ];
+    for args in runs {
+        let mut command = urlint(args);
+        command.current_dir(dir.path());
+        let (code, stdout, stderr) = run(&mut command);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{args:?}");
+        assert!(
+            stderr.contains(": it is the input ") && stderr.ends_with("(name another file)\n"),
+            "{args:?}: {stderr}"
+        );
+        let kept = fs::read_to_string(dir.path().join("notes.txt")).expect("kept");
+        assert_eq!(kept, text, "{args:?}");
+    }
+    assert_eq!(entries(dir.path()), ["hard.txt", "link.txt", "notes.txt"]);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use codespan_reporting::term::termcolor::{
     BufferedStandardStream, ColorChoice, NoColor, WriteColor,
@@ -33,11 +33,15 @@ use crate::source::{Origin, Source};
 pub(super) fn run(cli: Cli) -> ExitStatus {
     let global = &cli.global;
     match cli.command {
-        Command::Check(args) => reported(global, &args.output, |run| check(run, &args)),
-        Command::Extract(args) => reported(global, &args.output, |run| extract(run, &args)),
-        Command::Validate(args) => reported(global, &args.output, |run| validate(run, &args)),
+        Command::Check(args) => reported(global, &args.output, &args.inputs.paths, |run| {
+            check(run, &args)
+        }),
+        Command::Extract(args) => reported(global, &args.output, &args.inputs.paths, |run| {
+            extract(run, &args)
+        }),
+        Command::Validate(args) => reported(global, &args.output, &[], |run| validate(run, &args)),
         Command::Explain(args) => to_stdout(|out| explain(out, &args)),
-        Command::Fmt(args) => reported(global, &args.output, |run| {
+        Command::Fmt(args) => reported(global, &args.output, &args.inputs.paths, |run| {
             let rewrite = run.rewrite();
             rewriting::fmt(rewrite, &args)
         }),
@@ -57,13 +61,27 @@ struct CommandRun<'r> {
     written: &'r Written,
 }
 
-/// Run a command that reports on inputs: find its configuration, open its
-/// output, and put an `--output-file` in place once the report is whole.
+/// Run a command that reports on inputs (`named`, as the command line
+/// gives them): find its configuration, open its output, and put an
+/// `--output-file` in place once the report is whole. An `--output-file`
+/// that is one of the named inputs ends the run before anything is read
+/// or written: the report would replace the file it is about.
 fn reported(
     global: &GlobalArgs,
     output: &OutputArgs,
+    named: &[PathBuf],
     command: impl FnOnce(CommandRun<'_>) -> Outcome,
 ) -> ExitStatus {
+    if let Some(report) = output.output_file.as_deref() {
+        if let Some(input) = named.iter().find(|input| is_same_file(input, report)) {
+            say(format_args!(
+                "cannot write the report to {}: it is the input {} (name another file)",
+                report.display(),
+                input.display(),
+            ));
+            return ExitStatus::Trouble;
+        }
+    }
     let config = match configuration(global) {
         Ok(config) => config,
         Err(status) => return status,
@@ -148,6 +166,31 @@ fn configuration(args: &GlobalArgs) -> Result<Config, ExitStatus> {
         }
     }
     Ok(config)
+}
+
+/// True when `a` and `b` name one existing regular file, through symbolic
+/// or hard links (the same device and inode; elsewhere than Unix, the same
+/// canonical path). `-` (stdin) is no file.
+fn is_same_file(a: &Path, b: &Path) -> bool {
+    if a == Path::new("-") {
+        return false;
+    }
+    let (Ok(meta_a), Ok(meta_b)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
+        return false;
+    };
+    if !meta_a.is_file() {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        meta_a.dev() == meta_b.dev() && meta_a.ino() == meta_b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta_b;
+        std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
+    }
 }
 
 /// `path` made absolute against the current directory, symbolic links kept.
