@@ -86,7 +86,7 @@ pub(crate) struct Checked {
     /// Line starts of the text, built on the first lookup the cursor
     /// cannot answer (see [`Checked::lines`]).
     lines: OnceLock<LineIndex>,
-    /// Where the last in-order lookup in `source.text` left off.
+    /// Where the last in-order lookup in the text left off.
     cursor: Cell<LineCursor>,
     /// The URLs found, in source order, with their findings.
     pub reports: Vec<UrlReport>,

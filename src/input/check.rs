@@ -48,14 +48,21 @@ pub(super) fn url_at_end(items: &[Linted], source: &Source) -> Option<usize> {
 }
 
 /// The warning that a streamed window (of stdin, a pipe, a compressed
-/// file), which more input follows, cut the URL starting at `start` of its
-/// text, which starts at `base` in the input: a streamed window cannot be
-/// read again wider, as a large file's is, so the URL was checked only as
-/// far as the window reaches.
+/// file) whose text starts at `base` in the input cut one of its URLs
+/// (`linted`, of `source`), when more input follows (`last` is false): a
+/// streamed window cannot be read again wider, as a large file's is, so
+/// the URL was checked only as far as the window reaches.
 #[cfg(feature = "cli")]
-pub(super) fn cut_url_note(origin: &Origin, base: Base, start: usize, source: &Source) -> Note {
+pub(super) fn cut_url_note(
+    origin: &Origin,
+    base: Base,
+    last: bool,
+    linted: &[Linted],
+    source: &Source,
+) -> Option<Note> {
+    let start = url_at_end(linted, source).filter(|_| !last)?;
     let at = advance(base, &source.text[..start]);
-    Note {
+    Some(Note {
         name: origin.to_string(),
         left: None,
         message: format!(
@@ -67,7 +74,7 @@ pub(super) fn cut_url_note(origin: &Origin, base: Base, start: usize, source: &S
             source.text.len() - start
         ),
         skipped: false,
-    }
+    })
 }
 
 /// Check `text`, read from `origin` and written in `markup` and borrowed

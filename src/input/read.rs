@@ -11,7 +11,7 @@ use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
-use super::check::{check_borrowed, check_loaded, cut_url_note, lint_source, url_at_end};
+use super::check::{check_borrowed, check_loaded, cut_url_note, lint_source};
 use super::compressed::{self, Compression, Inflated};
 use super::kind::{Content, InputKind, KindGlobs, ReadingPlan};
 use super::large::LargeInput;
@@ -478,8 +478,10 @@ fn check_text(
         let source = Source::new(origin.clone(), window.text);
         match lint_source(&source, lint, &window.owned) {
             Ok(linted) => {
-                if let Some(start) = url_at_end(&linted, &source).filter(|_| !window.last) {
-                    sink.warning(cut_url_note(&origin, window.base, start, &source));
+                if let Some(note) =
+                    cut_url_note(&origin, window.base, window.last, &linted, &source)
+                {
+                    sink.warning(note);
                 }
                 let checked = Checked::new(source, linted)
                     .in_frame(Frame::Text(window.base))

@@ -13,7 +13,7 @@ use std::io::{self, BufRead};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::Mutex;
 
-use super::check::{cut_url_note, lint_source, url_at_end};
+use super::check::{cut_url_note, lint_source};
 use super::notice::{cannot_read, latin1_note, InputError, Note};
 use super::sink::Sink;
 use super::windows::{ChunkOptions, Window, Windows};
@@ -128,9 +128,7 @@ fn lint_windows(
         let source = Source::new(origin.clone(), window.text);
         let mut cut = None;
         let checked = lint_source(&source, lint, &window.owned).map(|linted| {
-            if let Some(start) = url_at_end(&linted, &source).filter(|_| !window.last) {
-                cut = Some(cut_url_note(origin, window.base, start, &source));
-            }
+            cut = cut_url_note(origin, window.base, window.last, &linted, &source);
             Checked::new(source, linted).in_frame(Frame::Text(window.base))
         });
         if done.send((index, checked, cut)).is_err() {

@@ -8,7 +8,7 @@
 //! is source bytes, in place or in order, blanks, and decoded pieces that
 //! are not URL syntax, with no URL syntax removed between two runs.
 
-use super::facts::MadeUrlSyntax;
+use super::facts::{facts, MadeUrlSyntax};
 use crate::offset_map::OffsetMap;
 use crate::source::Markup;
 use crate::span::Span;
@@ -271,7 +271,7 @@ const URL_PUNCTUATION: &[u8] = b"+-.:/<";
 /// across a grid table's borders into one run the source does not hold.
 pub(crate) fn last_made_url_syntax(source: &str, markup: Markup) -> Option<usize> {
     let bytes = source.as_bytes();
-    match super::facts(markup).made_url_syntax {
+    match facts(markup).made_url_syntax {
         MadeUrlSyntax::AtReferencesAndEscapes => {
             memchr::memrchr2_iter(b'&', b'\\', bytes).find(|&at| {
                 let next = bytes.get(at + 1);

@@ -48,7 +48,9 @@ pub(crate) fn fix_instruction(
     }
     let old = match (finding.at, report) {
         (At::Url(span), Some(report)) => &report.found.url[clamp(&report.found.url, span)],
-        (At::Url(_), None) => "",
+        // A validator's finding comes with its URL's report; without it
+        // there is no text to name.
+        (At::Url(_), None) => return None,
         (At::Source(span), _) => &text[clamp(text, span)],
     };
     if let Some((before, after)) = around(old, &fix.replacement) {

@@ -62,13 +62,18 @@ pub(crate) fn run(max_message_bytes: usize) -> Result<Ended, ServerError> {
 /// does not make: the buffers of a large document's last reading stayed
 /// resident (120 MB for a 17 MB document, 73 MB with immediate purging;
 /// docs/benchmarks.md). Setting the option of a mimalloc that is not the
-/// global allocator changes nothing.
+/// global allocator changes nothing; a delay the user set
+/// (`MIMALLOC_PURGE_DELAY`) is theirs and is kept.
 fn return_freed_memory_at_once() {
+    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_some() {
+        return;
+    }
     // `mi_option_purge_delay` in mimalloc v2's `mimalloc.h`, which the
     // bindings do not name: the option after `mi_option_eager_commit_delay`.
     const PURGE_DELAY: libmimalloc_sys::mi_option_t =
         libmimalloc_sys::mi_option_eager_commit_delay + 1;
-    // SAFETY: setting an option takes no pointer and is allowed at any
-    // time, from any thread.
+    // SAFETY: setting an option takes no pointer; mimalloc's option setters
+    // are not made for races, and this runs before the server starts its
+    // reading, writing and linting threads.
     unsafe { libmimalloc_sys::mi_option_set(PURGE_DELAY, 0) }
 }
