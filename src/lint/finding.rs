@@ -83,8 +83,9 @@ pub struct UrlReport {
     /// Scanner and validator findings, ordered by source position.
     pub findings: Vec<Finding>,
     /// The URL read as a template, when it holds placeholders (and
-    /// templates are recognised); its spans index the URL.
-    pub template: Option<Template>,
+    /// templates are recognised); its spans index the URL. Boxed: most
+    /// URLs have none, and a large file's reports may all be held at once.
+    pub template: Option<Box<Template>>,
 }
 
 /// One item of a text's lint. [`crate::lint()`] yields them in source

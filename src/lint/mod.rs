@@ -177,7 +177,9 @@ pub(crate) fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
 fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     let template = match options.scan.no_templates {
         true => None,
-        false => Some(template::read(&found.url)).filter(|template| !template.is_empty()),
+        false => Some(template::read(&found.url))
+            .filter(|template| !template.is_empty())
+            .map(Box::new),
     };
     if options.levels.all_off() {
         // Nothing the URL holds could be reported (`extract` listing URLs
