@@ -172,6 +172,27 @@ impl<R: Read> Windows<R> {
         Ok(())
     }
 
+    /// Make sure the input's end is known when the text read so far runs
+    /// to it: a read that filled the text exactly cannot tell, so one more
+    /// read looks, keeping what it gets for the next fill. Without it a
+    /// window whose text ends where the input does would be taken for one
+    /// that more input follows, and a URL at its end for a cut one.
+    fn learn_whether_input_goes_on(&mut self) -> io::Result<()> {
+        let mut look = [0; 64];
+        while !self.eof && self.pending.is_empty() {
+            match self.reader.read(&mut look) {
+                Ok(read) => {
+                    self.eof = read == 0;
+                    self.pending.extend_from_slice(&look[..read]);
+                    return Ok(());
+                }
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                Err(err) => return Err(err),
+            }
+        }
+        Ok(())
+    }
+
     /// The next window, or `None` after the last.
     fn next_window(&mut self) -> io::Result<Option<Window>> {
         if self.done {
@@ -180,6 +201,7 @@ impl<R: Read> Windows<R> {
         let owned_start = self.owned_from - self.base.offset;
         let wanted = owned_start + self.options.chunk_len + self.options.context;
         self.fill(wanted)?;
+        self.learn_whether_input_goes_on()?;
         let owned_end = if self.eof && self.text.len() < wanted {
             self.text.len()
         } else {
@@ -193,7 +215,9 @@ impl<R: Read> Windows<R> {
         let window = Window {
             base: self.base,
             owned: owned_start..owned_end,
-            last: self.done,
+            // At the end every byte read is decoded into the text: it holds
+            // the rest of the input.
+            last: self.eof,
             text,
         };
         self.base = advance(self.base, &window.text[..keep_from]);
@@ -487,6 +511,27 @@ mod tests {
         assert_eq!(text, "aébécÃ");
         assert_eq!(latin1, 2);
         assert_eq!(text, crate::source::decode(bytes.to_vec()).0);
+    }
+
+    #[test]
+    fn a_window_whose_text_ends_where_the_input_does_is_the_last() {
+        // A chunk and its context read to the byte: the first window's text
+        // runs to the input's end, and a URL there is whole, not cut.
+        let options = ChunkOptions {
+            chunk_len: 16,
+            context: 8,
+        };
+        for len in [23, 24, 25, 40] {
+            let text = format!("{}http://a.example/", "x".repeat(len - 17));
+            let windows: Vec<Window> = Windows::new(text.as_bytes(), options)
+                .collect::<io::Result<_>>()
+                .expect("memory");
+            for window in &windows {
+                let ends_input = window.base.offset + window.text.len() == text.len();
+                assert_eq!(window.last, ends_input, "{len}: {window:?}");
+            }
+            assert!(windows.last().is_some_and(|window| window.last), "{len}");
+        }
     }
 
     #[test]
