@@ -685,6 +685,42 @@ fn a_connection_closed_without_exit_or_broken_ends_with_2() {
     assert!(stderr.contains("malformed LSP frame"), "{stderr}");
 }
 
+/// Before `initialize`, as the protocol says: a request is answered with
+/// -32002 and a message naming it, a notification is dropped, and `exit`
+/// ends the server with 1 (no `shutdown` came); a session then starts as
+/// usual.
+#[test]
+fn before_initialize_requests_are_refused_notifications_dropped_and_exit_exits() {
+    let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+    let exit = frame(r#"{"jsonrpc":"2.0","method":"exit"}"#);
+    let (code, stdout, stderr) = serve_bytes(exit.as_bytes(), &[]);
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (Some(1), "", ""));
+
+    let input = [
+        frame(r#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{}}"#),
+        frame(r#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{}}"#),
+        frame(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#),
+        frame(r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#),
+        frame(r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#),
+        exit,
+    ]
+    .concat();
+    let (code, stdout, stderr) = serve_bytes(input.as_bytes(), &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.contains(
+            r#""id":7,"error":{"code":-32002,"message":"the server is not initialized: `textDocument/hover` must wait for `initialize`"}"#
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(r#""id":1,"result":{"capabilities""#),
+        "{stdout}"
+    );
+    assert!(stdout.contains(r#""id":2,"result":null"#), "{stdout}");
+    assert_eq!(stderr, "");
+}
+
 /// No client can take the server down: a frame larger than the limit is
 /// refused with a log line and its body skipped, a header announcing a
 /// terabyte allocates nothing, a lone surrogate escape is read as U+FFFD,

@@ -105,7 +105,10 @@ impl From<std::io::Error> for ServerError {
 
 /// Serve one client on `connection` until it says `exit`.
 pub(crate) fn serve(connection: &Connection) -> Result<Ended, ServerError> {
-    let (id, params) = connection.initialize_start()?;
+    let (id, params) = match wait_for_initialize(connection)? {
+        Handshake::Initialize(id, params) => (id, params),
+        Handshake::Exit => return Ok(Ended::ExitWithoutShutdown),
+    };
     let mut problems = Vec::new();
     let params: InitializeParams = serde_json::from_value(params).unwrap_or_else(|err| {
         problems.push(format!(
@@ -140,6 +143,47 @@ pub(crate) fn serve(connection: &Connection) -> Result<Ended, ServerError> {
     }
     session.tell(said)?;
     session.run()
+}
+
+/// How the client opened the session.
+enum Handshake {
+    /// With `initialize`: its id and parameters.
+    Initialize(RequestId, Value),
+    /// With `exit`, before any `initialize`.
+    Exit,
+}
+
+/// Wait for the client's `initialize`, as the protocol says a server does
+/// before it: a request is answered with `ServerNotInitialized` (-32002),
+/// a notification dropped, and `exit` ends the session (exit code 1, as
+/// there was no `shutdown`). `lsp_server`'s own handshake ends the server
+/// on the first notification instead, and answers a request with its
+/// debug dump.
+fn wait_for_initialize(connection: &Connection) -> Result<Handshake, ServerError> {
+    loop {
+        let message = connection
+            .receiver
+            .recv()
+            .map_err(|_| ServerError::Disconnected)?;
+        match message {
+            Message::Request(request) if request.method == "initialize" => {
+                return Ok(Handshake::Initialize(request.id, request.params));
+            }
+            Message::Request(request) => {
+                let message = format!(
+                    "the server is not initialized: `{}` must wait for `initialize`",
+                    request.method
+                );
+                let error =
+                    Response::new_err(request.id, ErrorCode::ServerNotInitialized as i32, message);
+                send(connection, error.into())?;
+            }
+            Message::Notification(notification) if notification.method == "exit" => {
+                return Ok(Handshake::Exit);
+            }
+            Message::Notification(_) | Message::Response(_) => {}
+        }
+    }
 }
 
 /// What the client can do, as far as the server cares.
