@@ -7,6 +7,8 @@
 //! same value, so the author's text survives and non-ASCII bytes still
 //! reach the validator as non-ASCII characters.
 
+#[cfg(feature = "cli")]
+use std::borrow::Cow;
 use std::fmt;
 #[cfg(feature = "cli")]
 use std::path::PathBuf;
@@ -169,7 +171,11 @@ pub(crate) fn decode_noting_fallback(bytes: &[u8]) -> (String, Vec<usize>) {
 /// `fallback` written back as the one byte it was read from. `None` when an
 /// offset does not hold such a character (the text was edited there).
 #[cfg(feature = "cli")]
-pub(crate) fn encode_decoded(text: &str, fallback: &[usize]) -> Option<Vec<u8>> {
+pub(crate) fn encode_decoded<'t>(text: &'t str, fallback: &[usize]) -> Option<Cow<'t, [u8]>> {
+    if fallback.is_empty() {
+        // Valid UTF-8 throughout: the text's own bytes, not a copy.
+        return Some(Cow::Borrowed(text.as_bytes()));
+    }
     let mut bytes = Vec::with_capacity(text.len());
     let mut at = 0;
     for &offset in fallback {
@@ -182,7 +188,7 @@ pub(crate) fn encode_decoded(text: &str, fallback: &[usize]) -> Option<Vec<u8>> 
         at = offset + c.len_utf8();
     }
     bytes.extend_from_slice(text.get(at..)?.as_bytes());
-    Some(bytes)
+    Some(Cow::Owned(bytes))
 }
 
 /// [`decode`] appending to `text`, whose buffer the caller may reuse.

@@ -525,22 +525,18 @@ impl Rewriter {
         lint: &LintOptions,
         done: &mut Done,
     ) {
-        let (text, kept, changes, reports) = match &self.rewrite {
+        let (text, kept, changes) = match &self.rewrite {
             Rewrite::Fix(selection) => {
                 let markup = source.markup;
-                let linter = |text: &str| {
-                    let mut reports: Vec<lint::UrlReport> = lint::lint_markup(text, markup, lint)
+                let linter = |text: &str, each: &mut dyn FnMut(lint::UrlReport)| {
+                    lint::lint_markup(text, markup, lint)
                         .filter_map(Linted::into_url)
-                        .collect();
-                    // Held through the next pass: without the room they
-                    // grew with (up to as much again, for a large file).
-                    reports.shrink_to_fit();
-                    reports
+                        .for_each(each);
                 };
                 let fixed =
                     fix_text_keeping(&source.text, fallback.clone(), markup, &linter, *selection);
                 done.messages.extend(fix_warnings(&source.name, &fixed));
-                (fixed.text, fixed.kept, fixed.fixed, Some(fixed.reports))
+                (fixed.text, fixed.kept, fixed.fixed)
             }
             Rewrite::Wrap(options) => {
                 let wrapped = wrap_text(&source.text, options);
@@ -549,11 +545,11 @@ impl Rewriter {
                         format!("note: {}:{}: {}", source.name, note.line, note.message)
                     }),
                 );
-                (wrapped.text, Vec::new(), wrapped.wrapped, None)
+                (wrapped.text, Vec::new(), wrapped.wrapped)
             }
         };
         let changed = text != source.text;
-        let mut reported = Source::new(source.origin.clone(), text).written_in(source.markup);
+        let reported = Source::new(source.origin.clone(), text).written_in(source.markup);
         // The bytes read and the bytes to write: the texts' own, but for
         // the stray bytes a Latin-1 character stands for.
         let (Some(read), Some(written)) = (
@@ -566,7 +562,7 @@ impl Rewriter {
                 action: "not rewritten",
                 cause: "its bytes that are not UTF-8 could not be kept".to_owned(),
             });
-            self.collect(source, None, lint, done);
+            self.collect(source.clone(), lint, done);
             return;
         };
         if changed {
@@ -583,9 +579,8 @@ impl Rewriter {
                             action: "not rewritten",
                             cause: err.to_string(),
                         });
-                        reported = source.clone();
                         done.changes = 0;
-                        self.collect(reported, None, lint, done);
+                        self.collect(source.clone(), lint, done);
                         return;
                     }
                 }
@@ -594,28 +589,28 @@ impl Rewriter {
             done.changed = Some(source.name.clone());
         }
         if *input == Input::Stdin && self.mode == Mode::Write {
-            done.stdout = Some(written);
+            done.stdout = Some(written.into_owned());
         }
-        self.collect(reported, reports, lint, done);
+        // Only the text as written is reported: the text read (and its
+        // bytes) go before it is linted, a large file's reports held beside
+        // one text, not three.
+        drop(read);
+        drop(source);
+        self.collect(reported, lint, done);
     }
 
-    /// Keep the checked text that `check --fix` reports: `reports` when
-    /// they are the text's URLs and the text can have no findings of its
-    /// own (`unused-suppression` is off), else the text linted again.
-    fn collect(
-        &self,
-        source: Source,
-        reports: Option<Vec<lint::UrlReport>>,
-        lint: &LintOptions,
-        done: &mut Done,
-    ) {
+    /// Keep the checked text that `check --fix` reports: the text as
+    /// written, linted once more (the passes kept only what fixing needed
+    /// of each URL's report). The reports are gathered straight into the
+    /// checked text and held without spare room: a large file's are held
+    /// until the run reports them.
+    fn collect(&self, source: Source, lint: &LintOptions, done: &mut Done) {
         if let Rewrite::Fix(_) = self.rewrite {
-            let own_findings = lint.levels.reports_on_directives();
-            let linted: Vec<Linted> = match reports.filter(|_| !own_findings) {
-                Some(reports) => reports.into_iter().map(Linted::Url).collect(),
-                None => lint::lint_markup(&source.text, source.markup, lint).collect(),
-            };
-            let _ = Sink::checked(&mut done.collected, Checked::new(source, linted));
+            let (named, text) = source.into_parts();
+            let linted = lint::lint_markup(&text, named.markup, lint);
+            let mut checked = Checked::without_text(named, linted).with_text(text);
+            checked.reports.shrink_to_fit();
+            let _ = Sink::checked(&mut done.collected, checked);
         }
     }
 }

@@ -40,16 +40,6 @@ impl RuleLevels {
         self.on == 0
     }
 
-    /// True when a rule about the suppression comments themselves
-    /// (`unused-suppression`, `unknown-rule`) reports: such findings belong
-    /// to the text, not to a URL.
-    #[cfg(feature = "cli")]
-    pub(crate) fn reports_on_directives(&self) -> bool {
-        [Rule::UnusedSuppression, Rule::UnknownRule]
-            .into_iter()
-            .any(|rule| self.level(rule) != Level::Off)
-    }
-
     /// Levels with every rule off.
     #[cfg(feature = "cli")]
     pub(crate) fn silent() -> RuleLevels {

@@ -58,8 +58,6 @@ pub(crate) struct Fixed {
     pub text: String,
     /// The findings fixed, over all passes.
     pub fixed: usize,
-    /// The URLs of `text`, linted: what remains.
-    pub reports: Vec<UrlReport>,
     /// Selected fixes that could not be placed in the source, and why.
     pub unplaced: Vec<Unplaced>,
     /// Why the passes stopped early, if they did.
@@ -69,12 +67,15 @@ pub(crate) struct Fixed {
     pub kept: Vec<usize>,
 }
 
-/// Lints a whole text: [`crate::lint::lint_markup`] with the text's markup,
-/// whose URL segments map back to the text it is given.
-pub(crate) type Linter<'a> = &'a (dyn Fn(&str) -> Vec<UrlReport> + Sync);
+/// Lints a whole text ([`crate::lint::lint_markup`] with the text's markup,
+/// whose URL segments map back to the text it is given), handing each
+/// URL's report to the callback in text order: a pass keeps only what it
+/// needs of each, so a large file's reports are never all held at once.
+pub(crate) type Linter<'a> = &'a (dyn Fn(&str, &mut dyn FnMut(UrlReport)) + Sync);
 
 /// Apply the fixes `selection` allows to `text`, written in `markup` and
-/// linted by `linter`.
+/// linted by `linter`. What remains to report is the fixed text's lint,
+/// which the caller asks for as it reports it.
 pub(crate) fn fix_text(
     text: &str,
     markup: Markup,
@@ -95,35 +96,21 @@ pub(crate) fn fix_text_keeping(
     linter: Linter<'_>,
     selection: FixSelection,
 ) -> Fixed {
+    let surveyor = Surveyor {
+        markup,
+        linter,
+        selection,
+    };
+    let mut survey = surveyor.survey(text, &kept);
     let mut fixed = Fixed {
         text: text.to_string(),
         fixed: 0,
-        reports: linter(text),
         unplaced: Vec::new(),
         stopped: None,
         kept,
     };
     for pass in 0..=MAX_PASSES {
-        let mut groups = Vec::new();
-        fixed.unplaced.clear();
-        for report in &fixed.reports {
-            for finding in &report.findings {
-                let selected = finding
-                    .diagnostic
-                    .fix
-                    .as_ref()
-                    .is_some_and(|fix| selection.allows(fix.applicability));
-                match place(&fixed.text, markup, report, finding).filter(|_| selected) {
-                    Some(Ok(group)) if touches(&group, &fixed.kept) => {
-                        fixed.unplaced.push(Unplaced::NotUtf8);
-                    }
-                    Some(Ok(group)) => groups.push(group),
-                    Some(Err(why)) => fixed.unplaced.push(why),
-                    None => {}
-                }
-            }
-        }
-        let chosen = non_overlapping(groups);
+        let chosen = non_overlapping(std::mem::take(&mut survey.groups));
         if chosen.is_empty() {
             break;
         }
@@ -131,99 +118,141 @@ pub(crate) fn fix_text_keeping(
             fixed.stopped = Some(Stopped::PassLimit);
             break;
         }
-        // The text between URLs is all the pass needs of this text's
-        // reports: they go before the fixed text is linted, so that a large
-        // file's findings are held once, not twice, while it is.
-        let before = between_urls_collapsed(&fixed.text, &std::mem::take(&mut fixed.reports));
-        let Some(kept) = keeping_urls_in_place(&fixed.text, &before, chosen, linter) else {
-            // What remains is this text's reports, which linting it again
-            // gives back as they were.
-            fixed.reports = linter(&fixed.text);
+        let before = between_urls(&fixed.text, &survey.outers);
+        let Some(kept) = surveyor.keeping_urls_in_place(&fixed.text, &fixed.kept, &before, chosen)
+        else {
             fixed.stopped = Some(Stopped::UrlsMoved);
             break;
         };
-        fixed.fixed += kept.applied.len();
-        fixed.kept = shifted(&fixed.kept, &kept.applied);
+        fixed.fixed += kept.applied;
+        fixed.kept = kept.kept;
         fixed.text = kept.text;
-        fixed.reports = kept.reports;
+        survey = kept.survey;
     }
+    fixed.unplaced = survey.unplaced;
     fixed
 }
 
-/// Fixes of one pass applied and the text linted again.
+/// What a pass needs of a linted text: where its URLs lie and its selected
+/// fixes, placed. The reports they come from are dropped as they are read.
+#[derive(Debug, Default)]
+struct Survey {
+    /// Each URL's span in the text, outer delimiters included.
+    outers: Vec<SourceSpan>,
+    /// The selected fixes placed in the text, one group each.
+    groups: Vec<EditGroup>,
+    /// Selected fixes that could not be placed, and why.
+    unplaced: Vec<Unplaced>,
+}
+
+/// Lints texts into [`Survey`]s: how a text is written and linted, and
+/// which fixes are selected.
+struct Surveyor<'a> {
+    markup: Markup,
+    linter: Linter<'a>,
+    selection: FixSelection,
+}
+
+/// Fixes of one pass applied and the text surveyed again.
 struct Pass {
-    /// The fix groups applied.
-    applied: Vec<EditGroup>,
+    /// How many fix groups were applied.
+    applied: usize,
     text: String,
-    reports: Vec<UrlReport>,
+    /// Where the characters to keep are in `text`.
+    kept: Vec<usize>,
+    survey: Survey,
 }
 
-/// `chosen` applied to `text` when that leaves the text outside its URLs
-/// as it was (`before`, from [`between_urls_collapsed`]): all of them at
-/// once, else each that does, tried one after another in text order;
-/// `None` when none does.
-fn keeping_urls_in_place(
-    text: &str,
-    before: &[String],
-    chosen: Vec<EditGroup>,
-    linter: Linter<'_>,
-) -> Option<Pass> {
-    let attempt = |groups: &[EditGroup]| {
-        let text = apply(text, groups);
-        let reports = linter(&text);
-        let after = between_urls(&text, &reports);
-        let kept = after.len() == before.len()
-            && after
-                .iter()
-                .zip(before)
-                .all(|(gap, old)| padding_collapsed(gap) == *old);
-        kept.then(|| Pass {
-            applied: groups.to_vec(),
-            text,
-            reports,
-        })
-    };
-    if let Some(pass) = attempt(&chosen) {
-        return Some(pass);
+impl Surveyor<'_> {
+    /// Lint `text`, whose characters at `kept` must stay as they are, and
+    /// keep what a pass needs of each URL.
+    fn survey(&self, text: &str, kept: &[usize]) -> Survey {
+        let mut survey = Survey::default();
+        (self.linter)(text, &mut |report: UrlReport| {
+            survey.outers.push(report.found.outer);
+            for finding in &report.findings {
+                let selected = finding
+                    .diagnostic
+                    .fix
+                    .as_ref()
+                    .is_some_and(|fix| self.selection.allows(fix.applicability));
+                match place(text, self.markup, &report, finding).filter(|_| selected) {
+                    Some(Ok(group)) if touches(&group, kept) => {
+                        survey.unplaced.push(Unplaced::NotUtf8);
+                    }
+                    Some(Ok(group)) => survey.groups.push(group),
+                    Some(Err(why)) => survey.unplaced.push(why),
+                    None => {}
+                }
+            }
+        });
+        survey.outers.shrink_to_fit();
+        survey
     }
-    let (mut kept, mut last) = (Vec::new(), None);
-    for group in chosen {
-        kept.push(group);
-        match attempt(&kept) {
-            Some(pass) => last = Some(pass),
-            None => drop(kept.pop()),
+
+    /// `chosen` applied to `text` (whose characters at `kept` stay as they
+    /// are) when that leaves the text outside its URLs as it was (`before`,
+    /// from [`between_urls`]): all of them at once, else each
+    /// that does, tried one after another in text order; `None` when none
+    /// does.
+    fn keeping_urls_in_place(
+        &self,
+        text: &str,
+        kept: &[usize],
+        before: &[&str],
+        chosen: Vec<EditGroup>,
+    ) -> Option<Pass> {
+        let attempt = |groups: &[EditGroup]| {
+            let text = apply(text, groups);
+            let kept = shifted(kept, groups);
+            let survey = self.survey(&text, &kept);
+            let after = between_urls(&text, &survey.outers);
+            let in_place = after.len() == before.len()
+                && after
+                    .iter()
+                    .zip(before)
+                    .all(|(gap, old)| padding_collapsed(gap).eq(padding_collapsed(old)));
+            in_place.then_some(Pass {
+                applied: groups.len(),
+                text,
+                kept,
+                survey,
+            })
+        };
+        if let Some(pass) = attempt(&chosen) {
+            return Some(pass);
         }
+        let (mut tried, mut last) = (Vec::new(), None);
+        for group in chosen {
+            tried.push(group);
+            match attempt(&tried) {
+                Some(pass) => last = Some(pass),
+                None => drop(tried.pop()),
+            }
+        }
+        last
     }
-    last
 }
 
-/// `gap` with each run of spaces as one space: a fix in a
+/// The characters of `gap` with each run of spaces as one space: a fix in a
 /// reStructuredText grid table's cell may take spaces from the padding
-/// before the cell's border, or give them back, and nothing else.
-fn padding_collapsed(gap: &str) -> String {
-    let mut collapsed = String::with_capacity(gap.len());
-    for c in gap.chars() {
-        if !(c == ' ' && collapsed.ends_with(' ')) {
-            collapsed.push(c);
-        }
-    }
-    collapsed
+/// before the cell's border, or give them back, and nothing else. Compared
+/// as they come, so that no gap of a large file is copied.
+fn padding_collapsed(gap: &str) -> impl Iterator<Item = char> + '_ {
+    let mut after_space = false;
+    gap.chars().filter(move |&c| {
+        let repeat = c == ' ' && after_space;
+        after_space = c == ' ';
+        !repeat
+    })
 }
 
-/// The text between `reports`' URLs in `text`, each run of spaces as one
-/// (see [`padding_collapsed`]): what a pass of fixes must leave as it was.
-fn between_urls_collapsed(text: &str, reports: &[UrlReport]) -> Vec<String> {
-    between_urls(text, reports)
-        .iter()
-        .map(|gap| padding_collapsed(gap))
-        .collect()
-}
-
-/// The text before, between and after the URLs of `reports` (linted from
+/// The text before, between and after the URLs at `outers` (linted from
 /// `text`): what no fix may change, but for padding (see
-/// [`padding_collapsed`]).
-fn between_urls<'t>(text: &'t str, reports: &[UrlReport]) -> Vec<&'t str> {
-    let mut outers: Vec<SourceSpan> = reports.iter().map(|report| report.found.outer).collect();
+/// [`padding_collapsed`]). The old text outlives the pass, so these are
+/// borrowed from it.
+fn between_urls<'t>(text: &'t str, outers: &[SourceSpan]) -> Vec<&'t str> {
+    let mut outers = outers.to_vec();
     outers.sort_by_key(|outer| (outer.start, outer.end));
     let mut gaps = Vec::with_capacity(outers.len() + 1);
     let mut at = 0;
@@ -255,11 +284,13 @@ mod tests {
             profile,
             ..LintOptions::default()
         };
-        let linter = |text: &str| urls(lint::lint(text, &options));
+        let linter = |text: &str, each: &mut dyn FnMut(UrlReport)| {
+            each_url(lint::lint(text, &options), each)
+        };
         let fixed = fix_text(text, Markup::Plain, &linter, FixSelection::default());
         assert_ne!(fixed.stopped, Some(Stopped::PassLimit), "{text:?}");
-        let left: Vec<_> = fixed
-            .reports
+        let remaining = urls(lint::lint(&fixed.text, &options));
+        let left: Vec<_> = remaining
             .iter()
             .flat_map(|report| &report.findings)
             .filter(|finding| {
@@ -286,9 +317,24 @@ mod tests {
         linted.filter_map(Linted::into_url).collect()
     }
 
+    /// The URL reports of linted items, each handed to `each`: a [`Linter`]'s work.
+    fn each_url(linted: impl Iterator<Item = Linted>, each: &mut dyn FnMut(UrlReport)) {
+        linted.filter_map(Linted::into_url).for_each(each);
+    }
+
     /// Plain text linted with the default options.
     fn plain(text: &str) -> Vec<UrlReport> {
         urls(lint::lint(text, &LintOptions::default()))
+    }
+
+    /// Where the URLs of `reports` lie, outer delimiters included.
+    fn outers(reports: &[UrlReport]) -> Vec<SourceSpan> {
+        reports.iter().map(|report| report.found.outer).collect()
+    }
+
+    /// [`plain`] as a [`Linter`].
+    fn plain_linter(text: &str, each: &mut dyn FnMut(UrlReport)) {
+        each_url(lint::lint(text, &LintOptions::default()), each);
     }
 
     /// `url`'s octets with every `%XX` decoded and the scheme in lower
@@ -327,17 +373,19 @@ mod tests {
     /// otherwise), and a second run changing nothing.
     fn assert_markup_fix_properties(text: &str, markup: Markup) {
         let options = LintOptions::default();
-        let linter = |text: &str| urls(lint::lint_markup(text, markup, &options));
-        let before: Vec<UrlReport> = linter(text);
+        let linter = |text: &str, each: &mut dyn FnMut(UrlReport)| {
+            each_url(lint::lint_markup(text, markup, &options), each)
+        };
+        let before = urls(lint::lint_markup(text, markup, &options));
         let fixed = fix_text(text, markup, &linter, FixSelection::default());
+        let remaining = urls(lint::lint_markup(&fixed.text, markup, &options));
         assert_ne!(fixed.stopped, Some(Stopped::PassLimit), "{text:?}");
         assert!(
             fixed.unplaced.iter().all(|why| *why == Unplaced::TableCell),
             "{text:?}: {:?}",
             fixed.unplaced
         );
-        let left = fixed
-            .reports
+        let left = remaining
             .iter()
             .flat_map(|report| &report.findings)
             .filter_map(|finding| finding.diagnostic.fix.as_ref())
@@ -350,20 +398,23 @@ mod tests {
         );
         // Only a grid table's padding may change around the URLs.
         let around = |text: &str, reports: &[UrlReport]| -> Vec<String> {
-            let gaps = between_urls(text, reports);
+            let gaps = between_urls(text, &outers(reports));
             match crate::markup::facts(markup).grid_tables {
-                true => gaps.iter().map(|gap| padding_collapsed(gap)).collect(),
+                true => gaps
+                    .iter()
+                    .map(|gap| padding_collapsed(gap).collect())
+                    .collect(),
                 false => gaps.iter().map(|gap| gap.to_string()).collect(),
             }
         };
         assert_eq!(
-            around(&fixed.text, &fixed.reports),
+            around(&fixed.text, &remaining),
             around(text, &before),
             "{text:?} -> {:?}",
             fixed.text
         );
-        assert_eq!(fixed.reports.len(), before.len());
-        for (old, new) in before.iter().zip(&fixed.reports) {
+        assert_eq!(remaining.len(), before.len());
+        for (old, new) in before.iter().zip(&remaining) {
             assert_eq!(
                 String::from_utf8_lossy(&octets(&new.found.url)),
                 String::from_utf8_lossy(&octets(&old.found.url)),
@@ -392,8 +443,8 @@ mod tests {
             assert_markup_fix_properties(&text, Markup::Rst);
             // Every grid table row keeps its border where the table's
             // border line puts it.
-            let fixed = fix_text(&text, Markup::Rst, &|text: &str| {
-                urls(lint::lint_markup(text, Markup::Rst, &LintOptions::default()))
+            let fixed = fix_text(&text, Markup::Rst, &|text: &str, each: &mut dyn FnMut(UrlReport)| {
+                each_url(lint::lint_markup(text, Markup::Rst, &LintOptions::default()), each)
             }, FixSelection::default());
             let lines: Vec<&str> = fixed.text.lines().collect();
             for pair in lines.windows(2) {
@@ -426,7 +477,12 @@ mod tests {
     }
 
     fn fixed(text: &str, suggestions: bool) -> (String, usize) {
-        let result = fix_text(text, Markup::Plain, &plain, FixSelection { suggestions });
+        let result = fix_text(
+            text,
+            Markup::Plain,
+            &plain_linter,
+            FixSelection { suggestions },
+        );
         (result.text, result.fixed)
     }
 
@@ -463,7 +519,7 @@ mod tests {
         );
         // With templates not recognised, the braces are reported, and
         // encoded only as suggestions.
-        let literal = |text: &str| {
+        let literal = |text: &str, each: &mut dyn FnMut(UrlReport)| {
             let options = LintOptions {
                 scan: ScanOptions {
                     no_templates: true,
@@ -471,7 +527,7 @@ mod tests {
                 },
                 ..LintOptions::default()
             };
-            urls(lint::lint(text, &options))
+            each_url(lint::lint(text, &options), each)
         };
         let unasked = fix_text(text, Markup::Plain, &literal, FixSelection::default());
         assert_eq!(unasked.text, safe);
@@ -529,17 +585,17 @@ mod tests {
         // Encoding the '[' would let the ')' balance the '(' and join the
         // URL; the '~' beside it is still fixed.
         let text = "(see http://h.example/~([/) here)";
-        let result = fix_text(text, Markup::Plain, &plain, FixSelection::default());
+        let result = fix_text(text, Markup::Plain, &plain_linter, FixSelection::default());
         assert_eq!(result.text, "(see http://h.example/%7E([/) here)");
         assert_eq!(result.fixed, 1);
         assert_eq!(result.stopped, Some(Stopped::UrlsMoved));
+        let remaining = plain(&result.text);
         assert_eq!(
-            between_urls(&result.text, &result.reports),
+            between_urls(&result.text, &outers(&remaining)),
             ["(see ", ") here)"]
         );
-        // What remains is the fixed text's own reports, the '[' among them.
-        assert_eq!(result.reports, plain(&result.text));
-        let rules: Vec<Rule> = result.reports[0]
+        // What remains has the '[' among its findings.
+        let rules: Vec<Rule> = remaining[0]
             .findings
             .iter()
             .map(|finding| finding.diagnostic.rule)
@@ -551,10 +607,10 @@ mod tests {
     fn many_problems_in_one_url_take_several_passes() {
         // Alternating characters: each is a finding of its own.
         let text = format!("<URL:http://h.example/{}>", "~^".repeat(75));
-        let result = fix_text(&text, Markup::Plain, &plain, FixSelection::default());
+        let result = fix_text(&text, Markup::Plain, &plain_linter, FixSelection::default());
         assert_eq!(result.fixed, 150);
         assert_eq!(result.stopped, None);
-        assert!(result.reports[0].findings.is_empty());
+        assert!(plain(&result.text)[0].findings.is_empty());
         assert_eq!(
             result.text,
             format!("<URL:http://h.example/{}>", "%7E%5E".repeat(75))

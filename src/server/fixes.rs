@@ -65,10 +65,10 @@ pub(super) fn fix_all(analysis: &Analysis) -> Option<FixedDocument> {
     }
     let markup = checked.source.markup;
     let options = &analysis.options;
-    let linter = |text: &str| {
+    let linter = |text: &str, each: &mut dyn FnMut(lint::UrlReport)| {
         lint::lint_markup(text, markup, options)
             .filter_map(Linted::into_url)
-            .collect()
+            .for_each(each);
     };
     let fixed = rewrite::fix_text(&analysis.text, markup, &linter, FixSelection::default());
     (fixed.fixed > 0).then(|| FixedDocument {
