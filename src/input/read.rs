@@ -182,43 +182,67 @@ fn check_bytes(
     lint: &LintOptions,
 ) -> Collected {
     let mut collected = Collected::default();
+    // Mail is parsed from its raw bytes: named as such, it is never decoded.
     if let Some(Content::Mail(kind)) = named {
         check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected);
         return collected;
     }
-    // UTF-8 is linted in the buffer it was read into, and copied only as
-    // far as the reporter reads it; other text is decoded first.
-    if !is_binary(bytes) {
-        if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
-            match content_of(path, named, text, options) {
-                Content::Mail(kind) => {
-                    check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected)
-                }
-                Content::Text(markup) => check_borrowed(
-                    text,
-                    origin,
-                    markup,
-                    lint,
-                    options.keep_text,
-                    &mut collected,
-                ),
-            }
-            return collected;
-        }
-    }
-    let loaded = load_slice(origin.clone(), bytes);
-    let text = loaded
-        .sources
-        .first()
-        .map_or("", |source| source.text.as_str());
-    match content_of(path, named, text, options) {
-        // Mail is parsed from its raw bytes, not from the decoded text.
+    let small = SmallText::read(&origin, bytes);
+    match content_of(path, named, small.text(), options) {
         Content::Mail(kind) => {
             check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected)
         }
-        Content::Text(markup) => check_loaded(written_in(loaded, markup), lint, &mut collected),
+        Content::Text(markup) => {
+            small.check(origin, markup, options.keep_text, lint, &mut collected)
+        }
     }
     collected
+}
+
+/// The text of a small file: its own bytes when they are UTF-8 and not
+/// binary (linted in the buffer they were read into, and copied only as far
+/// as the reporter reads them), else decoded (or noted as binary).
+enum SmallText<'b> {
+    /// The file's bytes, valid UTF-8.
+    Utf8(&'b str),
+    /// The file decoded from Latin-1 bytes, or skipped as binary.
+    Decoded(Loaded),
+}
+
+impl<'b> SmallText<'b> {
+    /// Read `bytes`, the whole content of the file at `origin`.
+    fn read(origin: &Origin, bytes: &'b [u8]) -> SmallText<'b> {
+        match simdutf8::basic::from_utf8(bytes) {
+            Ok(text) if !is_binary(bytes) => SmallText::Utf8(text),
+            _ => SmallText::Decoded(load_slice(origin.clone(), bytes)),
+        }
+    }
+
+    /// Check the text as written in `markup`, into `collected`.
+    fn check(
+        self,
+        origin: Origin,
+        markup: Markup,
+        keep: KeepText,
+        lint: &LintOptions,
+        collected: &mut Collected,
+    ) {
+        match self {
+            SmallText::Utf8(text) => check_borrowed(text, origin, markup, lint, keep, collected),
+            SmallText::Decoded(loaded) => check_loaded(written_in(loaded, markup), lint, collected),
+        }
+    }
+
+    /// The text, or nothing for a binary file.
+    fn text(&self) -> &str {
+        match self {
+            SmallText::Utf8(text) => text,
+            SmallText::Decoded(loaded) => loaded
+                .sources
+                .first()
+                .map_or("", |source| source.text.as_str()),
+        }
+    }
 }
 
 /// What the small file at `path` holds: what its name says (`named`), else
