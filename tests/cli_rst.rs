@@ -258,3 +258,49 @@ fn a_txt_file_with_rst_explicit_markup_is_read_as_rst() {
     ]);
     assert_eq!(from_config, as_text);
 }
+
+/// docs/cli.md: a `.txt` file is reStructuredText when a line of its first
+/// 4 KiB opens with explicit markup. The check of a small file, of a large
+/// one read in windows, and the read for a rewrite must all look that far
+/// and no further, or one file gets two readings.
+#[test]
+fn a_txt_file_is_told_rst_from_its_first_4_kib_by_every_reader() {
+    let filler: String = (0..120)
+        .map(|i| format!("Plain words here, line {i}, nothing to see.\n"))
+        .collect();
+    assert!(filler.len() > 4096 && filler.len() < 8192 - 200);
+    let text = format!(
+        "{filler}.. _target: http://a.example/x|y\n\nSee `name <http://b.example/a b>`_ \
+         and ``http://d.example/~lit`` here.\n"
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("notes.txt");
+    fs::write(&path, &text).expect("write");
+    let path = path.to_str().unwrap_or_default();
+    let rules = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["check", "--isolated", "--format", "short"];
+        args.extend_from_slice(extra);
+        args.push(path);
+        let (code, stdout, stderr) = run(&mut urlint(&args));
+        assert_eq!(code, 1, "{stdout}{stderr}");
+        stdout
+            .lines()
+            .map(|line| {
+                line.split_once(": ")
+                    .map_or(line, |(_, rest)| rest)
+                    .to_string()
+            })
+            .collect()
+    };
+    // Read as text: the angle-bracketed URL is a wrapper with a space in it.
+    let as_text = rules(&[]);
+    assert!(
+        as_text.iter().any(|line| line.contains("space-in-wrapper")),
+        "{as_text:?}"
+    );
+    assert_eq!(rules(&["--chunk-len", "4096"]), as_text);
+    // The rewrite reads it as text too: the URL in what rST would call a
+    // literal is fixed with the others.
+    let (_, diff, _) = run(&mut urlint(&["check", "--isolated", "--diff", path]));
+    assert!(diff.contains("``http://d.example/%7Elit``"), "{diff}");
+}

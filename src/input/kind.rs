@@ -9,7 +9,7 @@ use ignore::overrides::Override;
 use super::load::is_binary;
 #[cfg(feature = "cli")]
 use super::walk::glob_overrides;
-use crate::mail::MailKind;
+use crate::mail::{self, MailKind};
 use crate::markup;
 use crate::source::Markup;
 
@@ -187,12 +187,15 @@ impl InputKind {
 
     /// What an input holds, from its name and its first bytes `head`: mail
     /// when its name or its content says so (an undecided `mail` input is one
-    /// message), text otherwise.
+    /// message), text otherwise. Only the first [`mail::SNIFF_LEN`] bytes
+    /// count, however many a reader has at hand, so that every reader of a
+    /// file (small, in windows, for a rewrite) reads it the same way.
     pub(crate) fn detect(self, globs: &KindGlobs, path: Option<&Path>, head: &[u8]) -> Content {
         let kind = path.map_or(self, |path| self.for_path(globs, path));
         if let Some(content) = kind.content() {
             return content;
         }
+        let head = &head[..head.len().min(mail::SNIFF_LEN)];
         match (MailKind::sniff(head), kind) {
             (Some(mail), _) => Content::Mail(mail),
             (None, InputKind::Mail) => Content::Mail(MailKind::Eml),

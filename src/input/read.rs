@@ -28,7 +28,7 @@ use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Checked, Frame, KeepText};
 use crate::escape;
 use crate::lint::LintOptions;
-use crate::mail::{self, HeaderUrls, MailKind};
+use crate::mail::{HeaderUrls, MailKind};
 use crate::source::{Markup, Origin, Source};
 
 /// Buffer size for streamed reads.
@@ -249,8 +249,9 @@ impl<'b> SmallText<'b> {
 /// what the start of its decoded `text` looks like.
 fn content_of(path: &Path, named: Option<Content>, text: &str, options: &ReadOptions) -> Content {
     named.unwrap_or_else(|| {
-        let head = &text.as_bytes()[..text.len().min(mail::SNIFF_LEN)];
-        options.kind.detect(&options.globs, Some(path), head)
+        options
+            .kind
+            .detect(&options.globs, Some(path), text.as_bytes())
     })
 }
 
@@ -532,7 +533,7 @@ mod tests {
         ReadOptions {
             kind,
             globs: KindGlobs::default(),
-            mail_headers: mail::HeaderUrls::List,
+            mail_headers: HeaderUrls::List,
             chunks: ChunkOptions::default(),
             progress: false,
             keep_text,
