@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use ignore::overrides::Override;
 
 #[cfg(feature = "cli")]
+use super::compressed::Compression;
+#[cfg(feature = "cli")]
 use super::load::is_binary;
 #[cfg(feature = "cli")]
 use super::walk::glob_overrides;
@@ -207,7 +209,9 @@ impl InputKind {
     }
 
     /// How an input at `path` whose first bytes are `head` (at least
-    /// [`super::load::HEAD_LEN`] of them, when it has as many) is read.
+    /// [`super::load::HEAD_LEN`] of them, when it has as many) is read:
+    /// inflated first when it is compressed, else as [`InputKind::reading`]
+    /// says.
     #[cfg(feature = "cli")]
     pub(crate) fn reading_plan(
         self,
@@ -215,10 +219,21 @@ impl InputKind {
         path: Option<&Path>,
         head: &[u8],
     ) -> ReadingPlan {
+        match Compression::of(path, head) {
+            Some(compression) => ReadingPlan::Compressed(compression),
+            None => ReadingPlan::Direct(self.reading(globs, path, head)),
+        }
+    }
+
+    /// How the text an input holds is read, from its name `path` (for a
+    /// compressed input, the name of what it holds) and its first bytes
+    /// `head` (for a compressed input, inflated).
+    #[cfg(feature = "cli")]
+    pub(crate) fn reading(self, globs: &KindGlobs, path: Option<&Path>, head: &[u8]) -> Reading {
         match self.detect(globs, path, head) {
-            Content::Mail(mail) => ReadingPlan::Mail(mail),
-            Content::Text(_) if is_binary(head) => ReadingPlan::Binary,
-            Content::Text(markup) => ReadingPlan::Text(markup),
+            Content::Mail(mail) => Reading::Mail(mail),
+            Content::Text(_) if is_binary(head) => Reading::Binary,
+            Content::Text(markup) => Reading::Text(markup),
         }
     }
 }
@@ -229,6 +244,19 @@ impl InputKind {
 #[cfg(feature = "cli")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ReadingPlan {
+    /// Inflated as it is read; what it holds is then read as
+    /// [`InputKind::reading`] decides from the inflated head. The name or
+    /// the magic bytes say so, and a name wins, so that a damaged archive is
+    /// reported as one, not skipped as binary.
+    Compressed(Compression),
+    /// Read as it is.
+    Direct(Reading),
+}
+
+/// How a text that is not (or no longer) compressed is read.
+#[cfg(feature = "cli")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reading {
     /// As mail: an archive or a message.
     Mail(MailKind),
     /// As a text in its markup.
@@ -327,28 +355,47 @@ mod tests {
     /// Mail is read as mail whatever its bytes; any other input with a NUL
     /// byte in its first bytes is binary, whatever its name.
     #[test]
-    fn a_reading_plan_is_mail_text_or_binary() {
+    fn a_reading_plan_is_compressed_mail_text_or_binary() {
         let none = KindGlobs::default();
         let plan = |kind: InputKind, path: &str, head: &[u8]| {
             kind.reading_plan(&none, Some(Path::new(path)), head)
         };
+        let direct = ReadingPlan::Direct;
         let mbox = b"From a@b Mon Jan  1 00:00:00 2024\nSubject: s\n\n\0\n";
         assert_eq!(
             plan(InputKind::Auto, "a.mbox", mbox),
-            ReadingPlan::Mail(MailKind::Mbox)
+            direct(Reading::Mail(MailKind::Mbox))
         );
         assert_eq!(
             plan(InputKind::Auto, "a.md", b"# t\n"),
-            ReadingPlan::Text(Markup::Markdown)
+            direct(Reading::Text(Markup::Markdown))
         );
         assert_eq!(
             plan(InputKind::Auto, "a.md", b"# t\0\n"),
-            ReadingPlan::Binary
+            direct(Reading::Binary)
         );
-        assert_eq!(plan(InputKind::Text, "a.bin", b"\0"), ReadingPlan::Binary);
+        assert_eq!(
+            plan(InputKind::Text, "a.bin", b"\0"),
+            direct(Reading::Binary)
+        );
         assert_eq!(
             plan(InputKind::Auto, "notes", b"see http://a.example/\n"),
-            ReadingPlan::Text(Markup::Plain)
+            direct(Reading::Text(Markup::Plain))
+        );
+        // Compression comes first, whatever the kind: by name (even over
+        // bytes that are not gzip), else by the magic bytes.
+        assert_eq!(
+            plan(InputKind::Mbox, "list.mbox.gz", b"From "),
+            ReadingPlan::Compressed(Compression::Gzip)
+        );
+        assert_eq!(
+            plan(InputKind::Auto, "download", b"\x28\xb5\x2f\xfd\0\0"),
+            ReadingPlan::Compressed(Compression::Zstd)
+        );
+        // What it holds is read from the inflated head and the inner name.
+        assert_eq!(
+            InputKind::Auto.reading(&none, Some(Path::new("list.mbox")), b"x"),
+            Reading::Mail(MailKind::Mbox)
         );
     }
 

@@ -238,7 +238,7 @@ pub(super) fn load_slice(origin: Origin, bytes: &[u8]) -> Loaded {
 }
 
 /// A skipped binary input.
-fn binary(origin: Origin) -> Loaded {
+pub(super) fn binary(origin: Origin) -> Loaded {
     Loaded {
         sources: Vec::new(),
         notes: vec![Note {

@@ -30,8 +30,7 @@ use super::archive::{
     check_message_at, check_messages, empty_archive, ArchivePosition, MailReading,
 };
 use super::check::{lint_source, url_at_end};
-use super::compressed::Compression;
-use super::kind::ReadingPlan;
+use super::kind::{Reading, ReadingPlan};
 use super::large::LargeInput;
 use super::load::{with_buffer, HEAD_LEN};
 use super::notice::{cannot_read, latin1_note, panicked, InputError};
@@ -79,18 +78,23 @@ pub(crate) fn plan_large(
         // No longer a regular file: read as it reads.
         return Ok(LargePlan::Streamed(large));
     };
-    if Compression::of(Some(path), &head).is_some() {
-        // Inflated as it streams (see the `compressed` module).
-        return Ok(LargePlan::Streamed(large));
-    }
     let reading = options.mail_reading(MailKind::Mbox);
     let (pieces, slices) = match options.kind.reading_plan(&options.globs, Some(path), &head) {
-        ReadingPlan::Mail(MailKind::Mbox) => (slice_cuts(&file, len, reading.window_len()), true),
-        // A message, a binary file and a document are read as they stream.
-        ReadingPlan::Mail(MailKind::Eml)
-        | ReadingPlan::Text(Markup::Markdown | Markup::Html | Markup::Rst)
-        | ReadingPlan::Binary => return Ok(LargePlan::Streamed(large)),
-        ReadingPlan::Text(Markup::Plain) => (window_cuts(&file, len, options.chunks), false),
+        ReadingPlan::Direct(Reading::Mail(MailKind::Mbox)) => {
+            (slice_cuts(&file, len, reading.window_len()), true)
+        }
+        // Compressed data is inflated as it streams (see the `compressed`
+        // module); a message, a binary file and a document are read as they
+        // stream.
+        ReadingPlan::Compressed(_)
+        | ReadingPlan::Direct(
+            Reading::Mail(MailKind::Eml)
+            | Reading::Text(Markup::Markdown | Markup::Html | Markup::Rst)
+            | Reading::Binary,
+        ) => return Ok(LargePlan::Streamed(large)),
+        ReadingPlan::Direct(Reading::Text(Markup::Plain)) => {
+            (window_cuts(&file, len, options.chunks), false)
+        }
     };
     let pieces = pieces.map_err(|err| cannot_read(&origin, &err))?;
     let cut = match slices {

@@ -13,10 +13,10 @@ use std::path::Path;
 use super::archive::{check_mail, MailReading};
 use super::check::{check_borrowed, check_loaded, cut_url_note, lint_source};
 use super::compressed::{self, Compression, Inflated};
-use super::kind::{Content, InputKind, KindGlobs, ReadingPlan};
+use super::kind::{InputKind, KindGlobs, Reading, ReadingPlan};
 use super::large::LargeInput;
 use super::load::{
-    is_binary, load, load_slice, read_file_start, with_buffer, FileStart, Loaded, HEAD_LEN,
+    binary, load, load_slice, read_file_start, with_buffer, FileStart, Loaded, HEAD_LEN,
 };
 use super::notice::{cannot_read, latin1_note, InputError, Note};
 use super::pipe::{self, Opened};
@@ -96,7 +96,6 @@ pub(crate) fn read_input(input: &Input, options: &ReadOptions, lint: &LintOption
             })
         }
     };
-    let named = options.kind.named(&options.globs, path);
     let origin = Origin::File(path.clone());
     let named_compressed = Compression::from_name(path);
     // Mail by choice or name is read whole whatever its first bytes hold,
@@ -107,11 +106,15 @@ pub(crate) fn read_input(input: &Input, options: &ReadOptions, lint: &LintOption
         match read_file_start(path, buffer, options.chunks.chunk_len, sniff_binary) {
             Ok(FileStart::Whole { len }) => {
                 let bytes = &buffer[..len];
-                if let Some(compression) = Compression::of(Some(path), bytes) {
-                    let whole = named_compressed.is_some();
-                    return read_small_compressed(input, compression, whole, bytes, options, lint);
+                match options.kind.reading_plan(&options.globs, Some(path), bytes) {
+                    ReadingPlan::Compressed(compression) => {
+                        let whole = named_compressed.is_some();
+                        read_small_compressed(input, compression, whole, bytes, options, lint)
+                    }
+                    ReadingPlan::Direct(reading) => {
+                        WorkerRead::Checked(check_bytes(reading, origin, bytes, options, lint))
+                    }
                 }
-                WorkerRead::Checked(check_bytes(path, origin, named, bytes, options, lint))
             }
             Ok(FileStart::Large) => WorkerRead::Large(LargeInput {
                 input: input.clone(),
@@ -166,46 +169,45 @@ fn read_small_compressed(
         return large();
     };
     let (inner, options) = options.holding(path);
-    let named = options.kind.named(&options.globs, &inner);
+    let reading = options.kind.reading(&options.globs, Some(&inner), &text);
     let origin = Origin::File(path.clone());
-    WorkerRead::Checked(check_bytes(&inner, origin, named, &text, &options, lint))
+    WorkerRead::Checked(check_bytes(reading, origin, &text, &options, lint))
 }
 
-/// Check the whole content of the small file at `path`: mail or a text
-/// kind when its name says, else what its decoded start looks like.
+/// Check `bytes`, the whole content of a small file, read as `reading`
+/// says.
 fn check_bytes(
-    path: &Path,
+    reading: Reading,
     origin: Origin,
-    named: Option<Content>,
     bytes: &[u8],
     options: &ReadOptions,
     lint: &LintOptions,
 ) -> Collected {
     let mut collected = Collected::default();
-    // Mail is parsed from its raw bytes: named as such, it is never decoded.
-    if let Some(Content::Mail(kind)) = named {
-        check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected);
-        return collected;
-    }
-    let small = SmallText::read(&origin, bytes);
-    match content_of(path, named, small.text(), options) {
-        Content::Mail(kind) => {
+    match reading {
+        // Mail is parsed from its raw bytes, never from a decoded text.
+        Reading::Mail(kind) => {
             check_mail_bytes(bytes, kind, &origin, options, lint, &mut collected)
         }
-        Content::Text(markup) => {
-            small.check(origin, markup, options.keep_text, lint, &mut collected)
-        }
+        Reading::Binary => check_loaded(binary(origin), lint, &mut collected),
+        Reading::Text(markup) => SmallText::read(&origin, bytes).check(
+            origin,
+            markup,
+            options.keep_text,
+            lint,
+            &mut collected,
+        ),
     }
     collected
 }
 
-/// The text of a small file: its own bytes when they are UTF-8 and not
-/// binary (linted in the buffer they were read into, and copied only as far
-/// as the reporter reads them), else decoded (or noted as binary).
+/// The text of a small file: its own bytes when they are UTF-8 (linted in
+/// the buffer they were read into, and copied only as far as the reporter
+/// reads them), else decoded.
 enum SmallText<'b> {
     /// The file's bytes, valid UTF-8.
     Utf8(&'b str),
-    /// The file decoded from Latin-1 bytes, or skipped as binary.
+    /// The file decoded from Latin-1 bytes.
     Decoded(Loaded),
 }
 
@@ -213,8 +215,8 @@ impl<'b> SmallText<'b> {
     /// Read `bytes`, the whole content of the file at `origin`.
     fn read(origin: &Origin, bytes: &'b [u8]) -> SmallText<'b> {
         match simdutf8::basic::from_utf8(bytes) {
-            Ok(text) if !is_binary(bytes) => SmallText::Utf8(text),
-            _ => SmallText::Decoded(load_slice(origin.clone(), bytes)),
+            Ok(text) => SmallText::Utf8(text),
+            Err(_) => SmallText::Decoded(load_slice(origin.clone(), bytes)),
         }
     }
 
@@ -232,27 +234,6 @@ impl<'b> SmallText<'b> {
             SmallText::Decoded(loaded) => check_loaded(written_in(loaded, markup), lint, collected),
         }
     }
-
-    /// The text, or nothing for a binary file.
-    fn text(&self) -> &str {
-        match self {
-            SmallText::Utf8(text) => text,
-            SmallText::Decoded(loaded) => loaded
-                .sources
-                .first()
-                .map_or("", |source| source.text.as_str()),
-        }
-    }
-}
-
-/// What the small file at `path` holds: what its name says (`named`), else
-/// what the start of its decoded `text` looks like.
-fn content_of(path: &Path, named: Option<Content>, text: &str, options: &ReadOptions) -> Content {
-    named.unwrap_or_else(|| {
-        options
-            .kind
-            .detect(&options.globs, Some(path), text.as_bytes())
-    })
 }
 
 /// The loaded sources, marked as written in `markup`.
@@ -332,19 +313,32 @@ pub(crate) fn read_streamed(
         Input::File(path) => Some(path.as_path()),
         Input::Stdin => None,
     };
-    let compression = match reader.fill_buf() {
-        Ok(head) => Compression::of(path, head),
-        Err(err) => {
-            sink.error(cannot_read(&origin, &err));
-            return Ok(());
-        }
+    let Some(head) = read_head(&mut reader, &origin, sink) else {
+        return Ok(());
     };
-    match compression {
-        Some(compression) => {
+    match options.kind.reading_plan(&options.globs, path, &head) {
+        ReadingPlan::Compressed(compression) => {
+            let source = Cursor::new(head).chain(reader);
             let input = (path, origin);
-            read_compressed(reader, compression, input, options, lint, threads, sink)
+            read_compressed(source, compression, input, options, lint, threads, sink)
         }
-        None => read_stream(reader, path, origin, options, lint, threads, sink),
+        ReadingPlan::Direct(reading) => {
+            let text = (head, reader);
+            read_stream(text, reading, origin, options, lint, threads, sink)
+        }
+    }
+}
+
+/// The first [`HEAD_LEN`] bytes of `reader` (fewer when it ends sooner),
+/// which decide how it is read; `None` when reading fails, which is told.
+fn read_head(reader: &mut impl Read, origin: &Origin, sink: &mut dyn Sink) -> Option<Vec<u8>> {
+    let mut head = Vec::with_capacity(HEAD_LEN);
+    match reader.take(HEAD_LEN as u64).read_to_end(&mut head) {
+        Ok(_) => Some(head),
+        Err(err) => {
+            sink.error(cannot_read(origin, &err));
+            None
+        }
     }
 }
 
@@ -380,15 +374,11 @@ pub(super) fn read_compressed(
         Some((inner, options)) => (Some(inner.as_path()), options),
         None => (None, options),
     };
-    read_stream(
-        &mut inflated,
-        inner,
-        origin.clone(),
-        options,
-        lint,
-        threads,
-        sink,
-    )?;
+    if let Some(head) = read_head(&mut inflated, &origin, sink) {
+        let reading = options.kind.reading(&options.globs, inner, &head);
+        let text = (head, &mut inflated);
+        read_stream(text, reading, origin.clone(), options, lint, threads, sink)?;
+    }
     if let Some(broken) = inflated.broken() {
         sink.error(InputError {
             name: origin.to_string(),
@@ -399,25 +389,20 @@ pub(super) fn read_compressed(
     Ok(())
 }
 
-/// Stream the text `reader` holds into `sink`, read as what it holds: the
-/// input named `path` (for a compressed input, the name of what it holds),
+/// Stream a text into `sink`, read as `reading` says: its first bytes,
+/// already read to decide that, then the rest `reader` holds. It is
 /// reported as `origin`; a long text is checked on `threads` threads.
 fn read_stream(
-    mut reader: impl BufRead + Send,
-    path: Option<&Path>,
+    (head, mut reader): (Vec<u8>, impl BufRead + Send),
+    reading: Reading,
     origin: Origin,
     options: &ReadOptions,
     lint: &LintOptions,
     threads: usize,
     sink: &mut dyn Sink,
 ) -> io::Result<()> {
-    let mut head = Vec::with_capacity(HEAD_LEN);
-    if let Err(err) = (&mut reader).take(HEAD_LEN as u64).read_to_end(&mut head) {
-        sink.error(cannot_read(&origin, &err));
-        return Ok(());
-    }
-    let markup = match options.kind.reading_plan(&options.globs, path, &head) {
-        ReadingPlan::Mail(mail) => {
+    let markup = match reading {
+        Reading::Mail(mail) => {
             let reading = options.mail_reading(mail);
             return check_mail(
                 Cursor::new(head).chain(reader),
@@ -427,13 +412,13 @@ fn read_stream(
                 sink,
             );
         }
-        ReadingPlan::Binary => {
+        Reading::Binary => {
             // Skipped on its head alone, so an endless device ends at once.
             let mut collected = Collected::default();
             check_loaded(load(origin, head), lint, &mut collected);
             return collected.replay(sink);
         }
-        ReadingPlan::Text(markup) => markup,
+        Reading::Text(markup) => markup,
     };
     if markup != Markup::Plain {
         // A document is parsed whole.

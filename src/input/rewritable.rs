@@ -23,7 +23,7 @@ use std::io::{self, Read};
 use super::archive::check_mail;
 use super::check::check_loaded;
 use super::compressed::Compression;
-use super::kind::ReadingPlan;
+use super::kind::{Reading, ReadingPlan};
 use super::load::{load, read_unless_binary, HEAD_LEN};
 use super::notice::{cannot_read, InputError, Left};
 use super::read::{read_compressed, written_in, ReadOptions};
@@ -122,11 +122,14 @@ pub(crate) fn read_for_rewrite(
     };
     let mut collected = Collected::default();
     let head = &bytes[..bytes.len().min(HEAD_LEN)];
-    if let Some(compression) = Compression::of(path, head) {
-        return read_compressed_kept(input, compression, bytes, options, lint);
-    }
-    let why = match options.kind.reading_plan(&options.globs, path, head) {
-        ReadingPlan::Mail(kind) => {
+    let reading = match options.kind.reading_plan(&options.globs, path, head) {
+        ReadingPlan::Compressed(compression) => {
+            return read_compressed_kept(input, compression, bytes, options, lint)
+        }
+        ReadingPlan::Direct(reading) => reading,
+    };
+    let why = match reading {
+        Reading::Mail(kind) => {
             // Only reading can fail here, and the bytes are in memory.
             let reading = options.mail_reading(kind);
             let checked = check_mail(&bytes[..], reading, &origin, lint, &mut collected);
@@ -135,11 +138,11 @@ pub(crate) fn read_for_rewrite(
             }
             Kept::Mail
         }
-        ReadingPlan::Binary => {
+        Reading::Binary => {
             check_loaded(load(origin, head.to_vec()), lint, &mut collected);
             Kept::Binary
         }
-        ReadingPlan::Text(markup) => match std::str::from_utf8(&bytes) {
+        Reading::Text(markup) => match std::str::from_utf8(&bytes) {
             Ok(text) => {
                 let source = Source::new(origin, text.to_string()).written_in(markup);
                 return ForRewrite::Text {
