@@ -132,6 +132,43 @@ fn stdin_and_a_file_without_an_extension_are_told_by_their_magic_bytes() {
     }
 }
 
+/// A pipe may hand over its first bytes one read at a time (a network
+/// stream, `ssh host cat`): the format is told from the first 8 KiB however
+/// they arrive. The first read of one byte used to make gzip a binary file.
+#[test]
+fn a_pipe_whose_first_read_is_one_byte_is_still_told_by_its_magic_bytes() {
+    use std::process::{Command, Stdio};
+    let plain = b"see http://a.example/~x here\n";
+    for (extension, compress) in FORMATS {
+        let packed = compress(plain);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_urlint"))
+            .args(["check", "--isolated", "--format", "short", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("urlint starts");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(&packed[..1]).expect("first byte");
+        stdin.flush().expect("flush");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        stdin.write_all(&packed[1..]).expect("the rest");
+        drop(stdin);
+        let output = child.wait_with_output().expect("urlint ends");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{extension}: {stdout}{stderr}"
+        );
+        assert!(
+            stdout.starts_with("<stdin>:1:22: error[unsafe-char]"),
+            "{extension}: {stdout}{stderr}"
+        );
+    }
+}
+
 #[test]
 fn the_inner_name_says_what_the_archive_holds() {
     let dir = tempfile::tempdir().expect("temp dir");
