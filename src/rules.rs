@@ -977,7 +977,11 @@ pub static CATALOGUE: &[RuleInfo] = &[
              'noqa' comments. Fix the name, or remove it from the list. A name close to \
              no rule ('ignore[rule]' in a document about urlint itself) is taken for a \
              placeholder and not reported; unused-suppression, when on, reports such a \
-             directive as silencing nothing.",
+             directive as silencing nothing. A list that cannot be read (a '[' not closed \
+             on its line, as in 'ignore[bad-port', or names after other punctuation, as in \
+             'ignore(bad-port)' or 'ignore,bad-port') would read as a bare 'ignore' that \
+             silences every rule on the line; such a directive silences nothing, and this \
+             rule says why.",
         examples: &[example(
             BOTH,
             "See <URL:http://host.example:99999/>. <!-- urlint: ignore[bad-prot] -->",

@@ -91,6 +91,40 @@ fn an_unknown_rule_name_is_reported_by_default() {
     assert!(!stdout.contains("bad-port]"), "{stdout}");
 }
 
+/// A typo in a rule list (an unclosed `[`, other brackets, a comma) made
+/// the directive a bare `ignore`: every finding on the line was silenced,
+/// exit 0, nothing said. It now silences nothing and says why.
+#[test]
+fn an_unreadable_rule_list_silences_nothing_and_says_so() {
+    for (directive, why) in [
+        ("urlint: ignore[bad-port", "not closed with `]`"),
+        ("urlint: ignore(bad-port)", "after `(`"),
+        ("urlint: ignore,bad-port", "after `,`"),
+        ("urlint: ignore-next-line[bad-port", "not closed with `]`"),
+    ] {
+        let next_line = directive.contains("next-line");
+        let text = match next_line {
+            true => format!("<!-- {directive} -->\n<URL:http://a.example:99999/>\n"),
+            false => format!("<URL:http://a.example:99999/> <!-- {directive} -->\n"),
+        };
+        let (code, stdout) = check_stdin(&text, &[]);
+        assert_eq!(code, 1, "{directive}: {stdout}");
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{directive}: {stdout}");
+        assert!(
+            stdout.contains("error[bad-port]: port 99999 is greater than 65535"),
+            "{directive}: {stdout}"
+        );
+        assert!(
+            stdout.contains("warning[unknown-rule]: ") && stdout.contains(why),
+            "{directive}: {stdout}"
+        );
+    }
+    // Prose after a bare directive is still prose.
+    let text = "<URL:http://a.example:99999/> <!-- urlint: ignore, test data -->\n";
+    assert_eq!(check_stdin(text, &[]), (0, String::new()));
+}
+
 /// `check` of `text` on stdin in `format`, `unused-suppression` on.
 fn check_unused(text: &str, format: &str, extra: &[&str]) -> (i32, String) {
     let mut args = vec![

@@ -152,6 +152,14 @@ impl Suppressions {
             return;
         };
         let mut end = keyword_start + word_len;
+        if let Some(unreadable) = unreadable_list(&text[end..], &rest[..word_len]) {
+            // Read as a bare directive, it would silence every rule on the
+            // line: the one the author meant to list and all the others.
+            let span = Span::new(keyword_start, end + unreadable.len);
+            self.problems
+                .push(unreadable_rule_list(span, unreadable.message));
+            return;
+        }
         let rules = rule_list(&text[end..]).map(|list| {
             let names = self.rule_names(list.names, end + list.names_start);
             end += list.len;
@@ -288,6 +296,46 @@ fn rule_list(rest: &str) -> Option<RuleList<'_>> {
     })
 }
 
+/// A rule list after a directive's keyword that cannot be read.
+#[derive(Debug, PartialEq, Eq)]
+struct UnreadableList {
+    /// Its length from the end of the keyword.
+    len: usize,
+    /// What is wrong with it.
+    message: String,
+}
+
+/// The attempt at a rule list at the start of `rest`, after `keyword`, when
+/// it cannot be read as one: a `[` not closed on its line, or names after
+/// other punctuation (`ignore(bad-port)`, `ignore,bad-port`). Prose after a
+/// blank (`ignore, as below`) is no attempt.
+fn unreadable_list(rest: &str, keyword: &str) -> Option<UnreadableList> {
+    let line_len = rest.find(['\n', '\r']).unwrap_or(rest.len());
+    let line = &rest[..line_len];
+    if line[blanks(line)..].starts_with('[') {
+        return rule_list(rest).is_none().then(|| UnreadableList {
+            len: line.trim_end().len(),
+            message: format!(
+                "this `{keyword}` has a rule list not closed with `]` on its line, \
+                 so it silences nothing"
+            ),
+        });
+    }
+    let mut chars = line.chars();
+    let opener = chars
+        .next()
+        .filter(|c| matches!(c, '(' | '{' | ',' | ':' | '='))?;
+    chars.next().filter(char::is_ascii_alphabetic)?;
+    let attempt_len = line.find(|c: char| c.is_whitespace()).unwrap_or(line.len());
+    Some(UnreadableList {
+        len: attempt_len,
+        message: format!(
+            "this `{keyword}` lists rules after `{opener}`, not in brackets, \
+             so it silences nothing"
+        ),
+    })
+}
+
 /// The byte range of the line a directive at `at` covers, its line break
 /// included. Lines end at `\n`, `\r\n` or a lone `\r`, as in [`crate::LineIndex`].
 fn covered_line(text: &str, at: usize, target: Target) -> Range<usize> {
@@ -340,6 +388,16 @@ fn unknown_rule(span: Span, message: String) -> Finding {
     let diagnostic = Diagnostic::new(Rule::UnknownRule, span, message).with_help(
         "a name that is not a rule silences nothing: fix it, or remove it from the list \
          (`urlint explain` lists the rules)",
+    );
+    text_finding(diagnostic, span)
+}
+
+/// An `unknown-rule` finding at a directive whose rule list at `span` of
+/// the source cannot be read.
+fn unreadable_rule_list(span: Span, message: String) -> Finding {
+    let diagnostic = Diagnostic::new(Rule::UnknownRule, span, message).with_help(
+        "list the rules in brackets closed on the directive's line: \
+         `urlint: ignore[unsafe-char, bad-port]`",
     );
     text_finding(diagnostic, span)
 }
@@ -427,7 +485,9 @@ impl<I: Iterator<Item = UrlReport>> Iterator for Suppressed<I> {
     type Item = Linted;
 
     fn next(&mut self) -> Option<Linted> {
-        if self.suppressions.is_empty() {
+        // Its problems drained, a text may have no directive left while
+        // items still wait in `pending`.
+        if self.suppressions.is_empty() && self.pending.is_empty() {
             return self.reports.next().map(Linted::Url);
         }
         if self.unused.is_none() && self.unknown.is_none() {
@@ -472,6 +532,44 @@ mod tests {
         );
         assert_eq!(directive.covers, text.len() - 1..text.len());
         assert_eq!(directive.rules, Some(vec![Rule::BadPort]));
+    }
+
+    /// A rule list that cannot be read silences nothing and says why, where
+    /// a bare `ignore` would silence every rule on the line.
+    #[test]
+    fn an_unreadable_rule_list_silences_nothing_and_says_so() {
+        for (rest, len) in [
+            ("[bad-port", 9),
+            (" [bad-port, unsafe-char -->", 27),
+            ("[bad-port\n]", 9),
+            ("(bad-port)", 10),
+            (",bad-port -->", 9),
+            (":bad-port", 9),
+            ("=bad-port", 9),
+            ("{bad-port}", 10),
+        ] {
+            let unreadable = unreadable_list(rest, "ignore");
+            assert_eq!(unreadable.map(|u| u.len), Some(len), "{rest:?}");
+        }
+        for readable in [
+            "",
+            " -->",
+            "[bad-port]",
+            " [a, b] x",
+            ", as below",
+            ": test data",
+            ".",
+        ] {
+            assert_eq!(unreadable_list(readable, "ignore"), None, "{readable:?}");
+        }
+        let text = "http://a.example/~x urlint: ignore[bad-port\n";
+        let suppressions = Suppressions::parse(text);
+        assert!(suppressions.directives.is_empty());
+        let [problem] = &suppressions.problems[..] else {
+            panic!("{:?}", suppressions.problems);
+        };
+        assert_eq!(problem.diagnostic.rule, Rule::UnknownRule);
+        assert!(problem.diagnostic.message.contains("not closed with `]`"));
     }
 
     #[test]
