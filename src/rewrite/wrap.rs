@@ -14,7 +14,9 @@
 //! bounds for an unterminated one): a URL that needs more lines at the
 //! width has its last line run past the width, and a longer URL is left
 //! as it is. Both are noted. So is a URL on a line with a line-number
-//! gutter, which continuation lines could not carry.
+//! gutter, which continuation lines could not carry, and one whose
+//! continuation lines would be indented so deep that fewer than 16 columns
+//! are left for the URL.
 //!
 //! The result always extracts to the same URLs as the input: the whole
 //! text is scanned again, and should a rewrapped URL read differently,
@@ -31,6 +33,11 @@ use crate::span::LineIndex;
 /// Break points after which a line may end, besides `/`: the delimiters
 /// of queries and parameters first, then those inside names.
 const OTHER_DELIMITERS: [&[u8]; 2] = [b"?&;=#", b",.:@"];
+
+/// The fewest columns a continuation line must leave for its piece of the
+/// URL: fewer, and a deep indentation (or a tiny `--width`) would cut the
+/// URL into a column of characters, its scheme split over lines.
+const MIN_CONTINUATION_ROOM: usize = 16;
 
 /// How `fmt` lays out URLs.
 #[derive(Debug, Clone)]
@@ -201,6 +208,14 @@ fn layout(text: &str, found: &Found, width: usize) -> Layout {
         .saturating_sub(columns(&text[opening_line..found.outer.start]))
         .saturating_sub(opener.chars().count());
     let rest = width.saturating_sub(columns(prefix));
+    if rest < MIN_CONTINUATION_ROOM {
+        return Layout::Refused(format!(
+            "left as is: its continuation lines would leave {rest} of the line's {width} \
+             columns for the URL (their indentation takes {}), fewer than the \
+             {MIN_CONTINUATION_ROOM} a piece needs",
+            columns(prefix)
+        ));
+    }
     // `<scheme:` opens an angle wrapper only in one piece, `//` included.
     let head = match opener.as_str() {
         "<" => angle_head(&found.url),
@@ -486,6 +501,33 @@ mod tests {
             urls(&wrapped.text, &ScanOptions::default()),
             urls(text, &ScanOptions::default())
         );
+    }
+
+    /// An indentation as deep as the width left continuation lines no
+    /// room: the URL came out one character a line (`h`, `t`, `t`,
+    /// `p://...`), its scheme split. It is left alone with a note.
+    #[test]
+    fn a_url_whose_continuation_lines_would_have_no_room_is_left_alone() {
+        let url = format!("http://a.example/{}", "abcdefghij/".repeat(12));
+        for (indent, width) in [
+            ("\t".repeat(10), 72),
+            (" ".repeat(68), 72),
+            (String::new(), 1),
+        ] {
+            let text = format!("{indent}see {url}\n");
+            let wrapped = wrap(&text, width);
+            assert_eq!(wrapped.text, text, "{indent:?} at {width}");
+            let [note] = &wrapped.notes[..] else {
+                panic!("{:?}", wrapped.notes);
+            };
+            assert!(
+                note.message.contains("continuation lines would leave"),
+                "{note:?}"
+            );
+        }
+        // Sixteen columns are room enough.
+        let text = format!("{}see {url}\n", " ".repeat(56));
+        assert_eq!(wrap(&text, 72).wrapped, 1);
     }
 
     #[test]
