@@ -165,3 +165,58 @@ fn validate_on_a_terminal_says_it_reads_stdin() {
         "{typescript}"
     );
 }
+
+/// Stdin is validated as it is read: a URL's verdict is written before the
+/// next line arrives (a program writing URLs as it finds them), and a long
+/// stream is held a batch at a time. It used to be read to its end first.
+#[test]
+fn each_stdin_line_gets_its_verdict_before_the_next_is_written() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlint"))
+        .args(["validate", "--isolated"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("urlint starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (lines, received) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if lines.send(line.expect("utf-8 output")).is_err() {
+                break;
+            }
+        }
+    });
+    // Generous: a verdict that never comes before the next line fails here
+    // instead of hanging the test; this is no measure of speed.
+    let wait = Duration::from_secs(30);
+    writeln!(stdin, "http://a.example/").expect("first line");
+    stdin.flush().expect("flush");
+    assert_eq!(
+        received.recv_timeout(wait).as_deref(),
+        Ok("valid: http://a.example/")
+    );
+    writeln!(stdin, "http://b.example:99999/").expect("second line");
+    drop(stdin);
+    assert_eq!(
+        received.recv_timeout(wait).as_deref(),
+        Ok("invalid: http://b.example:99999/")
+    );
+    let rest: Vec<String> = received.iter().collect();
+    assert!(
+        rest.iter().any(|line| line.contains("<stdin>:2:")),
+        "{rest:?}"
+    );
+    assert_eq!(
+        rest.last().map(String::as_str),
+        Some("validated 2 URLs: 1 error, 0 warnings")
+    );
+    assert_eq!(child.wait().expect("ends").code(), Some(1));
+    reader.join().expect("reader");
+}

@@ -18,13 +18,13 @@ use super::manual;
 use super::output::{color_choice, say, stdout_unusable, OutputBuffer, ReportFile};
 use super::rewriting::{self, RewriteRun};
 use super::status::{ExitStatus, Outcome};
-use crate::checked::Checked;
+use crate::checked::{Base, Checked, Frame};
 use crate::config::Config;
-use crate::input::{panicked, Input};
+use crate::input::{panicked, Batch, LineBatch, LineBatches};
 use crate::lint::{self, LintOptions, Linted, RuleLevels};
 use crate::profile::Profile;
 use crate::report::{
-    self, explain, ExtractFormat, ExtractOptions, HumanOptions, PlainPrefix, Totals,
+    self, explain, ExtractFormat, ExtractOptions, HumanOptions, PlainPrefix, Reporter, Totals,
 };
 use crate::server::{self, Ended};
 use crate::source::{Origin, Source};
@@ -375,32 +375,9 @@ fn extract(run: CommandRun<'_>, args: &ExtractArgs) -> Outcome {
 }
 
 /// `urlint validate`: one URL per argument or per stdin line, linted as
-/// `check` lints a URL it found, configuration included.
+/// `check` lints a URL it found, configuration included. Stdin is read and
+/// reported a batch of lines at a time (see [`LineBatches`]).
 fn validate(run: CommandRun<'_>, args: &ValidateArgs) -> Outcome {
-    let source = if args.urls.is_empty() {
-        if io::stdin().is_terminal() && !run.console.quiet {
-            // Otherwise a user who forgot the URL sees a run that hangs.
-            say(format_args!(
-                "reading URLs from stdin, one per line; end with Ctrl-D \
-                 (or give URLs as arguments)"
-            ));
-        }
-        let loaded = match Input::Stdin.read() {
-            Ok(loaded) => loaded,
-            Err(err) => {
-                say(format_args!("{err}"));
-                return Outcome::trouble();
-            }
-        };
-        let named = Named::new(&["-".into()]);
-        loaded
-            .notes
-            .iter()
-            .for_each(|note| named.tell(run.console, note));
-        loaded.sources.into_iter().next()
-    } else {
-        Some(Source::new(Origin::Arguments, args.urls.join("\n")))
-    };
     let mut options = run
         .config
         .lint_options(levels(run.config, &args.rules), args.profile);
@@ -413,30 +390,106 @@ fn validate(run: CommandRun<'_>, args: &ValidateArgs) -> Outcome {
     if let Some(compare) = spared_hint(&run, args.profile, args.format, &options) {
         reporter = Box::new(ProfileHint::new(reporter, compare));
     }
-    let mut totals = Totals::default();
-    let mut trouble = false;
+    let mut validation = Validation {
+        options: &options,
+        reporter: reporter.as_mut(),
+        totals: Totals::default(),
+        trouble: false,
+    };
     let mut output = Ok(());
-    if let Some(source) = source {
-        let validated = panic::catch_unwind(AssertUnwindSafe(|| {
-            lint::lint_lines(&source.text, &options)
-        }));
-        match validated {
-            Ok(reports) => {
-                let checked = Checked::new(source, reports.into_iter().map(Linted::Url));
-                totals.add(&checked);
-                output = reporter.source(run.out, &checked);
+    if args.urls.is_empty() {
+        if io::stdin().is_terminal() && !run.console.quiet {
+            // Otherwise a user who forgot the URL sees a run that hangs.
+            say(format_args!(
+                "reading URLs from stdin, one per line; end with Ctrl-D \
+                 (or give URLs as arguments)"
+            ));
+        }
+        let named = Named::new(&["-".into()]);
+        match LineBatches::stdin() {
+            Ok(mut batches) => {
+                loop {
+                    match batches.next_batch() {
+                        Ok(Some(Batch::Lines(batch))) => {
+                            output = validation.lines(run.out, batch);
+                            // Each batch's verdicts are seen as it is read.
+                            output = output.and_then(|()| run.out.flush());
+                            if output.is_err() {
+                                break;
+                            }
+                        }
+                        Ok(Some(Batch::Binary(note))) => named.tell(run.console, &note),
+                        Ok(None) => break,
+                        Err(err) => {
+                            say(format_args!("{err}"));
+                            validation.trouble = true;
+                            break;
+                        }
+                    }
+                }
+                for note in batches.notes() {
+                    named.tell(run.console, &note);
+                }
             }
-            Err(_) => {
-                say(format_args!("{}", panicked(source.name)));
-                trouble = true;
+            Err(err) => {
+                say(format_args!("{err}"));
+                return Outcome::trouble();
             }
         }
+    } else {
+        let source = Source::new(Origin::Arguments, args.urls.join("\n"));
+        let batch = LineBatch {
+            source,
+            base: Base::START,
+            continuation: false,
+        };
+        output = validation.lines(run.out, batch);
     }
+    let Validation {
+        totals, trouble, ..
+    } = validation;
     let output = output.and_then(|()| reporter.finish(run.out, &totals));
     Outcome {
         failing: fails(&totals, &args.rules),
         trouble,
         output,
+    }
+}
+
+/// What `validate` has told so far, and how it lints and reports.
+struct Validation<'r> {
+    options: &'r LintOptions,
+    reporter: &'r mut dyn Reporter,
+    totals: Totals,
+    /// True once a batch could not be validated (an internal error).
+    trouble: bool,
+}
+
+impl Validation<'_> {
+    /// Lint and report `batch`, one URL a line.
+    fn lines(&mut self, out: &mut dyn WriteColor, batch: LineBatch) -> io::Result<()> {
+        let LineBatch {
+            source,
+            base,
+            continuation,
+        } = batch;
+        let validated = panic::catch_unwind(AssertUnwindSafe(|| {
+            lint::lint_lines(&source.text, self.options)
+        }));
+        match validated {
+            Ok(reports) => {
+                let checked = Checked::new(source, reports.into_iter().map(Linted::Url))
+                    .in_frame(Frame::Text(base))
+                    .continuing(continuation);
+                self.totals.add(&checked);
+                self.reporter.source(out, &checked)
+            }
+            Err(_) => {
+                say(format_args!("{}", panicked(source.name)));
+                self.trouble = true;
+                Ok(())
+            }
+        }
     }
 }
 

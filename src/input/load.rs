@@ -18,19 +18,13 @@
 #[cfg(feature = "cli")]
 use std::cell::RefCell;
 #[cfg(feature = "cli")]
-use std::fs::File;
-#[cfg(feature = "cli")]
 use std::io::{self, Read};
 #[cfg(feature = "cli")]
 use std::path::Path;
 
-#[cfg(feature = "cli")]
-use super::notice::{cannot_read, InputError};
 use super::notice::{latin1_note, Left, Note};
 #[cfg(feature = "cli")]
 use super::pipe::{self, PipeReader};
-#[cfg(feature = "cli")]
-use super::walk::Input;
 use crate::mail;
 use crate::source::{decode, Origin, Source};
 
@@ -52,30 +46,6 @@ pub(crate) struct Loaded {
     pub sources: Vec<Source>,
     /// Notes for `--verbose` (skips, decoding fallbacks).
     pub notes: Vec<Note>,
-}
-
-#[cfg(feature = "cli")]
-impl Input {
-    /// Read and decode this input.
-    pub(crate) fn read(&self) -> Result<Loaded, InputError> {
-        let (origin, read) = match self {
-            Input::File(path) => {
-                let origin = Origin::File(path.clone());
-                let read = File::open(path).and_then(read_unless_binary);
-                (origin, read)
-            }
-            Input::Stdin => {
-                if let Some(closed) = super::stdin::closed_at_start() {
-                    return Err(closed);
-                }
-                (Origin::Stdin, read_unless_binary(io::stdin().lock()))
-            }
-        };
-        match read {
-            Ok(bytes) => Ok(load(origin, bytes)),
-            Err(err) => Err(cannot_read(&origin, &err)),
-        }
-    }
 }
 
 /// Read `reader` to its end, unless its first [`BINARY_SNIFF_LEN`] bytes are

@@ -13,6 +13,8 @@ mod compressed;
 mod kind;
 #[cfg(feature = "cli")]
 mod large;
+#[cfg(feature = "cli")]
+mod lines;
 mod load;
 mod memory;
 mod notice;
@@ -49,6 +51,7 @@ pub(crate) use sink::Collected;
 pub(crate) use {
     kind::Content,
     large::LargeInput,
+    lines::{Batch, LineBatch, LineBatches},
     memory::read_document,
     notice::{panicked, InputError, Left, Note},
     parts::{plan_large, LargePlan},
