@@ -54,7 +54,8 @@ impl KeepText {
 enum KeptText {
     /// Read or copied for this checked text.
     Owned(String),
-    /// The same text, held by the language server's document too.
+    /// The same text, held by the language server's document too, or by
+    /// the other batches of a large document's URLs.
     #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     Shared(Arc<String>),
 }
@@ -106,6 +107,17 @@ impl Checked {
     pub(crate) fn new(source: Source, linted: impl IntoIterator<Item = Linted>) -> Self {
         let (named, text) = source.into_parts();
         Checked::of(named, Some(KeptText::Owned(text)), linted)
+    }
+
+    /// Bundle `text`, shared with other checked texts of the same input
+    /// (batches of one document's URLs), what names it and its lint.
+    #[cfg(feature = "cli")]
+    pub(crate) fn sharing(
+        named: Named,
+        text: &Arc<String>,
+        linted: impl IntoIterator<Item = Linted>,
+    ) -> Self {
+        Checked::of(named, Some(KeptText::Shared(Arc::clone(text))), linted)
     }
 
     /// Bundle the lint of a text that is not kept (see [`KeepText`]) with

@@ -31,6 +31,54 @@ pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut C
     }
 }
 
+/// How many items of a large document's lint are reported together: the
+/// document's text is held whole while it is read, its reports a batch at
+/// a time. Large enough that the reporters' walk to each batch's first
+/// line, from the text's start, costs little beside the lint.
+#[cfg(feature = "cli")]
+const DOCUMENT_BATCH: usize = 1 << 16;
+
+/// Check `loaded`, a large document read whole, handing its lint to `sink`
+/// a batch at a time as it is made, each batch sharing the document's text,
+/// instead of holding every URL's report until the end (a Markdown file
+/// of a million URLs took 0.8 GB more). A panic while linting becomes an
+/// error for this input, after the batches made before it.
+#[cfg(feature = "cli")]
+pub(super) fn check_document_in_batches(
+    loaded: Loaded,
+    lint: &LintOptions,
+    sink: &mut dyn Sink,
+) -> std::io::Result<()> {
+    loaded.notes.into_iter().for_each(|note| sink.note(note));
+    for source in loaded.sources {
+        let (named, text) = source.into_parts();
+        let text = std::sync::Arc::new(text);
+        let mut items = lint::lint_markup(&text, named.markup, lint);
+        let mut continuation = false;
+        loop {
+            let batch = panic::catch_unwind(AssertUnwindSafe(|| {
+                items.by_ref().take(DOCUMENT_BATCH).collect::<Vec<_>>()
+            }));
+            let Ok(batch) = batch else {
+                sink.error(panicked(named.name.clone()));
+                break;
+            };
+            let last = batch.len() < DOCUMENT_BATCH;
+            // A document without URLs is still reported, as one checked text.
+            if !(batch.is_empty() && continuation) {
+                let checked =
+                    Checked::sharing(named.clone(), &text, batch).continuing(continuation);
+                sink.checked(checked)?;
+            }
+            continuation = true;
+            if last {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Where the first of a window's owned URLs that ends at (or just before,
 /// its trailing punctuation left out) the end of `source`'s text starts:
 /// where the window's bytes end, which cuts a URL longer than the window's
@@ -125,4 +173,53 @@ pub(super) fn lint_source(
             .collect()
     }));
     linted.map_err(|_| panicked(source.name.clone()))
+}
+
+#[cfg(all(test, feature = "cli"))]
+mod tests {
+    use super::*;
+    use crate::source::{Markup, Origin};
+
+    /// A document of more URLs than a batch is handed over in batches that
+    /// continue one another, share one text, and together hold the lint of
+    /// the whole, in order.
+    #[test]
+    fn a_large_document_is_reported_in_batches_that_make_up_its_lint() {
+        let urls = DOCUMENT_BATCH + 10;
+        let text: String = (0..urls)
+            .map(|i| format!("- [page](http://a.example/~{i})\n"))
+            .collect();
+        let options = LintOptions::default();
+        let whole: Vec<Linted> = lint::lint_markup(&text, Markup::Markdown, &options).collect();
+        assert_eq!(whole.len(), urls);
+
+        let source = Source::new(Origin::Stdin, text.clone()).written_in(Markup::Markdown);
+        let loaded = Loaded {
+            sources: vec![source],
+            notes: Vec::new(),
+        };
+        let mut collected = Collected::default();
+        check_document_in_batches(loaded, &options, &mut collected).expect("collects");
+        let batches = collected.checked_texts();
+        let sizes: Vec<usize> = batches.iter().map(|batch| batch.reports.len()).collect();
+        assert_eq!(sizes, [DOCUMENT_BATCH, 10]);
+        let continued: Vec<bool> = batches.iter().map(|batch| batch.continuation).collect();
+        assert_eq!(continued, [false, true]);
+        assert!(batches
+            .iter()
+            .all(|batch| batch.text() == Some(text.as_str())));
+        let reported: Vec<&str> = batches
+            .iter()
+            .flat_map(|batch| &batch.reports)
+            .map(|report| report.found.url.as_str())
+            .collect();
+        let expected: Vec<&str> = whole
+            .iter()
+            .filter_map(|item| match item {
+                Linted::Url(report) => Some(report.found.url.as_str()),
+                Linted::Text(_) => None,
+            })
+            .collect();
+        assert_eq!(reported, expected);
+    }
 }

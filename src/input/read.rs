@@ -11,7 +11,9 @@ use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
-use super::check::{check_borrowed, check_loaded, cut_url_note, lint_source};
+use super::check::{
+    check_borrowed, check_document_in_batches, check_loaded, cut_url_note, lint_source,
+};
 use super::compressed::{self, Compression, Inflated};
 use super::kind::{InputKind, KindGlobs, Reading, ReadingPlan};
 use super::large::LargeInput;
@@ -427,13 +429,8 @@ fn read_stream(
             sink.error(cannot_read(&origin, &err));
             return Ok(());
         }
-        let mut collected = Collected::default();
-        check_loaded(
-            written_in(load(origin, bytes), markup),
-            lint,
-            &mut collected,
-        );
-        return collected.replay(sink);
+        let loaded = written_in(load(origin, bytes), markup);
+        return check_document_in_batches(loaded, lint, sink);
     }
     check_text(
         Cursor::new(head).chain(reader),
