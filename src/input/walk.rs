@@ -269,7 +269,30 @@ pub(crate) fn glob_overrides(
     for glob in excludes {
         builder.add(&format!("!{glob}"))?;
     }
-    builder.build()
+    builder.build().map_err(|err| match err {
+        // The matcher of all the globs failed to compile ("error parsing
+        // pattern 0"): name the glob at fault, found by building each
+        // alone.
+        ignore::Error::Glob { glob: None, err } => {
+            let at_fault = includes
+                .iter()
+                .chain(excludes)
+                .find(|glob| {
+                    let mut alone = OverrideBuilder::new(root);
+                    alone.add(glob).is_err() || alone.build().is_err()
+                })
+                .cloned();
+            let err = match at_fault {
+                Some(_) => format!("too complex to match ({err}: too deeply nested?)"),
+                None => err,
+            };
+            ignore::Error::Glob {
+                glob: at_fault,
+                err,
+            }
+        }
+        err => err,
+    })
 }
 
 /// Describe a walk error, naming the path it is about when it has one.
@@ -300,6 +323,21 @@ fn error_path(err: &ignore::Error) -> Option<&Path> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A glob too deeply nested to compile was reported as "error parsing
+    /// pattern 0", naming neither the glob nor why.
+    #[test]
+    fn a_glob_too_complex_to_match_is_named() {
+        let deep = format!("{}b{}", "{a,".repeat(200), "}".repeat(200));
+        let includes = ["*.txt".to_string(), deep.clone()];
+        let err = glob_overrides(Path::new("."), &includes, &[]).expect_err("too deep");
+        let message = err.to_string();
+        assert!(message.contains(&deep), "{message}");
+        assert!(message.contains("too complex to match"), "{message}");
+        let err =
+            glob_overrides(Path::new("."), &[], std::slice::from_ref(&deep)).expect_err("too deep");
+        assert!(err.to_string().contains(&deep));
+    }
 
     #[test]
     fn walked_files_come_in_path_order() {
