@@ -149,6 +149,14 @@ fn man_writes_one_page_per_command() {
         stderr.starts_with("urlint: cannot make the directory "),
         "{stderr}"
     );
+    // A file in the way is named for what it is, not "File exists".
+    let file = dir.path().join("urlint.1");
+    let (code, _, stderr) = run(&mut urlint(&["man", &file.to_string_lossy()]));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.ends_with(": it exists and is not a directory\n"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -25,8 +25,13 @@ pub(super) fn completions(out: &mut dyn WriteColor, shell: clap_complete::Shell)
 /// (`~/.local/share/man/man1` does not on a fresh account).
 pub(super) fn man_pages(out: &mut dyn WriteColor, dir: &Path) -> Outcome {
     if let Err(err) = std::fs::create_dir_all(dir) {
+        // create_dir_all says "File exists" of a file in the way.
+        let why = match dir.exists() && !dir.is_dir() {
+            true => "it exists and is not a directory".to_string(),
+            false => err.to_string(),
+        };
         say(format_args!(
-            "cannot make the directory {} for the manual pages: {err}",
+            "cannot make the directory {} for the manual pages: {why}",
             dir.display()
         ));
         return Outcome::trouble();
