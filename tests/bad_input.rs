@@ -855,3 +855,23 @@ fn a_tag_with_thousands_of_attributes_crashes_nothing() {
         "{stdout}"
     );
 }
+
+/// A socket named on the command line is an error that says what it is;
+/// opening one fails with "No such device or address", which said neither.
+#[cfg(unix)]
+#[test]
+fn a_socket_named_to_check_is_said_to_be_a_socket() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let socket = dir.path().join("control.sock");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).expect("bind");
+    let (code, _, stderr) = run(&mut urlint(&[
+        "check",
+        "--isolated",
+        &socket.to_string_lossy(),
+    ]));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.ends_with("control.sock: cannot read: it is a socket, not a file\n"),
+        "{stderr}"
+    );
+}

@@ -98,7 +98,28 @@ pub(super) fn cannot_read(origin: &Origin, err: &io::Error) -> InputError {
     InputError {
         name: origin.to_string(),
         action: "cannot read",
-        cause: err.to_string(),
+        cause: match origin {
+            // Opening a socket fails with "No device or address" (ENXIO),
+            // which names neither the file nor what is wrong with it.
+            #[cfg(feature = "cli")]
+            Origin::File(path) if is_socket(path) => "it is a socket, not a file".to_string(),
+            _ => err.to_string(),
+        },
+    }
+}
+
+/// True when `path` names a Unix domain socket.
+#[cfg(feature = "cli")]
+fn is_socket(path: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        std::fs::metadata(path).is_ok_and(|meta| meta.file_type().is_socket())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
     }
 }
 
