@@ -57,6 +57,11 @@ pub enum Kind {
     /// One URL whose path is a single run of `|` as long as the corpus: one
     /// finding whose message and fix grow with every character.
     UnsafeRun,
+    /// One URL whose path is a single run of `${` as long as the corpus:
+    /// placeholders never closed, each holding the rest of the URL.
+    BraceRun,
+    /// One URL whose host is a run of `{a}` as long as the corpus.
+    HostPlaceholders,
 }
 
 /// Each kind with its command-line name and whether it is pathological.
@@ -72,6 +77,8 @@ const KINDS: &[(Kind, &str, bool)] = &[
     (Kind::HyphenBreaks, "hyphen-breaks", true),
     (Kind::LineBreaks, "line-breaks", true),
     (Kind::UnsafeRun, "unsafe-run", true),
+    (Kind::BraceRun, "brace-run", true),
+    (Kind::HostPlaceholders, "host-placeholders", true),
 ];
 
 impl Kind {
@@ -125,6 +132,10 @@ enum Blocks {
     LineBreaks,
     /// Whether the URL's start is written yet.
     UnsafeRun(bool),
+    /// Whether the URL's start is written yet.
+    BraceRun(bool),
+    /// Whether the URL's start is written yet.
+    HostPlaceholders(bool),
 }
 
 impl Blocks {
@@ -141,6 +152,8 @@ impl Blocks {
             Kind::HyphenBreaks => Blocks::HyphenBreaks,
             Kind::LineBreaks => Blocks::LineBreaks,
             Kind::UnsafeRun => Blocks::UnsafeRun(false),
+            Kind::BraceRun => Blocks::BraceRun(false),
+            Kind::HostPlaceholders => Blocks::HostPlaceholders(false),
         }
     }
 
@@ -158,6 +171,12 @@ impl Blocks {
             Blocks::LineBreaks => pathological::line_breaks(out),
             Blocks::UnsafeRun(started) => {
                 pathological::unsafe_run(std::mem::replace(started, true), out)
+            }
+            Blocks::BraceRun(started) => {
+                pathological::brace_run(std::mem::replace(started, true), out)
+            }
+            Blocks::HostPlaceholders(started) => {
+                pathological::host_placeholders(std::mem::replace(started, true), out)
             }
         }
     }

@@ -131,3 +131,23 @@ pub fn unsafe_run(started: bool, out: &mut String) {
     }
     out.extend(std::iter::repeat_n('|', 64 * 1024));
 }
+
+/// A URL's start once, then 32 Ki `${` per block, with no line break: one
+/// URL whose `${` are never closed, so each is a placeholder that runs to
+/// the URL's end, and each `{` an unsafe character inside it.
+pub fn brace_run(started: bool, out: &mut String) {
+    if !started {
+        out.push_str("see http://a.example/");
+    }
+    out.extend(std::iter::repeat_n("${", 32 * 1024));
+}
+
+/// A URL's start once, then 16 Ki `{a}` per block, with no line break: one
+/// URL whose host is one placeholder after another, read byte by byte to
+/// find where the authority ends.
+pub fn host_placeholders(started: bool, out: &mut String) {
+    if !started {
+        out.push_str("see http://");
+    }
+    out.extend(std::iter::repeat_n("{a}", 16 * 1024));
+}

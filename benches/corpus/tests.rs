@@ -190,7 +190,7 @@ fn kinds_round_trip_through_their_names() {
         assert_eq!(Kind::parse(kind.name()), Ok(kind));
     }
     assert!(Kind::parse("poetry").is_err());
-    assert_eq!(Kind::pathological().count(), 8);
+    assert_eq!(Kind::pathological().count(), 10);
 }
 
 #[test]
@@ -198,6 +198,20 @@ fn an_unsafe_run_is_one_url_as_long_as_the_corpus() {
     let text = generate(Kind::UnsafeRun, 300_000, DEFAULT_SEED);
     assert_eq!(text.len(), 300_000);
     assert!(text.starts_with("see http://a.example/||||"));
+    assert!(!text.contains('\n'));
+    assert_eq!(text.trim_end().matches("http://").count(), 1);
+}
+
+#[test]
+fn a_brace_run_and_a_host_of_placeholders_are_one_url_each() {
+    let text = generate(Kind::BraceRun, 300_000, DEFAULT_SEED);
+    assert_eq!(text.len(), 300_000);
+    assert!(text.starts_with("see http://a.example/${${"));
+    assert!(!text.contains('\n'));
+    assert_eq!(text.trim_end().matches("http://").count(), 1);
+    let text = generate(Kind::HostPlaceholders, 300_000, DEFAULT_SEED);
+    assert_eq!(text.len(), 300_000);
+    assert!(text.starts_with("see http://{a}{a}"));
     assert!(!text.contains('\n'));
     assert_eq!(text.trim_end().matches("http://").count(), 1);
 }

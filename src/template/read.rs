@@ -17,6 +17,12 @@ pub(super) fn read(url: &str) -> Template {
     let mut reading = PlaceholderReading::default();
     reading.placeholders_and_braces(url);
     reading.in_authority(url);
+    // `placeholder_holding` searches the placeholders in halves.
+    debug_assert!(reading
+        .template
+        .placeholders
+        .windows(2)
+        .all(|pair| pair[0].span.end <= pair[1].span.start));
     reading.finish(url)
 }
 
@@ -186,20 +192,22 @@ impl PlaceholderReading {
             return;
         };
         let bytes = url.as_bytes();
+        let mut variables = Vec::new();
         let mut at = authority.start;
         while at < authority.end {
-            if let Some(inside) = self.placeholder_at(at) {
+            if let Some(inside) = placeholder_holding(&self.template.placeholders, at) {
                 at = inside.end;
                 continue;
             }
             match shell_variable(&bytes[at..authority.end]).filter(|_| bytes[at] == b'$') {
                 Some(len) => {
-                    self.push(Span::new(at, at + len), Language::Shell, Kind::Other);
+                    variables.push(Span::new(at, at + len));
                     at += len;
                 }
                 None => at += 1,
             }
         }
+        self.push_shell_variables(variables);
         if let Some(port) = word_port(url, authority) {
             if !self.template.touches(port) {
                 self.push(port, Language::Syntax, Kind::Other);
@@ -207,14 +215,38 @@ impl PlaceholderReading {
         }
     }
 
-    fn placeholder_at(&self, at: usize) -> Option<Span> {
-        self.template
-            .placeholders
-            .iter()
-            .map(|placeholder| placeholder.span)
-            .find(|span| span.start <= at && at < span.end)
+    /// Add the shell `variables` of the authority, in URL order, where
+    /// [`Self::push`] would put each, in one merge: inserted one by one
+    /// before the placeholders after the authority, they took quadratic
+    /// time (`http://$a$a$a/{a}{a}{a}`).
+    fn push_shell_variables(&mut self, variables: Vec<Span>) {
+        if variables.is_empty() {
+            return;
+        }
+        let placeholders = std::mem::take(&mut self.template.placeholders);
+        let kinds = std::mem::take(&mut self.kinds);
+        let mut earlier = placeholders.into_iter().zip(kinds).peekable();
+        for span in variables {
+            while let Some((placeholder, kind)) =
+                earlier.next_if(|(placeholder, _)| placeholder.span.start < span.start)
+            {
+                self.template.placeholders.push(placeholder);
+                self.kinds.push(kind);
+            }
+            let language = Language::Shell;
+            self.template
+                .placeholders
+                .push(Placeholder { span, language });
+            self.kinds.push(Kind::Other);
+        }
+        for (placeholder, kind) in earlier {
+            self.template.placeholders.push(placeholder);
+            self.kinds.push(kind);
+        }
     }
 
+    /// Add a placeholder where its start puts it among the others, so that
+    /// they stay in URL order.
     fn push(&mut self, span: Span, language: Language, kind: Kind) {
         let at = self
             .template
@@ -301,11 +333,8 @@ fn authority(url: &str, placeholders: &[Placeholder]) -> Option<Span> {
     let bytes = url.as_bytes();
     let mut at = start;
     while at < bytes.len() {
-        if let Some(inside) = placeholders
-            .iter()
-            .find(|placeholder| placeholder.span.start <= at && at < placeholder.span.end)
-        {
-            at = inside.span.end;
+        if let Some(inside) = placeholder_holding(placeholders, at) {
+            at = inside.end;
             continue;
         }
         if matches!(bytes[at], b'/' | b'?' | b'#') {
@@ -314,6 +343,17 @@ fn authority(url: &str, placeholders: &[Placeholder]) -> Option<Span> {
         at += 1;
     }
     Some(Span::new(start, at))
+}
+
+/// The span of the placeholder that holds the byte at `at`. Placeholders
+/// are in URL order and never overlap, so the only one that can is the
+/// last to start at or before `at`, found by a binary search: a walk over
+/// all of them at every byte of the authority made a host of a hundred
+/// thousand placeholders (`http://{a}{a}...`) quadratic.
+fn placeholder_holding(placeholders: &[Placeholder], at: usize) -> Option<Span> {
+    let starting_after = placeholders.partition_point(|placeholder| placeholder.span.start <= at);
+    let last_started = placeholders.get(starting_after.checked_sub(1)?)?;
+    (at < last_started.span.end).then_some(last_started.span)
 }
 
 /// A port written as a word that names it in `authority`: `port`,
@@ -572,5 +612,57 @@ mod tests {
             assert_eq!(template.overlaps(span), overlaps, "{span:?}");
             assert_eq!(template.touches(span), touches, "{span:?}");
         }
+    }
+
+    /// The binary search finds, at every byte of URLs of nested, unclosed
+    /// and adjacent placeholders, the placeholder a walk over all of them
+    /// finds.
+    #[test]
+    fn the_placeholder_holding_a_byte_is_the_one_a_walk_finds() {
+        for url in [
+            "http://{a}{b}{{c}}${d}{x/{{ y }}{",
+            "http://$a$b{c}$d/{x}{y}{",
+            "http://{{{{{{{{",
+            "http://${${${a}}}{a}{",
+            "http://h.example/%s{}{{}}%{d}<%= x %>...",
+        ] {
+            let placeholders = read(url).placeholders;
+            for at in 0..=url.len() {
+                let walked = placeholders
+                    .iter()
+                    .map(|placeholder| placeholder.span)
+                    .find(|span| span.start <= at && at < span.end);
+                assert_eq!(placeholder_holding(&placeholders, at), walked, "{url} {at}");
+            }
+        }
+    }
+
+    /// Shell variables of the authority go among the placeholders read
+    /// before them in URL order, around placeholders inside the authority
+    /// and before those after it.
+    #[test]
+    fn authority_variables_go_in_url_order_among_the_other_placeholders() {
+        assert_eq!(
+            placeholders("http://$a.{b}.$c:$d/{x}{y}/${z}"),
+            [
+                ("$a", "shell"),
+                ("{b}", "rfc6570"),
+                ("$c", "shell"),
+                ("$d", "shell"),
+                ("{x}", "rfc6570"),
+                ("{y}", "rfc6570"),
+                ("${z}", "shell"),
+            ]
+        );
+        assert_eq!(
+            placeholders("http://{{{{$h{a}/{}"),
+            [
+                ("{{", "format"),
+                ("{{", "format"),
+                ("$h", "shell"),
+                ("{a}", "format"),
+                ("{}", "format"),
+            ]
+        );
     }
 }

@@ -49,9 +49,12 @@ pub(crate) struct Collector<'u> {
 impl<'u> Collector<'u> {
     /// A collector for `url` with nothing reported yet.
     pub(super) fn new(url: &'u str) -> Self {
+        let literal = literal_parts(url);
+        // `literal_part_holding` searches the parts in halves.
+        debug_assert!(literal.windows(2).all(|pair| pair[0].end <= pair[1].start));
         Collector {
             url,
-            literal: literal_parts(url),
+            literal,
             diagnostics: Vec::new(),
             char_reports: 0,
             overflows: Vec::new(),
@@ -75,12 +78,21 @@ impl<'u> Collector<'u> {
     /// A character inside a literal part keeps its finding, but encoding
     /// it would change what the part does, so its fix is a suggestion.
     pub(super) fn push_char(&mut self, mut diagnostic: Diagnostic) {
-        self.keep_literal(&mut diagnostic);
+        let literal = self.literal_part_of(&diagnostic);
+        if let (Some(fix), Some(_)) = (diagnostic.fix.as_mut(), literal) {
+            fix.applicability = Applicability::Suggestion;
+        }
         if self.extends_run(&diagnostic) {
             return;
         }
         self.close_run();
         if self.char_reports < CHAR_DIAGNOSTIC_LIMIT {
+            // The help quotes the literal part, which may run to the URL's
+            // end (an unclosed `${`): written for every character of a run
+            // of braces, or past the cap, it made such a run quadratic.
+            if let Some(part) = literal {
+                self.explain_literal(&mut diagnostic, part);
+            }
             self.char_reports += 1;
             self.run = diagnostic.fix.as_ref().map(|fix| CharRun {
                 index: self.diagnostics.len(),
@@ -109,21 +121,16 @@ impl<'u> Collector<'u> {
         }
     }
 
-    /// Make the fix of `diagnostic` a suggestion, and say why, when its
-    /// span lies in a literal part of the URL.
-    fn keep_literal(&self, diagnostic: &mut Diagnostic) {
-        let Some(fix) = diagnostic.fix.as_mut() else {
-            return;
-        };
-        let span = diagnostic.span;
-        let Some(part) = self
-            .literal
-            .iter()
-            .find(|part| part.start <= span.start && span.end <= part.end)
-        else {
-            return;
-        };
-        fix.applicability = Applicability::Suggestion;
+    /// The literal part of the URL that holds the span of `diagnostic`,
+    /// when the diagnostic has a fix (only a fix is made a suggestion).
+    fn literal_part_of(&self, diagnostic: &Diagnostic) -> Option<Span> {
+        diagnostic.fix.as_ref()?;
+        literal_part_holding(&self.literal, diagnostic.span)
+    }
+
+    /// Say in the help of `diagnostic`, whose span lies in the literal
+    /// `part`, why its fix is only a suggestion.
+    fn explain_literal(&self, diagnostic: &mut Diagnostic, part: Span) {
         diagnostic.help = format!(
             "{}; here it is part of `{}`, which a template or a browser reads as \
              written, so encoding it is only a suggestion",
@@ -192,6 +199,19 @@ impl<'u> Collector<'u> {
             .sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
         self.diagnostics
     }
+}
+
+/// The first of `parts` that holds `span`. The parts come in URL order
+/// and never overlap, so their ends are in order too: the first part that
+/// ends at or after `span` is the only one that can hold it first, found by
+/// a binary search rather than a walk over every part (a URL of a hundred
+/// thousand `{a}{` has as many parts as characters to report).
+fn literal_part_holding(parts: &[Span], span: Span) -> Option<Span> {
+    let first_reaching = parts.partition_point(|part| part.end < span.end);
+    parts
+        .get(first_reaching)
+        .copied()
+        .filter(|part| part.start <= span.start)
 }
 
 #[cfg(test)]
@@ -279,5 +299,67 @@ mod tests {
             ]
         );
         assert_eq!(diagnostics.len(), CHAR_DIAGNOSTIC_LIMIT + 2);
+    }
+
+    /// The binary search finds, for every span of URLs full of nested,
+    /// unclosed and adjacent placeholders, the part a walk over all the
+    /// parts finds first.
+    #[test]
+    fn the_literal_part_holding_a_span_is_the_first_a_walk_finds() {
+        for url in [
+            "http://h.example/${{{{{a}}}{{ x }}${b{{c{{ x }}{",
+            "http://h.example/{a}{b}{x}{{y}}{%z%}${w}{",
+            "http://h.example/{a}{{b}}${c}#:~:&#52;{",
+            "http://h.example/${a${b}}{%}{{}}",
+            "http://h.example/{",
+            "",
+        ] {
+            let parts = literal_parts(url);
+            for start in 0..=url.len() {
+                for end in start..=url.len() {
+                    let span = Span::new(start, end);
+                    let walked = parts
+                        .iter()
+                        .copied()
+                        .find(|part| part.start <= span.start && span.end <= part.end);
+                    assert_eq!(literal_part_holding(&parts, span), walked, "{url} {span:?}");
+                }
+            }
+        }
+    }
+
+    /// A run of `{` inside a `${` never closed is one finding, whose fix is
+    /// a suggestion and whose help quotes the placeholder, as before the
+    /// help was written only for findings listed.
+    #[test]
+    fn a_run_of_braces_in_an_unclosed_placeholder_is_one_suggested_finding() {
+        let url = "http://h.example/${{{{";
+        let mut collector = Collector::new(url);
+        for at in url.len() - 3..url.len() {
+            let diagnostic = Diagnostic::new(
+                Rule::UnsafeChar,
+                Span::new(at, at + 1),
+                "unsafe character '{' must be encoded as %7B",
+            )
+            .with_help("encode it")
+            .with_fix("%7B", Applicability::MachineApplicable);
+            collector.push_char(diagnostic);
+        }
+        let diagnostics = collector.finish();
+        assert_eq!(diagnostics.len(), 1);
+        let finding = &diagnostics[0];
+        assert_eq!(&url[finding.span.range()], "{{{");
+        assert_eq!(
+            finding.message,
+            "unsafe character '{' must be encoded as %7B: 3 in a row"
+        );
+        assert_eq!(
+            finding.help,
+            "encode it; here it is part of `${{{{`, which a template or a browser reads \
+             as written, so encoding it is only a suggestion"
+        );
+        let fix = finding.fix.as_ref().expect("a fix");
+        assert_eq!(fix.replacement, "%7B%7B%7B");
+        assert_eq!(fix.applicability, Applicability::Suggestion);
     }
 }
