@@ -7,7 +7,7 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
-use super::load::{binary, is_binary};
+use super::load::{binary_note, is_binary};
 use super::notice::{cannot_read, latin1_note, InputError, Note};
 use crate::checked::Base;
 use crate::source::{self, Origin, Source};
@@ -87,8 +87,7 @@ impl<R: Read> LineBatches<R> {
                 .map_err(|err| cannot_read(&Origin::Stdin, &err))?;
             if is_binary(head) {
                 self.ended = true;
-                let note = binary(Origin::Stdin).notes.into_iter().next();
-                return Ok(note.map(Batch::Binary));
+                return Ok(Some(Batch::Binary(binary_note(&Origin::Stdin))));
             }
         }
         let mut bytes = Vec::new();

@@ -211,15 +211,20 @@ pub(super) fn load_slice(origin: Origin, bytes: &[u8]) -> Loaded {
 pub(super) fn binary(origin: Origin) -> Loaded {
     Loaded {
         sources: Vec::new(),
-        notes: vec![Note {
-            name: origin.to_string(),
-            left: Some(Left::Skipped),
-            message: format!(
-                "binary file (NUL byte in the first {} KiB)",
-                BINARY_SNIFF_LEN / 1024
-            ),
-            skipped: true,
-        }],
+        notes: vec![binary_note(&origin)],
+    }
+}
+
+/// The note that the input at `origin` is skipped as binary.
+pub(super) fn binary_note(origin: &Origin) -> Note {
+    Note {
+        name: origin.to_string(),
+        left: Some(Left::Skipped),
+        message: format!(
+            "binary file (NUL byte in the first {} KiB)",
+            BINARY_SNIFF_LEN / 1024
+        ),
+        skipped: true,
     }
 }
 
