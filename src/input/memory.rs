@@ -7,17 +7,26 @@
 use std::path::Path;
 
 use super::archive::{check_mail, MailReading};
+#[cfg(feature = "cli")]
+use super::check::check_document_in_batches;
+#[cfg(any(feature = "python", test))]
 use super::check::check_loaded;
 use super::kind::{Content, InputKind, KindGlobs};
-use super::load::{load, Loaded, HEAD_LEN};
+#[cfg(any(feature = "python", test))]
+use super::load::load;
+use super::load::{Loaded, HEAD_LEN};
+#[cfg(any(feature = "python", test))]
 use super::sink::Collected;
+#[cfg(feature = "cli")]
+use super::sink::Sink;
 use super::windows::ChunkOptions;
 use crate::checked::KeepText;
 use crate::lint::LintOptions;
-use crate::mail::{ArchivePoint, HeaderUrls};
+use crate::mail::{ArchivePoint, HeaderUrls, MailKind};
 use crate::source::{Origin, Source};
 
 /// Data held in memory, and how much of its reading is still to do.
+#[cfg(any(feature = "python", test))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Held {
     /// Raw bytes, read as a file's are: binary data (a NUL in the first
@@ -29,6 +38,7 @@ pub(crate) enum Held {
     Text(String),
 }
 
+#[cfg(any(feature = "python", test))]
 impl Held {
     fn bytes(&self) -> &[u8] {
         match self {
@@ -65,20 +75,14 @@ pub(crate) fn read_held(
 
 /// Read `data`, which holds `content`, and check it; mail is read as
 /// `mail` says.
+#[cfg(any(feature = "python", test))]
 fn read_held_as(data: Held, content: Content, mail: HeldMail, lint: &LintOptions) -> Collected {
     let mut collected = Collected::default();
     let bytes = data.bytes();
     let markup = match content {
         Content::Mail(mail_kind) => {
-            let reading = MailReading {
-                kind: mail_kind,
-                headers: mail.headers,
-                start: mail.start,
-                chunks: ChunkOptions::default(),
-                // Records are read on the thread that reads the data.
-                keep_text: KeepText::Always,
-            };
             // Reading from memory cannot fail, and a collecting sink always accepts.
+            let reading = held_mail_reading(mail_kind, mail);
             let _ = check_mail(bytes, reading, &Origin::Memory, lint, &mut collected);
             return collected;
         }
@@ -100,10 +104,24 @@ fn read_held_as(data: Held, content: Content, mail: HeldMail, lint: &LintOptions
     collected
 }
 
+/// How held mail of `kind` is read, as `mail` says.
+fn held_mail_reading(kind: MailKind, mail: HeldMail) -> MailReading {
+    MailReading {
+        kind,
+        headers: mail.headers,
+        start: mail.start,
+        chunks: ChunkOptions::default(),
+        // Records are read on the thread that reads the data.
+        keep_text: KeepText::Always,
+    }
+}
+
 /// Read the text of a document an editor holds for the file at `path` (a
-/// buffer not saved yet has none) and check it: as `kind`, or for `Auto` as
-/// the command line reads that file, by the configuration's `globs`, its
-/// name, then its content.
+/// buffer not saved yet has none) and check it, handing what is found to
+/// `sink` in order: as `kind`, or for `Auto` as the command line reads that
+/// file, by the configuration's `globs`, its name, then its content. A
+/// text is linted a batch of URLs at a time, so that `sink` need not hold
+/// every report of a large document at once.
 #[cfg(feature = "cli")]
 pub(crate) fn read_document(
     kind: InputKind,
@@ -111,16 +129,28 @@ pub(crate) fn read_document(
     text: String,
     globs: &KindGlobs,
     lint: &LintOptions,
-) -> Collected {
+    sink: &mut dyn Sink,
+) -> std::io::Result<()> {
     let head = &text.as_bytes()[..text.len().min(HEAD_LEN)];
     // Decided once, here: the name and the configuration's globs count,
     // which held data does not have.
-    let content = kind.detect(globs, path, head);
-    let mail = HeldMail {
-        headers: HeaderUrls::None,
-        start: ArchivePoint::START,
-    };
-    read_held_as(Held::Text(text), content, mail, lint)
+    match kind.detect(globs, path, head) {
+        Content::Mail(mail_kind) => {
+            let mail = HeldMail {
+                headers: HeaderUrls::None,
+                start: ArchivePoint::START,
+            };
+            let reading = held_mail_reading(mail_kind, mail);
+            check_mail(text.as_bytes(), reading, &Origin::Memory, lint, sink)
+        }
+        Content::Text(markup) => {
+            let loaded = Loaded {
+                sources: vec![Source::new(Origin::Memory, text).written_in(markup)],
+                notes: Vec::new(),
+            };
+            check_document_in_batches(loaded, lint, sink)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -189,8 +219,10 @@ mod tests {
         let lint = LintOptions::default();
         let read = |kind: InputKind, path: Option<&str>, text: &str| {
             let globs = KindGlobs::default();
-            let collected =
-                read_document(kind, path.map(Path::new), text.to_string(), &globs, &lint);
+            let mut collected = Collected::default();
+            let path = path.map(Path::new);
+            read_document(kind, path, text.to_string(), &globs, &lint, &mut collected)
+                .expect("a collecting sink accepts");
             let content = match collected.checked.first() {
                 Some(checked) if checked.mail().is_some() => "mail",
                 Some(checked) if checked.source.markup == Markup::Markdown => "markdown",

@@ -173,8 +173,20 @@ pub(crate) fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
         .collect()
 }
 
-/// Validate one URL and place its findings in the source.
-fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
+/// True when `text` may hold an `urlint: ignore` directive: only then can
+/// a URL's report, as [`lint_markup`] yields it, differ from the one
+/// [`lint_found`] makes of its `Found` again, a directive having silenced
+/// some of its findings.
+#[cfg(feature = "cli")]
+pub(crate) fn may_suppress(text: &str) -> bool {
+    memchr::memmem::find(text.as_bytes(), suppress::MARKER.as_bytes()).is_some()
+}
+
+/// Validate one URL and place its findings in the source: the report
+/// [`lint_url`] makes of a URL it does not leave out, the same each time,
+/// so that a caller holding less than the report (the language server)
+/// can make it again.
+pub(crate) fn lint_found(found: Found, options: &LintOptions) -> UrlReport {
     let template = match options.scan.no_templates {
         true => None,
         false => Some(template::read(&found.url))

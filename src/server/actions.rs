@@ -5,13 +5,14 @@
 //! applies.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, DocumentChanges, OneOf,
     OptionalVersionedTextDocumentIdentifier, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
-use super::analysis::Analysis;
+use super::analysis::{Analysis, PlacedFinding};
 use super::comments::{suppression, CommentStyle};
 use super::diagnostics::{diagnostic, range};
 use super::edit::SourceEdit;
@@ -48,45 +49,13 @@ pub(super) fn code_actions(request: &Request<'_>) -> Vec<CodeActionOrCommand> {
     let analysis = request.analysis;
     let mut actions = Vec::new();
     let mut suppressed: Vec<(usize, Rule)> = Vec::new();
-    let touched = analysis.findings.iter().filter(|placed| {
-        placed
-            .pieces
-            .iter()
-            .any(|piece| piece.start <= request.span.end && request.span.start <= piece.end)
+    let urls = analysis.urls_touching(request.span);
+    let _ = analysis.visit_findings(urls, &mut |placed| {
+        if placed.touches(request.span) {
+            actions.extend(finding_actions(request, placed, &mut suppressed));
+        }
+        ControlFlow::Continue(())
     });
-    for placed in touched {
-        let (report, finding) = analysis.finding(placed);
-        let rule = finding.diagnostic.rule;
-        if let Some(edits) = fix_edits(analysis, placed) {
-            let checked = &analysis.checked[placed.checked];
-            let instruction = fix_instruction(checked, report, finding).unwrap_or_default();
-            actions.push(CodeAction {
-                title: format!("Fix {}: {instruction}", rule.name()),
-                kind: Some(CodeActionKind::QUICKFIX),
-                diagnostics: Some(vec![diagnostic(analysis, request.uri, placed)]),
-                edit: Some(workspace_edit(request, &edits)),
-                is_preferred: Some(true),
-                ..CodeAction::default()
-            });
-        }
-        // A finding about the text itself is about a directive: it is
-        // removed or fixed, not suppressed.
-        let Some(url) = placed.url else {
-            continue;
-        };
-        if !suppressed.contains(&(url, rule)) {
-            suppressed.push((url, rule));
-            let url_start = analysis.urls[url].extent.start;
-            let edit = suppression(analysis, url_start, rule, request.style);
-            actions.push(CodeAction {
-                title: format!("Ignore {} for this URL (urlint: ignore)", rule.name()),
-                kind: Some(CodeActionKind::QUICKFIX),
-                diagnostics: Some(vec![diagnostic(analysis, request.uri, placed)]),
-                edit: Some(workspace_edit(request, &[edit])),
-                ..CodeAction::default()
-            });
-        }
-    }
     if wants(request.only, &CodeActionKind::new(FIX_ALL)) {
         if let Some(fixed) = fix_all(analysis) {
             let s = if fixed.fixed == 1 { "" } else { "s" };
@@ -108,6 +77,49 @@ pub(super) fn code_actions(request: &Request<'_>) -> Vec<CodeActionOrCommand> {
         })
         .map(CodeActionOrCommand::CodeAction)
         .collect()
+}
+
+/// The quick fixes for one finding the request covers: its fix, and the
+/// suppression of its rule on its URL unless `suppressed` already offers
+/// it.
+fn finding_actions(
+    request: &Request<'_>,
+    placed: &PlacedFinding<'_>,
+    suppressed: &mut Vec<(usize, Rule)>,
+) -> Vec<CodeAction> {
+    let analysis = request.analysis;
+    let mut actions = Vec::new();
+    let finding = placed.finding;
+    let rule = finding.diagnostic.rule;
+    if let Some(edits) = fix_edits(analysis, placed) {
+        let instruction =
+            fix_instruction(placed.checked, placed.report(), finding).unwrap_or_default();
+        actions.push(CodeAction {
+            title: format!("Fix {}: {instruction}", rule.name()),
+            kind: Some(CodeActionKind::QUICKFIX),
+            diagnostics: Some(vec![diagnostic(analysis, request.uri, placed)]),
+            edit: Some(workspace_edit(request, &edits)),
+            is_preferred: Some(true),
+            ..CodeAction::default()
+        });
+    }
+    // A finding about the text itself is about a directive: it is
+    // removed or fixed, not suppressed.
+    let Some(url) = placed.url else {
+        return actions;
+    };
+    if !suppressed.contains(&(url.index, rule)) {
+        suppressed.push((url.index, rule));
+        let edit = suppression(analysis, url.extent.start, rule, request.style);
+        actions.push(CodeAction {
+            title: format!("Ignore {} for this URL (urlint: ignore)", rule.name()),
+            kind: Some(CodeActionKind::QUICKFIX),
+            diagnostics: Some(vec![diagnostic(analysis, request.uri, placed)]),
+            edit: Some(workspace_edit(request, &[edit])),
+            ..CodeAction::default()
+        });
+    }
+    actions
 }
 
 /// True when the client's `only` list asks for actions of `kind`: it names

@@ -223,20 +223,17 @@ mod tests {
             )
         };
         let analysis = lint(text);
-        let placed = &analysis.findings[0];
-        let (_, finding) = analysis.finding(placed);
+        let first = analysis.each_finding(|placed| {
+            let url = placed.url.expect("a finding about a URL");
+            (url.extent.start, placed.finding.diagnostic.rule)
+        });
+        let (url_start, rule) = first[0];
         let style = CommentStyle::of(language, Some(Path::new(path)));
-        let url = placed.url.expect("a finding about a URL");
-        let url_start = analysis.urls[url].extent.start;
-        let edit = suppression(&analysis, url_start, finding.diagnostic.rule, style);
+        let edit = suppression(&analysis, url_start, rule, style);
         let mut fixed = text.to_string();
         fixed.replace_range(edit.span.range(), &edit.replacement);
         let after = lint(&fixed);
-        let rules = after
-            .findings
-            .iter()
-            .map(|placed| after.finding(placed).1.diagnostic.rule)
-            .collect();
+        let rules = after.each_finding(|placed| placed.finding.diagnostic.rule);
         (fixed, rules)
     }
 

@@ -5,6 +5,7 @@
 //! the others, and the URL's other line pieces, are the diagnostic's
 //! related information, so a client shows every line the problem is on.
 
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use lsp_types::{
@@ -27,18 +28,20 @@ const SOURCE: &str = "urlint";
 
 /// The diagnostics of a document at `uri`, at most [`MAX_DIAGNOSTICS`].
 pub(super) fn diagnostics(analysis: &Analysis, uri: &Uri) -> Vec<Diagnostic> {
-    analysis
-        .findings
-        .iter()
-        .take(MAX_DIAGNOSTICS)
-        .map(|placed| diagnostic(analysis, uri, placed))
-        .collect()
+    let mut diagnostics = Vec::new();
+    let _ = analysis.visit_findings(analysis.all_urls(), &mut |placed| {
+        if diagnostics.len() == MAX_DIAGNOSTICS {
+            return ControlFlow::Break(());
+        }
+        diagnostics.push(diagnostic(analysis, uri, placed));
+        ControlFlow::Continue(())
+    });
+    diagnostics
 }
 
 /// The diagnostic of one placed finding.
-pub(super) fn diagnostic(analysis: &Analysis, uri: &Uri, placed: &PlacedFinding) -> Diagnostic {
-    let (report, finding) = analysis.finding(placed);
-    let found = &finding.diagnostic;
+pub(super) fn diagnostic(analysis: &Analysis, uri: &Uri, placed: &PlacedFinding<'_>) -> Diagnostic {
+    let found = &placed.finding.diagnostic;
     let info = found.rule.info();
     let first = placed.pieces.first().copied().unwrap_or_default();
     let mut related: Vec<DiagnosticRelatedInformation> = placed
@@ -50,8 +53,7 @@ pub(super) fn diagnostic(analysis: &Analysis, uri: &Uri, placed: &PlacedFinding)
             message: format!("{} continues here", info.name),
         })
         .collect();
-    let url = placed.url.map(|u| &analysis.urls[u]).zip(report);
-    if let Some((url, report)) = url.filter(|(url, _)| url.pieces.len() > 1) {
+    if let Some(url) = placed.url.filter(|url| url.pieces.len() > 1) {
         let url_pieces = &url.pieces;
         let count = url_pieces.len();
         related.extend(
@@ -61,7 +63,11 @@ pub(super) fn diagnostic(analysis: &Analysis, uri: &Uri, placed: &PlacedFinding)
                 .filter(|(_, piece)| !placed.pieces.iter().any(|own| overlaps(*own, **piece)))
                 .map(|(k, &piece)| DiagnosticRelatedInformation {
                     location: location(analysis, uri, piece),
-                    message: format!("line {} of {count} of the URL {}", k + 1, report.found.url),
+                    message: format!(
+                        "line {} of {count} of the URL {}",
+                        k + 1,
+                        url.report.found.url
+                    ),
                 }),
         );
     }

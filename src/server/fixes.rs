@@ -10,7 +10,6 @@
 
 use super::analysis::{Analysis, PlacedFinding};
 use super::edit::SourceEdit;
-use crate::checked::Checked;
 use crate::diagnostic::Applicability;
 use crate::lint::{self, Linted};
 use crate::rewrite::{self, FixSelection};
@@ -23,10 +22,12 @@ pub(super) const FIX_ALL_MAX_LEN: usize = 1 << 20;
 
 /// The edits of `placed`'s fix in the analysed document, when it has a
 /// machine-applicable fix that lands on the document's bytes.
-pub(super) fn fix_edits(analysis: &Analysis, placed: &PlacedFinding) -> Option<Vec<SourceEdit>> {
-    let checked = whole_text(analysis)?;
-    let (report, finding) = analysis.finding(placed);
-    let report = report?;
+pub(super) fn fix_edits(
+    analysis: &Analysis,
+    placed: &PlacedFinding<'_>,
+) -> Option<Vec<SourceEdit>> {
+    let checked = analysis.whole_text()?;
+    let (report, finding) = (placed.report()?, placed.finding);
     let fix = finding.diagnostic.fix.as_ref()?;
     if fix.applicability != Applicability::MachineApplicable {
         return None;
@@ -59,7 +60,7 @@ pub(super) struct FixedDocument {
 /// `check --fix` applies them; `None` when nothing is fixed, or the
 /// document is mail or larger than [`FIX_ALL_MAX_LEN`].
 pub(super) fn fix_all(analysis: &Analysis) -> Option<FixedDocument> {
-    let checked = whole_text(analysis)?;
+    let checked = analysis.whole_text()?;
     if analysis.text.len() > FIX_ALL_MAX_LEN {
         return None;
     }
@@ -75,15 +76,6 @@ pub(super) fn fix_all(analysis: &Analysis) -> Option<FixedDocument> {
         edit: changed(&analysis.text, &fixed.text),
         fixed: fixed.fixed,
     })
-}
-
-/// The document's one checked text, when the document was read as one
-/// text whose bytes are the document's own.
-fn whole_text(analysis: &Analysis) -> Option<&Checked> {
-    let [checked] = &analysis.checked[..] else {
-        return None;
-    };
-    analysis.is_whole_text(checked).then_some(checked)
 }
 
 /// The edit that turns `old` into `new`: the bytes between their common
@@ -165,9 +157,11 @@ mod tests {
         ];
         for (path, text, expected) in cases {
             let analysis = analysis(path, text);
-            assert_eq!(analysis.findings.len(), 1, "{path}");
-            let edits = fix_edits(&analysis, &analysis.findings[0]).expect("a fix");
-            assert_eq!(applied(text, &edits), expected, "{path}");
+            let edits = analysis.each_finding(|placed| fix_edits(&analysis, placed));
+            let [Some(edits)] = &edits[..] else {
+                panic!("{path}: one finding with a fix: {edits:?}");
+            };
+            assert_eq!(applied(text, edits), expected, "{path}");
         }
     }
 
@@ -175,9 +169,10 @@ mod tests {
     fn appendix_a_a_fix_across_a_line_break_keeps_the_break() {
         let text = "<URL:http://h.example/a~\n     ~b>\n";
         let analysis = analysis("/w/a.txt", text);
-        let edits = fix_edits(&analysis, &analysis.findings[0]).expect("a fix");
+        let edits = analysis.each_finding(|placed| fix_edits(&analysis, placed));
+        let edits = edits[0].as_ref().expect("a fix");
         assert_eq!(
-            applied(text, &edits),
+            applied(text, edits),
             "<URL:http://h.example/a%7E\n     %7Eb>\n"
         );
     }
@@ -188,22 +183,17 @@ mod tests {
             "/w/m.eml",
             "From: a@example.org\nSubject: s\n\nsee http://h.example/~x\n",
         );
-        assert_eq!(mail.findings.len(), 1);
-        assert_eq!(fix_edits(&mail, &mail.findings[0]), None);
+        let edits = mail.each_finding(|placed| fix_edits(&mail, placed));
+        assert_eq!(edits, [None]);
         assert_eq!(fix_all(&mail), None);
         let suggestions: Vec<_> = {
             let text = "http://h.example:99999/ http://h.example/~x\n";
             let analysis = analysis("/w/a.txt", text);
-            analysis
-                .findings
-                .iter()
-                .map(|placed| {
-                    let (_, finding) = analysis.finding(placed);
-                    let applicability =
-                        finding.diagnostic.fix.as_ref().map(|fix| fix.applicability);
-                    (applicability, fix_edits(&analysis, placed).is_some())
-                })
-                .collect()
+            analysis.each_finding(|placed| {
+                let fix = placed.finding.diagnostic.fix.as_ref();
+                let applicability = fix.map(|fix| fix.applicability);
+                (applicability, fix_edits(&analysis, placed).is_some())
+            })
         };
         for (applicability, offered) in suggestions {
             assert_eq!(

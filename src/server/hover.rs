@@ -14,9 +14,9 @@ use crate::source::Markup;
 /// What hovering byte `offset` of the analysed document shows, if it is
 /// on a URL; Markdown when the client reads it, else plain text.
 pub(super) fn hover(analysis: &Analysis, offset: usize, markdown: bool) -> Option<Hover> {
-    let placed = &analysis.urls[analysis.url_at(offset)?];
-    let checked = analysis.checked_of(placed);
-    let report = analysis.report(placed);
+    let placed = analysis.url(analysis.url_at(offset)?);
+    let checked = placed.checked;
+    let report = &*placed.report;
     let found = &report.found;
     let text = Text { markdown };
     let mut out = format!("{} {}\n\n", text.strong("URL"), text.code(&found.url));

@@ -647,7 +647,7 @@ impl Session<'_> {
             Err(err) => return self.say(&Said::Error(format!("{}: {err}", done.uri.as_str()))),
         };
         let problems = analysis.problems.clone();
-        let total = analysis.findings.len();
+        let total = analysis.finding_count;
         open.analysis = Some(analysis);
         open.published = true;
         for problem in problems {
