@@ -168,7 +168,7 @@ fn validate(
             Source::new(Origin::Memory, url.to_owned()),
             reports.into_iter().map(Linted::Url),
         );
-        records::checked_urls(&[checked], &Data::Text(url))
+        records::checked_urls(vec![checked], &Data::Text(url))
     });
     Ok(urls.into_iter().flat_map(|(url, _)| url.findings).collect())
 }
