@@ -1,10 +1,12 @@
 //! The URLs of a document read through its markup: those the scanner finds
 //! in the document's prose, placed back on the source bytes, and the link
-//! values the markup delimits that are URLs.
+//! values the markup delimits that are URLs, merged in source order as they
+//! are asked for.
 
 use super::found::{Form, Found, Segment};
+use super::scanner::Scanner;
 use super::scheme::{scheme_then_colon, Schemes};
-use crate::markup::{Document, Link, LinkSyntax};
+use crate::markup::{Link, LinkSyntax};
 use crate::offset_map::OffsetMap;
 use crate::source::Markup;
 use crate::span::{SourceSpan, Span, UrlSpan};
@@ -16,61 +18,142 @@ const GFM_TRAILING: &[u8] = b"?!.,:*_~";
 /// A URL the scanner found in a document's prose: its spans index the
 /// prose, not the source, until [`in_source`] places it through the
 /// document's map.
-pub(super) struct InProse(pub(super) Found);
+struct InProse(Found);
 
-/// Every URL of `document`, in source order: `in_prose`, what the scanner
-/// found in its prose, and its links with a scheme.
-pub(super) fn placed(
-    document: Document,
-    in_prose: Vec<InProse>,
+/// Every URL of a document, in source order, each placed in the source as
+/// it is asked for: the URLs the scanner finds in the document's prose and
+/// its links that are URLs. It owns the document's parts (the prose in its
+/// scanner) and holds one URL ahead, not the document's list of URLs.
+///
+/// Both runs are in source order: the scanner finds a prose URL after the
+/// one before it, and the prose's map never runs back in the source (its
+/// builder blanks or passes each source byte once, in order); the readers
+/// give the links in order. Merged, prose URL first where a link starts at
+/// the same byte, they come as a stable sort of the prose URLs followed by
+/// the links would put them.
+pub(super) struct Placed {
+    /// The scan of the document's prose.
+    prose: Scanner<'static>,
+    /// The document's map from prose to source.
+    map: OffsetMap,
+    /// The document's links that are URLs, in source order. Those handed
+    /// on keep their place: a later prose URL may not overlap them either.
+    links: Vec<Link>,
+    /// How many of `links` were handed on.
+    links_placed: usize,
+    /// The prose's next URL, placed, when it waits for links before it.
+    next_in_prose: Option<Found>,
     markup: Markup,
-    schemes: &Schemes,
-) -> Vec<Found> {
-    let links: Vec<Found> = document
-        .links
-        .into_iter()
-        .filter_map(|link| link_url(link, schemes))
-        .collect();
-    let mut urls: Vec<Found> = in_prose
-        .into_iter()
-        .filter_map(|mut found| {
-            let kept = markup != Markup::Markdown || trim_gfm_end(&mut found, &document.prose);
-            kept.then(|| in_source(found, &document.map))
-        })
-        // A wrapper the prose opens and closes across a link's bytes (which
-        // the prose has blank) is not one: the markup's link wins.
-        .filter(|found| !overlaps_any(found.outer, &links))
-        .collect();
-    urls.extend(links);
-    urls.sort_by_key(|found| found.outer.start);
-    urls
+    /// Where the URL handed on last starts: the next starts there or
+    /// after, as debug builds check.
+    last_start: usize,
 }
 
-/// True when `span` overlaps the match of one of `links` (in source order).
-fn overlaps_any(span: SourceSpan, links: &[Found]) -> bool {
+impl Placed {
+    /// The URLs of a document written in `markup`: `prose` scans its prose,
+    /// `map` places the prose in the source; of its `links` those with a
+    /// scheme are URLs.
+    pub(super) fn new(
+        prose: Scanner<'static>,
+        map: OffsetMap,
+        mut links: Vec<Link>,
+        markup: Markup,
+        schemes: &Schemes,
+    ) -> Placed {
+        links.retain(|link| is_url(link, schemes));
+        debug_assert!(links.is_sorted_by_key(|link| link.outer.start));
+        Placed {
+            prose,
+            map,
+            links,
+            links_placed: 0,
+            next_in_prose: None,
+            markup,
+            last_start: 0,
+        }
+    }
+
+    /// The next URL of the prose, placed in the source, that no link
+    /// overlaps.
+    fn placed_from_prose(&mut self) -> Option<Found> {
+        loop {
+            let mut found = InProse(self.prose.next()?);
+            let kept =
+                self.markup != Markup::Markdown || trim_gfm_end(&mut found, self.prose.text());
+            if !kept {
+                continue;
+            }
+            let found = in_source(found, &self.map);
+            // A wrapper the prose opens and closes across a link's bytes
+            // (which the prose has blank) is not one: the markup's link wins.
+            if !overlaps_any(found.outer, &self.links) {
+                return Some(found);
+            }
+        }
+    }
+
+    /// The next link as a URL.
+    fn placed_link(&mut self) -> Found {
+        let link = &mut self.links[self.links_placed];
+        self.links_placed += 1;
+        let place = Link {
+            value: String::new(),
+            map: OffsetMap::new(),
+            outer: link.outer,
+            syntax: link.syntax,
+        };
+        link_found(std::mem::replace(link, place))
+    }
+}
+
+impl Iterator for Placed {
+    type Item = Found;
+
+    fn next(&mut self) -> Option<Found> {
+        if self.next_in_prose.is_none() {
+            self.next_in_prose = self.placed_from_prose();
+        }
+        let link_first = match (&self.next_in_prose, self.links.get(self.links_placed)) {
+            (Some(prose), Some(link)) => link.outer.start < prose.outer.start,
+            (None, link) => link.is_some(),
+            (Some(_), None) => false,
+        };
+        let found = match link_first {
+            true => self.placed_link(),
+            false => self.next_in_prose.take()?,
+        };
+        debug_assert!(found.outer.start >= self.last_start, "out of source order");
+        self.last_start = found.outer.start;
+        Some(found)
+    }
+}
+
+/// True when `span` overlaps one of `links` (in source order).
+fn overlaps_any(span: SourceSpan, links: &[Link]) -> bool {
     let after = links.partition_point(|link| link.outer.end <= span.start);
     links
         .get(after)
         .is_some_and(|link| link.outer.start < span.end)
 }
 
-/// A link value as a URL, when it has a scheme the scanner would take for
-/// a bare URL's (a known one, or any followed by `//`) and more than
+/// True when a link value is a URL: it has a scheme the scanner would take
+/// for a bare URL's (a known one, or any followed by `//`) and more than
 /// slashes after it. A relative reference (`docs/a.md`, `#top`) is not a
 /// URL, nor is a drive letter (`C:`), a path in code (`crate::io`,
 /// rustdoc's links) or a scheme a browser runs (`javascript:`).
-fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
+fn is_url(link: &Link, schemes: &Schemes) -> bool {
     let bytes = link.value.as_bytes();
     let scheme = scheme_then_colon(bytes);
     let rest = bytes.get(scheme + 1..).unwrap_or_default();
     let slashes = rest.starts_with(b"//");
-    let is_url = scheme >= 2
+    scheme >= 2
         && !rest.starts_with(b":")
         && rest.iter().any(|&b| b != b'/')
-        && (slashes || schemes.is_known(&link.value[..scheme]));
-    if !is_url {
-        return None;
-    }
+        && (slashes || schemes.is_known(&link.value[..scheme]))
+}
+
+/// A link value that is a URL ([`is_url`]) as the scanner hands it on.
+fn link_found(link: Link) -> Found {
     let form = match link.syntax {
         LinkSyntax::Markdown | LinkSyntax::Rst => Form::Link,
         LinkSyntax::Html => Form::Attribute,
@@ -80,7 +163,7 @@ fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
         // A link's map runs from its value (the URL) to the source.
         push(&mut segments, piece.raw.of(), piece.text.of(), piece.exact);
     }
-    Some(Found {
+    Found {
         url: link.value,
         form,
         outer: link.outer.of(),
@@ -88,7 +171,7 @@ fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
         alternatives: Vec::new(),
         diagnostics: Vec::new(),
         joins: Vec::new(),
-    })
+    }
 }
 
 /// `found`'s URL with its spans placed in the source through `map`, the

@@ -58,10 +58,11 @@ pub(crate) use wrapper::MAX_LINES as MAX_WRAPPER_LINES;
 
 use crate::markup;
 use crate::rules::Rule;
+use crate::span::Span;
 use crate::validate::{validate, ValidateOptions};
-use document::InProse;
 use scanner::{LineJoins, Scanner};
 use scheme::Schemes;
+use std::borrow::Cow;
 
 pub use crate::source::Markup;
 pub use found::{Alternative, Form, Found, Join, Segment};
@@ -77,18 +78,20 @@ pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Fo
     )
 }
 
-/// Find every URL in the prose of `document`: a line break ends a bare
-/// URL, as the markup's readers have it, but in the blocks that keep the
-/// lines of plain text ([`markup::Document::plain_text_blocks`]).
+/// The scan of a document's prose, whose `plain_text_blocks` are its
+/// [`markup::Document::plain_text_blocks`]: a line break ends a bare URL,
+/// as the markup's readers have it, but in the blocks that keep the lines
+/// of plain text.
 fn scan_prose<'t>(
-    document: &'t markup::Document,
+    prose: Cow<'t, str>,
+    plain_text_blocks: Cow<'t, [Span]>,
     options: &ScanOptions,
-) -> impl Iterator<Item = InProse> + 't {
-    let joins = match document.plain_text_blocks.is_empty() {
+) -> Scanner<'t> {
+    let joins = match plain_text_blocks.is_empty() {
         true => LineJoins::Nowhere,
-        false => LineJoins::Within(&document.plain_text_blocks),
+        false => LineJoins::Within(plain_text_blocks),
     };
-    Scanner::new(&document.prose, options, host_invalid_by_validator, joins).map(InProse)
+    Scanner::new(prose, options, host_invalid_by_validator, joins)
 }
 
 /// Find every URL in `text` written in `markup`, in source order: in plain
@@ -99,7 +102,8 @@ fn scan_prose<'t>(
 /// A plain text is scanned lazily; a document is parsed first, unless
 /// nothing in it can start a URL: a Markdown document only in the
 /// sections that may hold one, or as far as the last place one may start,
-/// when either reads as the whole does.
+/// when either reads as the whole does. Its prose is then scanned and its
+/// URLs placed lazily too: the parsed document is held, not its URLs.
 ///
 /// ```
 /// use urlint::scan::{scan_markup, Form, Markup, ScanOptions};
@@ -117,14 +121,16 @@ pub fn scan_markup<'t>(
     options: &ScanOptions,
 ) -> impl Iterator<Item = Found> + 't {
     if markup == Markup::Plain {
-        return Urls::Lazy(scan(text, options));
+        return Urls::Scanned(scan(text, options));
     }
     let schemes = Schemes::new(&options.extra_schemes);
-    let urls = match last_url_syntax(text, markup, &schemes) {
-        Some(last) => parsed(text, markup, options, &schemes, last),
-        None => Vec::new(),
+    let Some(last) = last_url_syntax(text, markup, &schemes) else {
+        return Urls::Empty;
     };
-    Urls::Placed(urls.into_iter())
+    let Some(plan) = markup::DocumentPlan::new(text, markup, options.include_verbatim, last) else {
+        return Urls::Scanned(scan(text, options));
+    };
+    Urls::Placed(Box::new(parsed(&plan, markup, options, &schemes)))
 }
 
 /// Where the last URL a reading of `text` as `markup` may find holds its
@@ -148,71 +154,74 @@ fn last_url_syntax(text: &str, markup: Markup, schemes: &Schemes) -> Option<usiz
     made.max(schemes.last_url_opening(text))
 }
 
-/// Every URL of `text` written in `markup`, `last` being where the last
-/// may hold URL syntax ([`last_url_syntax`]): from the first reading of
-/// the document in part that can be used ([`markup::DocumentPlan`]), else
-/// from the whole.
+/// Every URL of the document `plan` reads: from the first reading of
+/// the document in part that can be used, else from the whole.
 fn parsed(
-    text: &str,
+    plan: &markup::DocumentPlan<'_>,
     markup: Markup,
     options: &ScanOptions,
     schemes: &Schemes,
-    last: usize,
-) -> Vec<Found> {
-    let Some(plan) = markup::DocumentPlan::new(text, markup, options.include_verbatim, last) else {
-        return scan(text, options).collect();
-    };
+) -> document::Placed {
     let may_hold_url = |part: &str| last_url_syntax(part, markup, schemes).is_some();
     let in_part = plan
         .in_part(may_hold_url)
-        .find_map(|document| placed_without_hyphen_breaks(document, markup, options, schemes));
-    in_part.unwrap_or_else(|| placed(plan.whole(), markup, options, schemes))
+        .find(|document| !holds_hyphen_break(document, options));
+    placed(
+        in_part.unwrap_or_else(|| plan.whole()),
+        markup,
+        options,
+        schemes,
+    )
 }
 
-/// The URLs of a document: its prose scanned and its links, placed in the
-/// source.
+/// The URLs of a document, its prose scanned and its links, placed in the
+/// source as they are asked for.
 fn placed(
     document: markup::Document,
     markup: Markup,
     options: &ScanOptions,
     schemes: &Schemes,
-) -> Vec<Found> {
-    let in_prose = scan_prose(&document, options).collect();
-    document::placed(document, in_prose, markup, schemes)
+) -> document::Placed {
+    let markup::Document {
+        prose,
+        map,
+        links,
+        plain_text_blocks,
+    } = document;
+    let in_prose = scan_prose(prose.into(), plain_text_blocks.into(), options);
+    document::Placed::new(in_prose, map, links, markup, schemes)
 }
 
-/// The URLs of a document read in part, placed in the source; `None` when
-/// its prose holds a hyphen break, whose reading is weighed by searching
-/// the prose around it, the parts not read included.
-fn placed_without_hyphen_breaks(
-    document: markup::Document,
-    markup: Markup,
-    options: &ScanOptions,
-    schemes: &Schemes,
-) -> Option<Vec<Found>> {
-    let in_prose: Vec<InProse> = scan_prose(&document, options).collect();
-    if in_prose
-        .iter()
-        .any(|InProse(found)| !found.alternatives.is_empty())
-    {
-        return None;
-    }
-    Some(document::placed(document, in_prose, markup, schemes))
+/// True when the prose of `document`, a reading in part, holds a hyphen
+/// break (a URL the scanner reads another way too): its reading is
+/// weighed by searching the prose around it, the parts not read included,
+/// so that only the whole document reads it right. A scan of its own,
+/// which keeps none of the URLs it finds, before the one that places them.
+fn holds_hyphen_break(document: &markup::Document, options: &ScanOptions) -> bool {
+    let prose = Cow::Borrowed(document.prose.as_str());
+    let blocks = Cow::Borrowed(document.plain_text_blocks.as_slice());
+    scan_prose(prose, blocks, options).any(|found| !found.alternatives.is_empty())
 }
 
-/// The URLs of a text: scanned as they are asked for, or all placed already.
-enum Urls<L> {
-    Lazy(L),
-    Placed(std::vec::IntoIter<Found>),
+/// The URLs of a text, found as they are asked for.
+enum Urls<S> {
+    /// A plain text's, scanned.
+    Scanned(S),
+    /// A document's, its prose scanned and its links read, placed in the
+    /// source.
+    Placed(Box<document::Placed>),
+    /// None: nothing in the document can start one.
+    Empty,
 }
 
-impl<L: Iterator<Item = Found>> Iterator for Urls<L> {
+impl<S: Iterator<Item = Found>> Iterator for Urls<S> {
     type Item = Found;
 
     fn next(&mut self) -> Option<Found> {
         match self {
-            Urls::Lazy(urls) => urls.next(),
+            Urls::Scanned(urls) => urls.next(),
             Urls::Placed(urls) => urls.next(),
+            Urls::Empty => None,
         }
     }
 }
@@ -239,7 +248,7 @@ mod tests {
     ) -> Vec<Found> {
         let verbatim = options.include_verbatim;
         match markup::DocumentPlan::new(text, markup, verbatim, text.len()) {
-            Some(plan) => placed(plan.whole(), markup, options, schemes),
+            Some(plan) => placed(plan.whole(), markup, options, schemes).collect(),
             None => scan(text, options).collect(),
         }
     }
@@ -256,7 +265,8 @@ mod tests {
     ) -> Option<Vec<Found>> {
         let verbatim = options.include_verbatim;
         let plan = markup::DocumentPlan::new(text, Markup::Markdown, verbatim, last)?;
-        placed_without_hyphen_breaks(reading(&plan)?, Markup::Markdown, options, schemes)
+        let document = reading(&plan).filter(|document| !holds_hyphen_break(document, options))?;
+        Some(placed(document, Markup::Markdown, options, schemes).collect())
     }
 
     /// The URLs of a Markdown document read as far as the empty line after

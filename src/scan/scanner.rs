@@ -14,16 +14,17 @@ use super::rfc_style::RfcMarks;
 use super::scheme::Schemes;
 use super::wrapper;
 use crate::span::Span;
+use std::borrow::Cow;
 
 /// Where a bare URL may be joined with the next line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum LineJoins<'t> {
     /// Plain text: wherever the text says the URL goes on.
     Everywhere,
     /// A markup's prose, whose line breaks end a bare URL.
     Nowhere,
     /// A markup's prose, but for these blocks of plain text, in order.
-    Within(&'t [Span]),
+    Within(Cow<'t, [Span]>),
 }
 
 impl LineJoins<'_> {
@@ -54,8 +55,10 @@ fn url_offset_of(segments: &[Segment], source: usize) -> Option<usize> {
 /// The lazy scan over one text: where to look next and what it may not overlap.
 pub(super) struct Scanner<'t> {
     /// The text scanned: the source of the URLs found (for a document,
-    /// its prose, which [`InProse`](super::document::InProse) marks until it is placed).
-    text: &'t str,
+    /// its prose, which [`InProse`](super::document::InProse) marks until
+    /// it is placed). Owned when the scan must outlive its caller's hold on
+    /// the text: a document's URLs are placed as they are found.
+    text: Cow<'t, str>,
     schemes: Schemes,
     /// Where the search for the next trigger byte resumes.
     pos: usize,
@@ -78,13 +81,13 @@ pub(super) struct Scanner<'t> {
 
 impl<'t> Scanner<'t> {
     pub(super) fn new(
-        text: &'t str,
+        text: impl Into<Cow<'t, str>>,
         options: &ScanOptions,
         host_invalid: fn(&str) -> bool,
         joins: LineJoins<'t>,
     ) -> Self {
         Scanner {
-            text,
+            text: text.into(),
             schemes: Schemes::new(&options.extra_schemes),
             pos: 0,
             floor: 0,
@@ -98,16 +101,21 @@ impl<'t> Scanner<'t> {
         }
     }
 
+    /// The text scanned, which the spans of the URLs found index.
+    pub(super) fn text(&self) -> &str {
+        &self.text
+    }
+
     /// The URL recognised at the trigger byte at `at`, if any.
     fn found_at(&mut self, at: usize) -> Option<Found> {
         if self.text.as_bytes()[at] == b'<' {
-            let parsed = wrapper::parse(self.text, at, &self.schemes, &mut self.footer_looks)?;
+            let parsed = wrapper::parse(&self.text, at, &self.schemes, &mut self.footer_looks)?;
             return Some(self.wrapped(parsed));
         }
-        let url = bare::at_colon(self.text, at, self.floor, &self.schemes, self.templates)?;
+        let url = bare::at_colon(&self.text, at, self.floor, &self.schemes, self.templates)?;
         let continued = self
             .joins
-            .reach(self.text, url.url.start)
+            .reach(&self.text, url.url.start)
             .and_then(|reach| {
                 continued::follow(
                     reach,
@@ -129,7 +137,7 @@ impl<'t> Scanner<'t> {
     /// Finish a wrapper: resolve its hyphen breaks and join its runs.
     fn wrapped(&mut self, parsed: wrapper::Wrapper) -> Found {
         let mut evidence = hyphen::Evidence {
-            text: self.text,
+            text: &self.text,
             outer: parsed.outer,
             host_invalid: &self.host_invalid,
             earlier: &mut self.earlier_breaks,
@@ -138,7 +146,7 @@ impl<'t> Scanner<'t> {
         let mut diagnostics = parsed.diagnostics;
         diagnostics.extend(resolved.diagnostics);
         diagnostics.sort_by_key(|diagnostic| diagnostic.span);
-        let (url, segments) = joined(self.text, &resolved.spans);
+        let (url, segments) = joined(&self.text, &resolved.spans);
         let joins = parsed
             .breaks
             .iter()
@@ -163,7 +171,7 @@ impl<'t> Scanner<'t> {
 
     /// Finish a prefixed or bare URL: one run, nothing to report.
     fn undelimited(&self, url: bare::Undelimited) -> Found {
-        let (joined_url, segments) = joined(self.text, &[url.url]);
+        let (joined_url, segments) = joined(&self.text, &[url.url]);
         Found {
             url: joined_url,
             form: url.form,
@@ -185,15 +193,15 @@ impl<'t> Scanner<'t> {
             .map_or(url.outer.end, |last| last.end);
         let outer = Span::new(url.outer.start, end);
         let mut evidence = hyphen::Evidence {
-            text: self.text,
+            text: &self.text,
             outer,
             host_invalid: &self.host_invalid,
             earlier: &mut self.earlier_breaks,
         };
         let resolved = hyphen::resolve(continued.spans.clone(), &continued.hyphens, &mut evidence);
-        let (joined_url, segments) = joined(self.text, &resolved.spans);
-        let rfc_style = self.rfc_marks.near(self.text, outer);
-        let (broken, cut) = continued::finding(self.text, &url, &continued, outer, rfc_style);
+        let (joined_url, segments) = joined(&self.text, &resolved.spans);
+        let rfc_style = self.rfc_marks.near(&self.text, outer);
+        let (broken, cut) = continued::finding(&self.text, &url, &continued, outer, rfc_style);
         let mut diagnostics = vec![broken];
         diagnostics.extend(resolved.diagnostics);
         diagnostics.sort_by_key(|diagnostic| diagnostic.span);
@@ -230,7 +238,7 @@ impl Scanner<'_> {
     fn is_pattern(&self, found: &Found) -> bool {
         self.templates
             && matches!(found.form, Form::Bare | Form::Prefixed)
-            && pattern::is_regular_expression(self.text, found.outer.start, &found.url)
+            && pattern::is_regular_expression(&self.text, found.outer.start, &found.url)
     }
 }
 
@@ -238,8 +246,8 @@ impl Iterator for Scanner<'_> {
     type Item = Found;
 
     fn next(&mut self) -> Option<Found> {
-        let bytes = self.text.as_bytes();
-        while let Some(offset) = memchr::memchr2(b'<', b':', bytes.get(self.pos..)?) {
+        while let Some(offset) = memchr::memchr2(b'<', b':', self.text.as_bytes().get(self.pos..)?)
+        {
             let at = self.pos + offset;
             match self.found_at(at) {
                 Some(found) => {
@@ -252,7 +260,7 @@ impl Iterator for Scanner<'_> {
                 None => self.pos = at + 1,
             }
         }
-        self.pos = bytes.len();
+        self.pos = self.text.len();
         None
     }
 }
