@@ -279,7 +279,65 @@ fn truncate(found: &mut Found, len: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scan::{scan_markup, ScanOptions};
+    use crate::markup::{Document, DocumentPlan};
+    use crate::scan::{placed, scan_markup, scan_prose, ScanOptions};
+    use std::borrow::Cow;
+
+    /// Every URL of `document` as they were placed before [`Placed`]: all
+    /// of them collected, links and prose URLs, then sorted by where they
+    /// start.
+    fn collected_and_sorted(
+        document: &Document,
+        markup: Markup,
+        options: &ScanOptions,
+    ) -> Vec<Found> {
+        let schemes = Schemes::new(&options.extra_schemes);
+        let links: Vec<Found> = document
+            .links
+            .iter()
+            .filter(|link| is_url(link, &schemes))
+            .map(|link| link_found(link.clone()))
+            .collect();
+        let overlaps_a_link = |span: SourceSpan| {
+            let after = links.partition_point(|link| link.outer.end <= span.start);
+            links
+                .get(after)
+                .is_some_and(|link| link.outer.start < span.end)
+        };
+        let prose = Cow::Borrowed(document.prose.as_str());
+        let blocks = Cow::Borrowed(document.plain_text_blocks.as_slice());
+        let in_prose: Vec<InProse> = scan_prose(prose, blocks, options).map(InProse).collect();
+        let mut urls: Vec<Found> = in_prose
+            .into_iter()
+            .filter_map(|mut found| {
+                let kept = markup != Markup::Markdown || trim_gfm_end(&mut found, &document.prose);
+                kept.then(|| in_source(found, &document.map))
+            })
+            .filter(|found| !overlaps_a_link(found.outer))
+            .collect();
+        urls.extend(links);
+        urls.sort_by_key(|found| found.outer.start);
+        urls
+    }
+
+    /// The URLs [`Placed`] gives for every reading of `text` (the whole
+    /// document and each reading in part), each checked against
+    /// [`collected_and_sorted`]; those of the whole document.
+    fn placed_as_sorted(text: &str, markup: Markup, options: &ScanOptions) -> Vec<Found> {
+        let schemes = Schemes::new(&options.extra_schemes);
+        let plan = DocumentPlan::new(text, markup, options.include_verbatim, text.len())
+            .expect("a markup");
+        let mut readings = vec![plan.whole()];
+        readings.extend(plan.in_part(|_| true));
+        let mut whole = None;
+        for document in readings {
+            let sorted = collected_and_sorted(&document, markup, options);
+            let lazily: Vec<Found> = placed(document, markup, options, &schemes).collect();
+            assert_eq!(lazily, sorted, "{markup:?} {text:?}");
+            whole.get_or_insert(lazily);
+        }
+        whole.unwrap_or_default()
+    }
 
     fn urls(text: &str, markup: Markup) -> Vec<(Form, String, &str)> {
         scan_markup(text, markup, &ScanOptions::default())
@@ -377,5 +435,153 @@ mod tests {
             &text[found[1].outer.range()],
             "&lt;URL:http://b.example/&gt;"
         );
+    }
+
+    /// A wrapper whose `<URL:` and `>` the prose has around a link.
+    const WRAPPER_ACROSS_A_LINK: &str =
+        "<URL:http://w.example/a\n[t](http://l.example/)> http://a.example/ [u](http://m.example/)\n";
+
+    #[test]
+    fn the_prose_holds_a_wrapper_across_a_link() {
+        let text = WRAPPER_ACROSS_A_LINK;
+        let plan = DocumentPlan::new(text, Markup::Markdown, false, text.len()).expect("a markup");
+        let document = plan.whole();
+        let prose = Cow::Borrowed(document.prose.as_str());
+        let found = scan_prose(prose, Cow::Borrowed(&[]), &ScanOptions::default());
+        let forms: Vec<Form> = found.map(|found| found.form).collect();
+        assert_eq!(forms, [Form::Wrapped, Form::Bare]);
+    }
+
+    #[test]
+    fn prose_urls_and_links_are_merged_as_sorting_them_all_would_place_them() {
+        let options = ScanOptions::default();
+        for (text, markup, expected) in [
+            // A wrapper the prose opens across a link gives way to it; the
+            // URLs after it keep their places among the links.
+            (
+                WRAPPER_ACROSS_A_LINK,
+                Markup::Markdown,
+                &[
+                    "http://l.example/",
+                    "http://a.example/",
+                    "http://m.example/",
+                ][..],
+            ),
+            // Links before, between and after prose URLs; a definition
+            // read at the end of its run; an image inside a link's text.
+            (
+                "[![i](http://img.example/)](http://l.example/) http://a.example/ [r] \
+                 http://b.example/\n\n[r]: http://def.example/\nhttp://c.example/\n",
+                Markup::Markdown,
+                &[
+                    "http://img.example/",
+                    "http://l.example/",
+                    "http://a.example/",
+                    "http://b.example/",
+                    "http://def.example/",
+                    "http://c.example/",
+                ][..],
+            ),
+            // A decoded reference before a URL moves the prose against the
+            // source; a meta refresh's target where its attribute is.
+            (
+                "<p>&eacute;&amp; http://a.example/ <meta content=\"0; url=http://r.example/\" \
+                 http-equiv=refresh src=http://s.example/> http://b.example/</p>",
+                Markup::Html,
+                &[
+                    "http://a.example/",
+                    "http://r.example/",
+                    "http://s.example/",
+                    "http://b.example/",
+                ][..],
+            ),
+            (
+                "See http://a.example/ and `t <http://e.example/>`_.\n\n\
+                 .. _r: http://t.example/\n\nhttp://b.example/\n",
+                Markup::Rst,
+                &[
+                    "http://a.example/",
+                    "http://e.example/",
+                    "http://t.example/",
+                    "http://b.example/",
+                ][..],
+            ),
+        ] {
+            let found = placed_as_sorted(text, markup, &options);
+            let urls: Vec<&str> = found.iter().map(|found| found.url.as_str()).collect();
+            assert_eq!(urls, expected, "{markup:?} {text:?}");
+        }
+    }
+
+    #[test]
+    fn a_link_is_made_a_url_only_when_it_is_handed_on() {
+        let text = "[a](http://a.example/) http://p.example/ [b](http://b.example/) [c](http://c.example/)";
+        let options = ScanOptions::default();
+        let plan = DocumentPlan::new(text, Markup::Markdown, false, text.len()).expect("a markup");
+        let mut urls = placed(plan.whole(), Markup::Markdown, &options, &Schemes::new(&[]));
+        let first = urls.next().map(|found| found.url);
+        assert_eq!(first.as_deref(), Some("http://a.example/"));
+        assert_eq!(urls.links_placed, 1);
+        let waiting: Vec<&str> = urls.links.iter().map(|link| link.value.as_str()).collect();
+        assert_eq!(waiting, ["", "http://b.example/", "http://c.example/"]);
+        // The prose URL read ahead waits for the links before it.
+        assert_eq!(
+            urls.next().map(|found| found.url).as_deref(),
+            Some("http://p.example/")
+        );
+        let rest: Vec<String> = urls.map(|found| found.url).collect();
+        assert_eq!(rest, ["http://b.example/", "http://c.example/"]);
+    }
+
+    /// Lines of generated documents, read as any markup: links of each
+    /// markup, prose URLs, wrappers across links and line breaks, hyphen
+    /// breaks, references that move the prose against the source, and the
+    /// blocks that hide or keep text.
+    fn document_line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        use proptest::sample::select;
+        const LINES: &[&str] = &[
+            "",
+            "See http://a.example/x and [l](http://l.example/) then http://b.example/.",
+            "<URL:http://w.example/[t](http://in.example/)y>",
+            "<URL:http://hy-",
+            "phen.example/> after",
+            "<http://auto.example/> <URL:ftp://f.example/> **http://s.example/**.",
+            "[r]: http://def.example/ \"t\"",
+            "[x][r] and [r] http://after-ref.example/",
+            "<a href=\"http://h.example/?a=1&amp;b\">http://t.example/</a>",
+            "<meta content=\"0; url=http://m.example/\" http-equiv=refresh src=http://s.example/>",
+            "<img srcset=\"http://c.example/1 1x, http://d.example/2 2x\" src=http://e.example/>",
+            "&eacute;&amp;&lt;URL:http://ent.example/&gt; http://a.example/&hellip;",
+            "`http://code.example/` and ``` http://fence.example/",
+            "```",
+            "    indented http://i.example/ and-",
+            ".. _t: http://rst.example/",
+            "`link <http://emb.example/>`_ and http://p.example/",
+            ".. image:: http://img.example/x.png",
+            "   :target: http://target.example/",
+            "::",
+            "    literal http://lit.example/a-",
+            "    b/ and http://lit2.example/",
+            "- item http://li.example/ <URL:http://li-",
+            "  w.example/>",
+            "> quote [q](http://q.example/) http://qq.example/",
+        ];
+        let end = prop_oneof![3 => Just("\n"), 1 => Just("\r\n")];
+        (select(LINES), end).prop_map(|(line, end)| format!("{line}{end}"))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn urls_placed_as_asked_for_come_as_all_of_them_sorted(
+            lines in proptest::collection::vec(document_line(), 0..40),
+            markup in proptest::sample::select(&[Markup::Markdown, Markup::Html, Markup::Rst][..]),
+            include_verbatim: bool,
+        ) {
+            let options = ScanOptions { include_verbatim, ..ScanOptions::default() };
+            placed_as_sorted(&lines.concat(), markup, &options);
+        }
     }
 }
