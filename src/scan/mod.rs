@@ -198,6 +198,14 @@ fn placed(
 /// so that only the whole document reads it right. A scan of its own,
 /// which keeps none of the URLs it finds, before the one that places them.
 fn holds_hyphen_break(document: &markup::Document, options: &ScanOptions) -> bool {
+    // Only a wrapper, which a `<` opens, and a bare URL joined with the
+    // next line are read another way too; a prose's line breaks end a bare
+    // URL but in its blocks of plain text. Most prose has neither, and
+    // needs no scan.
+    let joined = !document.plain_text_blocks.is_empty();
+    if !joined && memchr::memchr(b'<', document.prose.as_bytes()).is_none() {
+        return false;
+    }
     let prose = Cow::Borrowed(document.prose.as_str());
     let blocks = Cow::Borrowed(document.plain_text_blocks.as_slice());
     scan_prose(prose, blocks, options).any(|found| !found.alternatives.is_empty())
@@ -559,6 +567,66 @@ mod tests {
         }
     }
 
+    /// Lines of a reStructuredText literal block.
+    const LITERAL_LINES: &[&str] = &[
+        "\n",
+        "    http://lit.example/a-\n",
+        "    b/ and http://lit.example/c\n",
+        "    d.html words\n",
+        "    text http://t.example/\n",
+    ];
+
+    /// True when a scan of the prose of `document` finds a URL read
+    /// another way too: what [`holds_hyphen_break`] answers, asked of
+    /// every URL.
+    fn reads_another_way(document: &markup::Document, options: &ScanOptions) -> bool {
+        let prose = Cow::Borrowed(document.prose.as_str());
+        let blocks = Cow::Borrowed(document.plain_text_blocks.as_slice());
+        scan_prose(prose, blocks, options).any(|found| !found.alternatives.is_empty())
+    }
+
+    #[test]
+    fn a_reading_in_part_with_a_hyphen_break_gives_way_to_the_whole() {
+        let options = ScanOptions::default();
+        let schemes = Schemes::new(&[]);
+        for (text, hyphen_break, url) in [
+            // The hyphen's reading weighs `abcd.example` in the part not read.
+            (
+                "# A\n\n<URL:http://ab-\ncd.example/>\n\n# B\n\nabcd.example\n",
+                true,
+                "http://abcd.example/",
+            ),
+            // A `<` that opens no wrapper, and no `<` at all.
+            (
+                "# A\n\na < b http://a.example/\n\n# B\n\ntext\n",
+                false,
+                "http://a.example/",
+            ),
+            (
+                "# A\n\nhttp://ab-\ncd.example/\n\n# B\n\ntext\n",
+                false,
+                "http://ab-",
+            ),
+        ] {
+            let last = last_url_syntax(text, Markup::Markdown, &schemes).expect("a URL");
+            let plan =
+                markup::DocumentPlan::new(text, Markup::Markdown, false, last).expect("a plan");
+            let in_part = plan.in_part(|_| true).next().expect("a reading in part");
+            assert_eq!(
+                holds_hyphen_break(&in_part, &options),
+                hyphen_break,
+                "{text:?}"
+            );
+            assert_eq!(
+                reads_another_way(&in_part, &options),
+                hyphen_break,
+                "{text:?}"
+            );
+            let found = skipped_and_parsed(text, Markup::Markdown, &options);
+            assert_eq!(found[0].url, url, "{text:?}");
+        }
+    }
+
     #[test]
     fn typical_markdown_documents_are_read_in_sections() {
         let options = ScanOptions::default();
@@ -897,6 +965,35 @@ mod tests {
                 ..ScanOptions::default()
             };
             skipped_and_parsed(&lines.concat(), Markup::Markdown, &options);
+        }
+
+        #[test]
+        fn prose_without_a_wrapper_or_a_join_is_not_scanned_for_hyphen_breaks(
+            pieces in proptest::collection::vec(document_piece(), 0..80),
+            lines in proptest::collection::vec(markdown_line(), 0..40),
+            literal in proptest::collection::vec(proptest::sample::select(LITERAL_LINES), 0..12),
+            include_verbatim: bool,
+        ) {
+            // A reStructuredText literal block, read verbatim, joins bare
+            // URLs over its lines.
+            let text = format!(
+                "{}\n\n{}\n\nA literal block::\n\n{}",
+                pieces.concat(),
+                lines.concat(),
+                literal.concat()
+            );
+            for markup in [Markup::Markdown, Markup::Html, Markup::Rst] {
+                let plan = markup::DocumentPlan::new(&text, markup, include_verbatim, text.len())
+                    .expect("a markup");
+                let options = ScanOptions { include_verbatim, ..ScanOptions::default() };
+                for document in std::iter::once(plan.whole()).chain(plan.in_part(|_| true)) {
+                    proptest::prop_assert_eq!(
+                        holds_hyphen_break(&document, &options),
+                        reads_another_way(&document, &options),
+                        "{:?} {:?}", markup, text
+                    );
+                }
+            }
         }
     }
 }
