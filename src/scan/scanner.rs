@@ -55,8 +55,8 @@ fn url_offset_of(segments: &[Segment], source: usize) -> Option<usize> {
 /// The lazy scan over one text: where to look next and what it may not overlap.
 pub(super) struct Scanner<'t> {
     /// The text scanned: the source of the URLs found (for a document,
-    /// its prose, which [`InProse`](super::document::InProse) marks until
-    /// it is placed). Owned when the scan must outlive its caller's hold on
+    /// its prose, whose URLs `document.rs` marks as `InProse` until they
+    /// are placed). Owned when the scan must outlive its caller's hold on
     /// the text: a document's URLs are placed as they are found.
     text: Cow<'t, str>,
     schemes: Schemes,
