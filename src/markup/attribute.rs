@@ -27,23 +27,25 @@ pub(super) struct Attribute {
     pub value: Decoded,
 }
 
-/// The URLs in the attributes of a start tag named `tag`.
+/// The URLs in the attributes of a start tag named `tag`, in source order.
 pub(super) fn links(tag: &[u8], attributes: &[Attribute]) -> Vec<Link> {
+    // A refresh names its target in the first `content` attribute.
+    let refresh = tag == b"meta" && is_refresh(attributes);
+    let content = attributes
+        .iter()
+        .position(|a| a.name == b"content")
+        .filter(|_| refresh);
     let mut links = Vec::new();
-    for attribute in attributes {
+    for (at, attribute) in attributes.iter().enumerate() {
         let name = attribute.name.as_slice();
+        let value = &attribute.value;
         if URL_ATTRIBUTES.contains(&name) {
-            links.extend(trimmed(&attribute.value));
+            links.extend(trimmed(value));
         } else if name == b"srcset" {
-            links.extend(srcset(&attribute.value.text).map(|url| attribute.value.slice(url)));
-        }
-    }
-    if tag == b"meta" && is_refresh(attributes) {
-        let content = attributes.iter().find(|a| a.name == b"content");
-        if let Some(url) =
-            content.and_then(|a| refresh_url(&a.value.text).map(|url| a.value.slice(url)))
-        {
-            links.extend(trimmed(&url));
+            links.extend(srcset(&value.text).map(|url| value.slice(url)));
+        } else if content == Some(at) {
+            let url = refresh_url(&value.text).map(|url| value.slice(url));
+            links.extend(url.as_ref().and_then(trimmed));
         }
     }
     links

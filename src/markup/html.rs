@@ -440,6 +440,28 @@ mod tests {
     }
 
     #[test]
+    fn a_tags_links_come_in_the_order_of_its_attributes() {
+        // A refresh target, a srcset's candidates and URL attributes, each
+        // where its attribute is: the document's links are in source order.
+        let html = "<meta content=\"0; url=http://a.example/\" http-equiv=refresh \
+                    src=http://b.example/ content=\"1; url=http://not.example/\">\
+                    <img srcset=\"http://c.example/1 1x, http://d.example/2 2x\" \
+                    src=http://e.example/>";
+        let values: Vec<String> = links(html).into_iter().map(|(value, _)| value).collect();
+        assert_eq!(
+            values,
+            [
+                "http://a.example/",
+                "http://b.example/",
+                "http://c.example/1",
+                "http://d.example/2",
+                "http://e.example/",
+            ]
+        );
+        let links = document(html, false).links;
+        assert!(links.is_sorted_by_key(|link| link.outer.start));
+    }
+    #[test]
     fn whatwg_visible_text_is_decoded_and_scripts_and_styles_are_blank() {
         let html = "<p>see &lt;URL:http://a.example/&gt;&nbsp;now</p>\
                     <script>var u = \"http://s.example/\";</script>\

@@ -1,10 +1,12 @@
 //! The URLs of a document read through its markup: those the scanner finds
 //! in the document's prose, placed back on the source bytes, and the link
-//! values the markup delimits that are URLs.
+//! values the markup delimits that are URLs, merged in source order as they
+//! are asked for.
 
 use super::found::{Form, Found, Segment};
+use super::scanner::Scanner;
 use super::scheme::{scheme_then_colon, Schemes};
-use crate::markup::{Document, Link, LinkSyntax};
+use crate::markup::{Link, LinkSyntax};
 use crate::offset_map::OffsetMap;
 use crate::source::Markup;
 use crate::span::{SourceSpan, Span, UrlSpan};
@@ -16,61 +18,142 @@ const GFM_TRAILING: &[u8] = b"?!.,:*_~";
 /// A URL the scanner found in a document's prose: its spans index the
 /// prose, not the source, until [`in_source`] places it through the
 /// document's map.
-pub(super) struct InProse(pub(super) Found);
+struct InProse(Found);
 
-/// Every URL of `document`, in source order: `in_prose`, what the scanner
-/// found in its prose, and its links with a scheme.
-pub(super) fn placed(
-    document: Document,
-    in_prose: Vec<InProse>,
+/// Every URL of a document, in source order, each placed in the source as
+/// it is asked for: the URLs the scanner finds in the document's prose and
+/// its links that are URLs. It owns the document's parts (the prose in its
+/// scanner) and holds one URL ahead, not the document's list of URLs.
+///
+/// Both runs are in source order: the scanner finds a prose URL after the
+/// one before it, and the prose's map never runs back in the source (its
+/// builder blanks or passes each source byte once, in order); the readers
+/// give the links in order. Merged, prose URL first where a link starts at
+/// the same byte, they come as a stable sort of the prose URLs followed by
+/// the links would put them.
+pub(super) struct Placed {
+    /// The scan of the document's prose.
+    prose: Scanner<'static>,
+    /// The document's map from prose to source.
+    map: OffsetMap,
+    /// The document's links that are URLs, in source order. Those handed
+    /// on keep their place: a later prose URL may not overlap them either.
+    links: Vec<Link>,
+    /// How many of `links` were handed on.
+    links_placed: usize,
+    /// The prose's next URL, placed, when it waits for links before it.
+    next_in_prose: Option<Found>,
     markup: Markup,
-    schemes: &Schemes,
-) -> Vec<Found> {
-    let links: Vec<Found> = document
-        .links
-        .into_iter()
-        .filter_map(|link| link_url(link, schemes))
-        .collect();
-    let mut urls: Vec<Found> = in_prose
-        .into_iter()
-        .filter_map(|mut found| {
-            let kept = markup != Markup::Markdown || trim_gfm_end(&mut found, &document.prose);
-            kept.then(|| in_source(found, &document.map))
-        })
-        // A wrapper the prose opens and closes across a link's bytes (which
-        // the prose has blank) is not one: the markup's link wins.
-        .filter(|found| !overlaps_any(found.outer, &links))
-        .collect();
-    urls.extend(links);
-    urls.sort_by_key(|found| found.outer.start);
-    urls
+    /// Where the URL handed on last starts: the next starts there or
+    /// after, as debug builds check.
+    last_start: usize,
 }
 
-/// True when `span` overlaps the match of one of `links` (in source order).
-fn overlaps_any(span: SourceSpan, links: &[Found]) -> bool {
+impl Placed {
+    /// The URLs of a document written in `markup`: `prose` scans its prose,
+    /// `map` places the prose in the source; of its `links` those with a
+    /// scheme are URLs.
+    pub(super) fn new(
+        prose: Scanner<'static>,
+        map: OffsetMap,
+        mut links: Vec<Link>,
+        markup: Markup,
+        schemes: &Schemes,
+    ) -> Placed {
+        links.retain(|link| is_url(link, schemes));
+        debug_assert!(links.is_sorted_by_key(|link| link.outer.start));
+        Placed {
+            prose,
+            map,
+            links,
+            links_placed: 0,
+            next_in_prose: None,
+            markup,
+            last_start: 0,
+        }
+    }
+
+    /// The next URL of the prose, placed in the source, that no link
+    /// overlaps.
+    fn placed_from_prose(&mut self) -> Option<Found> {
+        loop {
+            let mut found = InProse(self.prose.next()?);
+            let kept =
+                self.markup != Markup::Markdown || trim_gfm_end(&mut found, self.prose.text());
+            if !kept {
+                continue;
+            }
+            let found = in_source(found, &self.map);
+            // A wrapper the prose opens and closes across a link's bytes
+            // (which the prose has blank) is not one: the markup's link wins.
+            if !overlaps_any(found.outer, &self.links) {
+                return Some(found);
+            }
+        }
+    }
+
+    /// The next link as a URL.
+    fn placed_link(&mut self) -> Found {
+        let link = &mut self.links[self.links_placed];
+        self.links_placed += 1;
+        let place = Link {
+            value: String::new(),
+            map: OffsetMap::new(),
+            outer: link.outer,
+            syntax: link.syntax,
+        };
+        link_found(std::mem::replace(link, place))
+    }
+}
+
+impl Iterator for Placed {
+    type Item = Found;
+
+    fn next(&mut self) -> Option<Found> {
+        if self.next_in_prose.is_none() {
+            self.next_in_prose = self.placed_from_prose();
+        }
+        let link_first = match (&self.next_in_prose, self.links.get(self.links_placed)) {
+            (Some(prose), Some(link)) => link.outer.start < prose.outer.start,
+            (None, link) => link.is_some(),
+            (Some(_), None) => false,
+        };
+        let found = match link_first {
+            true => self.placed_link(),
+            false => self.next_in_prose.take()?,
+        };
+        debug_assert!(found.outer.start >= self.last_start, "out of source order");
+        self.last_start = found.outer.start;
+        Some(found)
+    }
+}
+
+/// True when `span` overlaps one of `links` (in source order).
+fn overlaps_any(span: SourceSpan, links: &[Link]) -> bool {
     let after = links.partition_point(|link| link.outer.end <= span.start);
     links
         .get(after)
         .is_some_and(|link| link.outer.start < span.end)
 }
 
-/// A link value as a URL, when it has a scheme the scanner would take for
-/// a bare URL's (a known one, or any followed by `//`) and more than
+/// True when a link value is a URL: it has a scheme the scanner would take
+/// for a bare URL's (a known one, or any followed by `//`) and more than
 /// slashes after it. A relative reference (`docs/a.md`, `#top`) is not a
 /// URL, nor is a drive letter (`C:`), a path in code (`crate::io`,
 /// rustdoc's links) or a scheme a browser runs (`javascript:`).
-fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
+fn is_url(link: &Link, schemes: &Schemes) -> bool {
     let bytes = link.value.as_bytes();
     let scheme = scheme_then_colon(bytes);
     let rest = bytes.get(scheme + 1..).unwrap_or_default();
     let slashes = rest.starts_with(b"//");
-    let is_url = scheme >= 2
+    scheme >= 2
         && !rest.starts_with(b":")
         && rest.iter().any(|&b| b != b'/')
-        && (slashes || schemes.is_known(&link.value[..scheme]));
-    if !is_url {
-        return None;
-    }
+        && (slashes || schemes.is_known(&link.value[..scheme]))
+}
+
+/// A link value that is a URL ([`is_url`]) as the scanner hands it on.
+fn link_found(link: Link) -> Found {
     let form = match link.syntax {
         LinkSyntax::Markdown | LinkSyntax::Rst => Form::Link,
         LinkSyntax::Html => Form::Attribute,
@@ -80,7 +163,7 @@ fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
         // A link's map runs from its value (the URL) to the source.
         push(&mut segments, piece.raw.of(), piece.text.of(), piece.exact);
     }
-    Some(Found {
+    Found {
         url: link.value,
         form,
         outer: link.outer.of(),
@@ -88,7 +171,7 @@ fn link_url(link: Link, schemes: &Schemes) -> Option<Found> {
         alternatives: Vec::new(),
         diagnostics: Vec::new(),
         joins: Vec::new(),
-    })
+    }
 }
 
 /// `found`'s URL with its spans placed in the source through `map`, the
@@ -196,7 +279,65 @@ fn truncate(found: &mut Found, len: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scan::{scan_markup, ScanOptions};
+    use crate::markup::{Document, DocumentPlan};
+    use crate::scan::{placed, scan_markup, scan_prose, ScanOptions};
+    use std::borrow::Cow;
+
+    /// Every URL of `document` as they were placed before [`Placed`]: all
+    /// of them collected, links and prose URLs, then sorted by where they
+    /// start.
+    fn collected_and_sorted(
+        document: &Document,
+        markup: Markup,
+        options: &ScanOptions,
+    ) -> Vec<Found> {
+        let schemes = Schemes::new(&options.extra_schemes);
+        let links: Vec<Found> = document
+            .links
+            .iter()
+            .filter(|link| is_url(link, &schemes))
+            .map(|link| link_found(link.clone()))
+            .collect();
+        let overlaps_a_link = |span: SourceSpan| {
+            let after = links.partition_point(|link| link.outer.end <= span.start);
+            links
+                .get(after)
+                .is_some_and(|link| link.outer.start < span.end)
+        };
+        let prose = Cow::Borrowed(document.prose.as_str());
+        let blocks = Cow::Borrowed(document.plain_text_blocks.as_slice());
+        let in_prose: Vec<InProse> = scan_prose(prose, blocks, options).map(InProse).collect();
+        let mut urls: Vec<Found> = in_prose
+            .into_iter()
+            .filter_map(|mut found| {
+                let kept = markup != Markup::Markdown || trim_gfm_end(&mut found, &document.prose);
+                kept.then(|| in_source(found, &document.map))
+            })
+            .filter(|found| !overlaps_a_link(found.outer))
+            .collect();
+        urls.extend(links);
+        urls.sort_by_key(|found| found.outer.start);
+        urls
+    }
+
+    /// The URLs [`Placed`] gives for every reading of `text` (the whole
+    /// document and each reading in part), each checked against
+    /// [`collected_and_sorted`]; those of the whole document.
+    fn placed_as_sorted(text: &str, markup: Markup, options: &ScanOptions) -> Vec<Found> {
+        let schemes = Schemes::new(&options.extra_schemes);
+        let plan = DocumentPlan::new(text, markup, options.include_verbatim, text.len())
+            .expect("a markup");
+        let mut readings = vec![plan.whole()];
+        readings.extend(plan.in_part(|_| true));
+        let mut whole = None;
+        for document in readings {
+            let sorted = collected_and_sorted(&document, markup, options);
+            let lazily: Vec<Found> = placed(document, markup, options, &schemes).collect();
+            assert_eq!(lazily, sorted, "{markup:?} {text:?}");
+            whole.get_or_insert(lazily);
+        }
+        whole.unwrap_or_default()
+    }
 
     fn urls(text: &str, markup: Markup) -> Vec<(Form, String, &str)> {
         scan_markup(text, markup, &ScanOptions::default())
@@ -294,5 +435,153 @@ mod tests {
             &text[found[1].outer.range()],
             "&lt;URL:http://b.example/&gt;"
         );
+    }
+
+    /// A wrapper whose `<URL:` and `>` the prose has around a link.
+    const WRAPPER_ACROSS_A_LINK: &str =
+        "<URL:http://w.example/a\n[t](http://l.example/)> http://a.example/ [u](http://m.example/)\n";
+
+    #[test]
+    fn the_prose_holds_a_wrapper_across_a_link() {
+        let text = WRAPPER_ACROSS_A_LINK;
+        let plan = DocumentPlan::new(text, Markup::Markdown, false, text.len()).expect("a markup");
+        let document = plan.whole();
+        let prose = Cow::Borrowed(document.prose.as_str());
+        let found = scan_prose(prose, Cow::Borrowed(&[]), &ScanOptions::default());
+        let forms: Vec<Form> = found.map(|found| found.form).collect();
+        assert_eq!(forms, [Form::Wrapped, Form::Bare]);
+    }
+
+    #[test]
+    fn prose_urls_and_links_are_merged_as_sorting_them_all_would_place_them() {
+        let options = ScanOptions::default();
+        for (text, markup, expected) in [
+            // A wrapper the prose opens across a link gives way to it; the
+            // URLs after it keep their places among the links.
+            (
+                WRAPPER_ACROSS_A_LINK,
+                Markup::Markdown,
+                &[
+                    "http://l.example/",
+                    "http://a.example/",
+                    "http://m.example/",
+                ][..],
+            ),
+            // Links before, between and after prose URLs; a definition
+            // read at the end of its run; an image inside a link's text.
+            (
+                "[![i](http://img.example/)](http://l.example/) http://a.example/ [r] \
+                 http://b.example/\n\n[r]: http://def.example/\nhttp://c.example/\n",
+                Markup::Markdown,
+                &[
+                    "http://img.example/",
+                    "http://l.example/",
+                    "http://a.example/",
+                    "http://b.example/",
+                    "http://def.example/",
+                    "http://c.example/",
+                ][..],
+            ),
+            // A decoded reference before a URL moves the prose against the
+            // source; a meta refresh's target where its attribute is.
+            (
+                "<p>&eacute;&amp; http://a.example/ <meta content=\"0; url=http://r.example/\" \
+                 http-equiv=refresh src=http://s.example/> http://b.example/</p>",
+                Markup::Html,
+                &[
+                    "http://a.example/",
+                    "http://r.example/",
+                    "http://s.example/",
+                    "http://b.example/",
+                ][..],
+            ),
+            (
+                "See http://a.example/ and `t <http://e.example/>`_.\n\n\
+                 .. _r: http://t.example/\n\nhttp://b.example/\n",
+                Markup::Rst,
+                &[
+                    "http://a.example/",
+                    "http://e.example/",
+                    "http://t.example/",
+                    "http://b.example/",
+                ][..],
+            ),
+        ] {
+            let found = placed_as_sorted(text, markup, &options);
+            let urls: Vec<&str> = found.iter().map(|found| found.url.as_str()).collect();
+            assert_eq!(urls, expected, "{markup:?} {text:?}");
+        }
+    }
+
+    #[test]
+    fn a_link_is_made_a_url_only_when_it_is_handed_on() {
+        let text = "[a](http://a.example/) http://p.example/ [b](http://b.example/) [c](http://c.example/)";
+        let options = ScanOptions::default();
+        let plan = DocumentPlan::new(text, Markup::Markdown, false, text.len()).expect("a markup");
+        let mut urls = placed(plan.whole(), Markup::Markdown, &options, &Schemes::new(&[]));
+        let first = urls.next().map(|found| found.url);
+        assert_eq!(first.as_deref(), Some("http://a.example/"));
+        assert_eq!(urls.links_placed, 1);
+        let waiting: Vec<&str> = urls.links.iter().map(|link| link.value.as_str()).collect();
+        assert_eq!(waiting, ["", "http://b.example/", "http://c.example/"]);
+        // The prose URL read ahead waits for the links before it.
+        assert_eq!(
+            urls.next().map(|found| found.url).as_deref(),
+            Some("http://p.example/")
+        );
+        let rest: Vec<String> = urls.map(|found| found.url).collect();
+        assert_eq!(rest, ["http://b.example/", "http://c.example/"]);
+    }
+
+    /// Lines of generated documents, read as any markup: links of each
+    /// markup, prose URLs, wrappers across links and line breaks, hyphen
+    /// breaks, references that move the prose against the source, and the
+    /// blocks that hide or keep text.
+    fn document_line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        use proptest::sample::select;
+        const LINES: &[&str] = &[
+            "",
+            "See http://a.example/x and [l](http://l.example/) then http://b.example/.",
+            "<URL:http://w.example/[t](http://in.example/)y>",
+            "<URL:http://hy-",
+            "phen.example/> after",
+            "<http://auto.example/> <URL:ftp://f.example/> **http://s.example/**.",
+            "[r]: http://def.example/ \"t\"",
+            "[x][r] and [r] http://after-ref.example/",
+            "<a href=\"http://h.example/?a=1&amp;b\">http://t.example/</a>",
+            "<meta content=\"0; url=http://m.example/\" http-equiv=refresh src=http://s.example/>",
+            "<img srcset=\"http://c.example/1 1x, http://d.example/2 2x\" src=http://e.example/>",
+            "&eacute;&amp;&lt;URL:http://ent.example/&gt; http://a.example/&hellip;",
+            "`http://code.example/` and ``` http://fence.example/",
+            "```",
+            "    indented http://i.example/ and-",
+            ".. _t: http://rst.example/",
+            "`link <http://emb.example/>`_ and http://p.example/",
+            ".. image:: http://img.example/x.png",
+            "   :target: http://target.example/",
+            "::",
+            "    literal http://lit.example/a-",
+            "    b/ and http://lit2.example/",
+            "- item http://li.example/ <URL:http://li-",
+            "  w.example/>",
+            "> quote [q](http://q.example/) http://qq.example/",
+        ];
+        let end = prop_oneof![3 => Just("\n"), 1 => Just("\r\n")];
+        (select(LINES), end).prop_map(|(line, end)| format!("{line}{end}"))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn urls_placed_as_asked_for_come_as_all_of_them_sorted(
+            lines in proptest::collection::vec(document_line(), 0..40),
+            markup in proptest::sample::select(&[Markup::Markdown, Markup::Html, Markup::Rst][..]),
+            include_verbatim: bool,
+        ) {
+            let options = ScanOptions { include_verbatim, ..ScanOptions::default() };
+            placed_as_sorted(&lines.concat(), markup, &options);
+        }
     }
 }

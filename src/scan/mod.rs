@@ -33,9 +33,11 @@ mod found;
 mod hyphen;
 mod layout;
 mod lines;
+mod options;
 mod pages;
 mod pattern;
 mod rfc_style;
+mod scanner;
 mod scheme;
 mod wrapper;
 
@@ -58,34 +60,13 @@ use crate::markup;
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::validate::{validate, ValidateOptions};
-use continued::Continued;
-use crowd::Crowd;
-use document::InProse;
-use found::joined;
-use rfc_style::RfcMarks;
+use scanner::{LineJoins, Scanner};
 use scheme::Schemes;
+use std::borrow::Cow;
 
 pub use crate::source::Markup;
 pub use found::{Alternative, Form, Found, Join, Segment};
-
-/// Options for [`scan`].
-#[derive(Debug, Clone, Default)]
-pub struct ScanOptions {
-    /// Extra schemes to recognise as bare URLs, beyond the built-in list.
-    pub extra_schemes: Vec<String>,
-    /// Read code as prose too: Markdown's code spans and code blocks,
-    /// HTML's `code`, `pre`, `kbd`, `samp` and `tt` elements, and
-    /// reStructuredText's literals, code directives and comments; a
-    /// reStructuredText literal block then reads as plain text, whose bare
-    /// URLs may go on over its lines.
-    pub include_verbatim: bool,
-    /// Read placeholders as URL characters: no URL is read as a template
-    /// (`{var}`, `{}`, `%s`, `${VAR}`, `{{ x }}`...), a regular expression
-    /// that holds a scheme is taken for a URL, and a template tag with
-    /// spaces inside (`{{ host }}`) ends a bare URL, as before urlint knew
-    /// templates (`--no-templates`).
-    pub no_templates: bool,
-}
+pub use options::ScanOptions;
 
 /// Find every URL in `text`, in source order, without overlaps.
 pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Found> + 't {
@@ -97,18 +78,20 @@ pub fn scan<'t>(text: &'t str, options: &ScanOptions) -> impl Iterator<Item = Fo
     )
 }
 
-/// Find every URL in the prose of `document`: a line break ends a bare
-/// URL, as the markup's readers have it, but in the blocks that keep the
-/// lines of plain text ([`markup::Document::plain_text_blocks`]).
+/// The scan of a document's prose, whose `plain_text_blocks` are its
+/// [`markup::Document::plain_text_blocks`]: a line break ends a bare URL,
+/// as the markup's readers have it, but in the blocks that keep the lines
+/// of plain text.
 fn scan_prose<'t>(
-    document: &'t markup::Document,
+    prose: Cow<'t, str>,
+    plain_text_blocks: Cow<'t, [Span]>,
     options: &ScanOptions,
-) -> impl Iterator<Item = InProse> + 't {
-    let joins = match document.plain_text_blocks.is_empty() {
+) -> Scanner<'t> {
+    let joins = match plain_text_blocks.is_empty() {
         true => LineJoins::Nowhere,
-        false => LineJoins::Within(&document.plain_text_blocks),
+        false => LineJoins::Within(plain_text_blocks),
     };
-    Scanner::new(&document.prose, options, host_invalid_by_validator, joins).map(InProse)
+    Scanner::new(prose, options, host_invalid_by_validator, joins)
 }
 
 /// Find every URL in `text` written in `markup`, in source order: in plain
@@ -119,7 +102,8 @@ fn scan_prose<'t>(
 /// A plain text is scanned lazily; a document is parsed first, unless
 /// nothing in it can start a URL: a Markdown document only in the
 /// sections that may hold one, or as far as the last place one may start,
-/// when either reads as the whole does.
+/// when either reads as the whole does. Its prose is then scanned and its
+/// URLs placed lazily too: the parsed document is held, not its URLs.
 ///
 /// ```
 /// use urlint::scan::{scan_markup, Form, Markup, ScanOptions};
@@ -137,14 +121,16 @@ pub fn scan_markup<'t>(
     options: &ScanOptions,
 ) -> impl Iterator<Item = Found> + 't {
     if markup == Markup::Plain {
-        return Urls::Lazy(scan(text, options));
+        return Urls::Scanned(scan(text, options));
     }
     let schemes = Schemes::new(&options.extra_schemes);
-    let urls = match last_url_syntax(text, markup, &schemes) {
-        Some(last) => parsed(text, markup, options, &schemes, last),
-        None => Vec::new(),
+    let Some(last) = last_url_syntax(text, markup, &schemes) else {
+        return Urls::Empty;
     };
-    Urls::Placed(urls.into_iter())
+    let Some(plan) = markup::DocumentPlan::new(text, markup, options.include_verbatim, last) else {
+        return Urls::Scanned(scan(text, options));
+    };
+    Urls::Placed(Box::new(parsed(&plan, markup, options, &schemes)))
 }
 
 /// Where the last URL a reading of `text` as `markup` may find holds its
@@ -168,71 +154,82 @@ fn last_url_syntax(text: &str, markup: Markup, schemes: &Schemes) -> Option<usiz
     made.max(schemes.last_url_opening(text))
 }
 
-/// Every URL of `text` written in `markup`, `last` being where the last
-/// may hold URL syntax ([`last_url_syntax`]): from the first reading of
-/// the document in part that can be used ([`markup::DocumentPlan`]), else
-/// from the whole.
+/// Every URL of the document `plan` reads: from the first reading of
+/// the document in part that can be used, else from the whole.
 fn parsed(
-    text: &str,
+    plan: &markup::DocumentPlan<'_>,
     markup: Markup,
     options: &ScanOptions,
     schemes: &Schemes,
-    last: usize,
-) -> Vec<Found> {
-    let Some(plan) = markup::DocumentPlan::new(text, markup, options.include_verbatim, last) else {
-        return scan(text, options).collect();
-    };
+) -> document::Placed {
     let may_hold_url = |part: &str| last_url_syntax(part, markup, schemes).is_some();
     let in_part = plan
         .in_part(may_hold_url)
-        .find_map(|document| placed_without_hyphen_breaks(document, markup, options, schemes));
-    in_part.unwrap_or_else(|| placed(plan.whole(), markup, options, schemes))
+        .find(|document| !holds_hyphen_break(document, options));
+    placed(
+        in_part.unwrap_or_else(|| plan.whole()),
+        markup,
+        options,
+        schemes,
+    )
 }
 
-/// The URLs of a document: its prose scanned and its links, placed in the
-/// source.
+/// The URLs of a document, its prose scanned and its links, placed in the
+/// source as they are asked for.
 fn placed(
     document: markup::Document,
     markup: Markup,
     options: &ScanOptions,
     schemes: &Schemes,
-) -> Vec<Found> {
-    let in_prose = scan_prose(&document, options).collect();
-    document::placed(document, in_prose, markup, schemes)
+) -> document::Placed {
+    let markup::Document {
+        prose,
+        map,
+        links,
+        plain_text_blocks,
+    } = document;
+    let in_prose = scan_prose(prose.into(), plain_text_blocks.into(), options);
+    document::Placed::new(in_prose, map, links, markup, schemes)
 }
 
-/// The URLs of a document read in part, placed in the source; `None` when
-/// its prose holds a hyphen break, whose reading is weighed by searching
-/// the prose around it, the parts not read included.
-fn placed_without_hyphen_breaks(
-    document: markup::Document,
-    markup: Markup,
-    options: &ScanOptions,
-    schemes: &Schemes,
-) -> Option<Vec<Found>> {
-    let in_prose: Vec<InProse> = scan_prose(&document, options).collect();
-    if in_prose
-        .iter()
-        .any(|InProse(found)| !found.alternatives.is_empty())
-    {
-        return None;
+/// True when the prose of `document`, a reading in part, holds a hyphen
+/// break (a URL the scanner reads another way too): its reading is
+/// weighed by searching the prose around it, the parts not read included,
+/// so that only the whole document reads it right. A scan of its own,
+/// which keeps none of the URLs it finds, before the one that places them.
+fn holds_hyphen_break(document: &markup::Document, options: &ScanOptions) -> bool {
+    // Only a wrapper, which a `<` opens, and a bare URL joined with the
+    // next line are read another way too; a prose's line breaks end a bare
+    // URL but in its blocks of plain text. Most prose has neither, and
+    // needs no scan.
+    let joined = !document.plain_text_blocks.is_empty();
+    if !joined && memchr::memchr(b'<', document.prose.as_bytes()).is_none() {
+        return false;
     }
-    Some(document::placed(document, in_prose, markup, schemes))
+    let prose = Cow::Borrowed(document.prose.as_str());
+    let blocks = Cow::Borrowed(document.plain_text_blocks.as_slice());
+    scan_prose(prose, blocks, options).any(|found| !found.alternatives.is_empty())
 }
 
-/// The URLs of a text: scanned as they are asked for, or all placed already.
-enum Urls<L> {
-    Lazy(L),
-    Placed(std::vec::IntoIter<Found>),
+/// The URLs of a text, found as they are asked for.
+enum Urls<S> {
+    /// A plain text's, scanned.
+    Scanned(S),
+    /// A document's, its prose scanned and its links read, placed in the
+    /// source.
+    Placed(Box<document::Placed>),
+    /// None: nothing in the document can start one.
+    Empty,
 }
 
-impl<L: Iterator<Item = Found>> Iterator for Urls<L> {
+impl<S: Iterator<Item = Found>> Iterator for Urls<S> {
     type Item = Found;
 
     fn next(&mut self) -> Option<Found> {
         match self {
-            Urls::Lazy(urls) => urls.next(),
+            Urls::Scanned(urls) => urls.next(),
             Urls::Placed(urls) => urls.next(),
+            Urls::Empty => None,
         }
     }
 }
@@ -243,248 +240,6 @@ fn host_invalid_by_validator(url: &str) -> bool {
     validate(url, &ValidateOptions::default())
         .iter()
         .any(|diagnostic| diagnostic.rule == Rule::BadHost)
-}
-
-/// Where a bare URL may be joined with the next line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum LineJoins<'t> {
-    /// Plain text: wherever the text says the URL goes on.
-    Everywhere,
-    /// A markup's prose, whose line breaks end a bare URL.
-    Nowhere,
-    /// A markup's prose, but for these blocks of plain text, in order.
-    Within(&'t [Span]),
-}
-
-impl LineJoins<'_> {
-    /// How much of `text` a bare URL starting at `start` may be joined
-    /// over, if any.
-    fn reach<'t>(&self, text: &'t str, start: usize) -> Option<&'t str> {
-        match self {
-            LineJoins::Everywhere => Some(text),
-            LineJoins::Nowhere => None,
-            LineJoins::Within(blocks) => {
-                let after = blocks.partition_point(|block| block.end <= start);
-                let block = blocks.get(after).filter(|block| block.start <= start)?;
-                text.get(..block.end)
-            }
-        }
-    }
-}
-
-/// Where in the URL the source byte `source` lands, for a byte that starts
-/// one of its `segments` or lies in one.
-fn url_offset_of(segments: &[Segment], source: usize) -> Option<usize> {
-    segments
-        .iter()
-        .find(|segment| segment.source.end > source)
-        .map(|segment| segment.url_start + source.saturating_sub(segment.source.start))
-}
-
-/// The lazy scan over one text: where to look next and what it may not overlap.
-struct Scanner<'t> {
-    /// The text scanned: the source of the URLs found (for a document,
-    /// its prose, which [`InProse`] marks until it is placed).
-    text: &'t str,
-    schemes: Schemes,
-    /// Where the search for the next trigger byte resumes.
-    pos: usize,
-    /// End of the last URL returned; no later URL starts before it.
-    floor: usize,
-    host_invalid: fn(&str) -> bool,
-    /// Hyphen breaks met so far that may still crowd a later one's search.
-    earlier_breaks: Crowd,
-    /// Lines looked into as page footers in vain, that may crowd later ones.
-    footer_looks: Crowd,
-    /// Searches for a cut URL shown whole elsewhere, that may crowd later ones.
-    cut_searches: Crowd,
-    /// Where the text shows it is written the RFC way.
-    rfc_marks: RfcMarks,
-    joins: LineJoins<'t>,
-    /// Whether template tags and regular expressions are recognised
-    /// ([`ScanOptions::no_templates`] unset).
-    templates: bool,
-}
-
-impl<'t> Scanner<'t> {
-    fn new(
-        text: &'t str,
-        options: &ScanOptions,
-        host_invalid: fn(&str) -> bool,
-        joins: LineJoins<'t>,
-    ) -> Self {
-        Scanner {
-            text,
-            schemes: Schemes::new(&options.extra_schemes),
-            pos: 0,
-            floor: 0,
-            host_invalid,
-            earlier_breaks: hyphen::earlier_breaks(),
-            footer_looks: pages::footer_looks(),
-            cut_searches: continued::cut_searches(),
-            rfc_marks: RfcMarks::default(),
-            joins,
-            templates: !options.no_templates,
-        }
-    }
-
-    /// The URL recognised at the trigger byte at `at`, if any.
-    fn found_at(&mut self, at: usize) -> Option<Found> {
-        if self.text.as_bytes()[at] == b'<' {
-            let parsed = wrapper::parse(self.text, at, &self.schemes, &mut self.footer_looks)?;
-            return Some(self.wrapped(parsed));
-        }
-        let url = bare::at_colon(self.text, at, self.floor, &self.schemes, self.templates)?;
-        let continued = self
-            .joins
-            .reach(self.text, url.url.start)
-            .and_then(|reach| {
-                continued::follow(
-                    reach,
-                    &url,
-                    &self.schemes,
-                    &mut continued::Looks {
-                        footers: &mut self.footer_looks,
-                        cut_searches: &mut self.cut_searches,
-                    },
-                )
-            });
-        match continued {
-            Some(continued) => Some(self.continued(url, continued)),
-            None if url.scheme_only => None,
-            None => Some(self.undelimited(url)),
-        }
-    }
-
-    /// Finish a wrapper: resolve its hyphen breaks and join its runs.
-    fn wrapped(&mut self, parsed: wrapper::Wrapper) -> Found {
-        let mut evidence = hyphen::Evidence {
-            text: self.text,
-            outer: parsed.outer,
-            host_invalid: &self.host_invalid,
-            earlier: &mut self.earlier_breaks,
-        };
-        let resolved = hyphen::resolve(parsed.spans, &parsed.hyphens, &mut evidence);
-        let mut diagnostics = parsed.diagnostics;
-        diagnostics.extend(resolved.diagnostics);
-        diagnostics.sort_by_key(|diagnostic| diagnostic.span);
-        let (url, segments) = joined(self.text, &resolved.spans);
-        let joins = parsed
-            .breaks
-            .iter()
-            .filter_map(|&(next, page_break)| {
-                Some(Join {
-                    url_offset: url_offset_of(&segments, next)?,
-                    page_break,
-                    certain: true,
-                })
-            })
-            .collect();
-        Found {
-            url,
-            form: parsed.form,
-            outer: parsed.outer.of(),
-            segments,
-            alternatives: resolved.alternatives,
-            diagnostics,
-            joins,
-        }
-    }
-
-    /// Finish a prefixed or bare URL: one run, nothing to report.
-    fn undelimited(&self, url: bare::Undelimited) -> Found {
-        let (joined_url, segments) = joined(self.text, &[url.url]);
-        Found {
-            url: joined_url,
-            form: url.form,
-            outer: url.outer.of(),
-            segments,
-            alternatives: Vec::new(),
-            diagnostics: Vec::new(),
-            joins: Vec::new(),
-        }
-    }
-
-    /// Finish a prefixed or bare URL joined across line breaks: resolve
-    /// its hyphen breaks, and report the join with the reading cut at the
-    /// first line's end as the other.
-    fn continued(&mut self, url: bare::Undelimited, continued: Continued) -> Found {
-        let end = continued
-            .spans
-            .last()
-            .map_or(url.outer.end, |last| last.end);
-        let outer = Span::new(url.outer.start, end);
-        let mut evidence = hyphen::Evidence {
-            text: self.text,
-            outer,
-            host_invalid: &self.host_invalid,
-            earlier: &mut self.earlier_breaks,
-        };
-        let resolved = hyphen::resolve(continued.spans.clone(), &continued.hyphens, &mut evidence);
-        let (joined_url, segments) = joined(self.text, &resolved.spans);
-        let rfc_style = self.rfc_marks.near(self.text, outer);
-        let (broken, cut) = continued::finding(self.text, &url, &continued, outer, rfc_style);
-        let mut diagnostics = vec![broken];
-        diagnostics.extend(resolved.diagnostics);
-        diagnostics.sort_by_key(|diagnostic| diagnostic.span);
-        let mut alternatives = vec![cut];
-        alternatives.extend(resolved.alternatives);
-        let joins = continued
-            .breaks
-            .iter()
-            .filter_map(|each| {
-                let url_offset = url_offset_of(&segments, each.piece.start)?;
-                Some(Join {
-                    url_offset,
-                    page_break: each.page,
-                    certain: each.is_certain(),
-                })
-            })
-            .collect();
-        Found {
-            url: joined_url,
-            form: url.form,
-            outer: outer.of(),
-            segments,
-            alternatives,
-            diagnostics,
-            joins,
-        }
-    }
-}
-
-impl Scanner<'_> {
-    /// True when `found`, a bare or prefixed URL, is a regular expression
-    /// that holds a scheme: passed over whole, so that nothing inside it is
-    /// taken for a URL either.
-    fn is_pattern(&self, found: &Found) -> bool {
-        self.templates
-            && matches!(found.form, Form::Bare | Form::Prefixed)
-            && pattern::is_regular_expression(self.text, found.outer.start, &found.url)
-    }
-}
-
-impl Iterator for Scanner<'_> {
-    type Item = Found;
-
-    fn next(&mut self) -> Option<Found> {
-        let bytes = self.text.as_bytes();
-        while let Some(offset) = memchr::memchr2(b'<', b':', bytes.get(self.pos..)?) {
-            let at = self.pos + offset;
-            match self.found_at(at) {
-                Some(found) => {
-                    self.pos = found.outer.end.max(at + 1);
-                    self.floor = found.outer.end;
-                    if !self.is_pattern(&found) {
-                        return Some(found);
-                    }
-                }
-                None => self.pos = at + 1,
-            }
-        }
-        self.pos = bytes.len();
-        None
-    }
 }
 
 #[cfg(test)]
@@ -501,7 +256,7 @@ mod tests {
     ) -> Vec<Found> {
         let verbatim = options.include_verbatim;
         match markup::DocumentPlan::new(text, markup, verbatim, text.len()) {
-            Some(plan) => placed(plan.whole(), markup, options, schemes),
+            Some(plan) => placed(plan.whole(), markup, options, schemes).collect(),
             None => scan(text, options).collect(),
         }
     }
@@ -518,7 +273,8 @@ mod tests {
     ) -> Option<Vec<Found>> {
         let verbatim = options.include_verbatim;
         let plan = markup::DocumentPlan::new(text, Markup::Markdown, verbatim, last)?;
-        placed_without_hyphen_breaks(reading(&plan)?, Markup::Markdown, options, schemes)
+        let document = reading(&plan).filter(|document| !holds_hyphen_break(document, options))?;
+        Some(placed(document, Markup::Markdown, options, schemes).collect())
     }
 
     /// The URLs of a Markdown document read as far as the empty line after
@@ -808,6 +564,66 @@ mod tests {
                 };
                 skipped_and_parsed(text, Markup::Markdown, &options);
             }
+        }
+    }
+
+    /// Lines of a reStructuredText literal block.
+    const LITERAL_LINES: &[&str] = &[
+        "\n",
+        "    http://lit.example/a-\n",
+        "    b/ and http://lit.example/c\n",
+        "    d.html words\n",
+        "    text http://t.example/\n",
+    ];
+
+    /// True when a scan of the prose of `document` finds a URL read
+    /// another way too: what [`holds_hyphen_break`] answers, asked of
+    /// every URL.
+    fn reads_another_way(document: &markup::Document, options: &ScanOptions) -> bool {
+        let prose = Cow::Borrowed(document.prose.as_str());
+        let blocks = Cow::Borrowed(document.plain_text_blocks.as_slice());
+        scan_prose(prose, blocks, options).any(|found| !found.alternatives.is_empty())
+    }
+
+    #[test]
+    fn a_reading_in_part_with_a_hyphen_break_gives_way_to_the_whole() {
+        let options = ScanOptions::default();
+        let schemes = Schemes::new(&[]);
+        for (text, hyphen_break, url) in [
+            // The hyphen's reading weighs `abcd.example` in the part not read.
+            (
+                "# A\n\n<URL:http://ab-\ncd.example/>\n\n# B\n\nabcd.example\n",
+                true,
+                "http://abcd.example/",
+            ),
+            // A `<` that opens no wrapper, and no `<` at all.
+            (
+                "# A\n\na < b http://a.example/\n\n# B\n\ntext\n",
+                false,
+                "http://a.example/",
+            ),
+            (
+                "# A\n\nhttp://ab-\ncd.example/\n\n# B\n\ntext\n",
+                false,
+                "http://ab-",
+            ),
+        ] {
+            let last = last_url_syntax(text, Markup::Markdown, &schemes).expect("a URL");
+            let plan =
+                markup::DocumentPlan::new(text, Markup::Markdown, false, last).expect("a plan");
+            let in_part = plan.in_part(|_| true).next().expect("a reading in part");
+            assert_eq!(
+                holds_hyphen_break(&in_part, &options),
+                hyphen_break,
+                "{text:?}"
+            );
+            assert_eq!(
+                reads_another_way(&in_part, &options),
+                hyphen_break,
+                "{text:?}"
+            );
+            let found = skipped_and_parsed(text, Markup::Markdown, &options);
+            assert_eq!(found[0].url, url, "{text:?}");
         }
     }
 
@@ -1149,6 +965,35 @@ mod tests {
                 ..ScanOptions::default()
             };
             skipped_and_parsed(&lines.concat(), Markup::Markdown, &options);
+        }
+
+        #[test]
+        fn prose_without_a_wrapper_or_a_join_is_not_scanned_for_hyphen_breaks(
+            pieces in proptest::collection::vec(document_piece(), 0..80),
+            lines in proptest::collection::vec(markdown_line(), 0..40),
+            literal in proptest::collection::vec(proptest::sample::select(LITERAL_LINES), 0..12),
+            include_verbatim: bool,
+        ) {
+            // A reStructuredText literal block, read verbatim, joins bare
+            // URLs over its lines.
+            let text = format!(
+                "{}\n\n{}\n\nA literal block::\n\n{}",
+                pieces.concat(),
+                lines.concat(),
+                literal.concat()
+            );
+            for markup in [Markup::Markdown, Markup::Html, Markup::Rst] {
+                let plan = markup::DocumentPlan::new(&text, markup, include_verbatim, text.len())
+                    .expect("a markup");
+                let options = ScanOptions { include_verbatim, ..ScanOptions::default() };
+                for document in std::iter::once(plan.whole()).chain(plan.in_part(|_| true)) {
+                    proptest::prop_assert_eq!(
+                        holds_hyphen_break(&document, &options),
+                        reads_another_way(&document, &options),
+                        "{:?} {:?}", markup, text
+                    );
+                }
+            }
         }
     }
 }
