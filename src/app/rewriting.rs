@@ -610,6 +610,9 @@ impl Rewriter {
             let linted = lint::lint_markup(&text, named.markup, lint);
             let mut checked = Checked::without_text(named, linted).with_text(text);
             checked.reports.shrink_to_fit();
+            done.collected
+                .warnings
+                .extend(input::unclosed_note(&checked));
             let _ = Sink::checked(&mut done.collected, checked);
         }
     }

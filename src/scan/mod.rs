@@ -65,6 +65,7 @@ use found::joined;
 use rfc_style::RfcMarks;
 use scheme::Schemes;
 
+pub use crate::markup::{Construct, Unclosed};
 pub use crate::source::Markup;
 pub use found::{Alternative, Form, Found, Join, Segment};
 
@@ -136,15 +137,26 @@ pub fn scan_markup<'t>(
     markup: Markup,
     options: &ScanOptions,
 ) -> impl Iterator<Item = Found> + 't {
+    read_markup(text, markup, options).0
+}
+
+/// [`scan_markup`], with what the markup left open at the end of the
+/// document or of an HTML block in it, which took in the text after it.
+pub(crate) fn read_markup<'t>(
+    text: &'t str,
+    markup: Markup,
+    options: &ScanOptions,
+) -> (impl Iterator<Item = Found> + 't, Option<Unclosed>) {
     if markup == Markup::Plain {
-        return Urls::Lazy(scan(text, options));
+        return (Urls::Lazy(scan(text, options)), None);
     }
     let schemes = Schemes::new(&options.extra_schemes);
-    let urls = match last_url_syntax(text, markup, &schemes) {
+    let (urls, unclosed) = match last_url_syntax(text, markup, &schemes) {
         Some(last) => parsed(text, markup, options, &schemes, last),
-        None => Vec::new(),
+        // Nothing in it can start a URL, so nothing left open hides one.
+        None => (Vec::new(), None),
     };
-    Urls::Placed(urls.into_iter())
+    (Urls::Placed(urls.into_iter()), unclosed)
 }
 
 /// Where the last URL a reading of `text` as `markup` may find holds its
@@ -171,16 +183,16 @@ fn last_url_syntax(text: &str, markup: Markup, schemes: &Schemes) -> Option<usiz
 /// Every URL of `text` written in `markup`, `last` being where the last
 /// may hold URL syntax ([`last_url_syntax`]): from the first reading of
 /// the document in part that can be used ([`markup::DocumentPlan`]), else
-/// from the whole.
+/// from the whole; with what the reading found left open.
 fn parsed(
     text: &str,
     markup: Markup,
     options: &ScanOptions,
     schemes: &Schemes,
     last: usize,
-) -> Vec<Found> {
+) -> (Vec<Found>, Option<Unclosed>) {
     let Some(plan) = markup::DocumentPlan::new(text, markup, options.include_verbatim, last) else {
-        return scan(text, options).collect();
+        return (scan(text, options).collect(), None);
     };
     let may_hold_url = |part: &str| last_url_syntax(part, markup, schemes).is_some();
     let in_part = plan
@@ -190,26 +202,31 @@ fn parsed(
 }
 
 /// The URLs of a document: its prose scanned and its links, placed in the
-/// source.
+/// source; with what it left open.
 fn placed(
     document: markup::Document,
     markup: Markup,
     options: &ScanOptions,
     schemes: &Schemes,
-) -> Vec<Found> {
+) -> (Vec<Found>, Option<Unclosed>) {
     let in_prose = scan_prose(&document, options).collect();
-    document::placed(document, in_prose, markup, schemes)
+    let unclosed = document.unclosed;
+    (
+        document::placed(document, in_prose, markup, schemes),
+        unclosed,
+    )
 }
 
-/// The URLs of a document read in part, placed in the source; `None` when
-/// its prose holds a hyphen break, whose reading is weighed by searching
-/// the prose around it, the parts not read included.
+/// The URLs of a document read in part, placed in the source, with what
+/// it left open; `None` when its prose holds a hyphen break, whose reading
+/// is weighed by searching the prose around it, the parts not read
+/// included.
 fn placed_without_hyphen_breaks(
     document: markup::Document,
     markup: Markup,
     options: &ScanOptions,
     schemes: &Schemes,
-) -> Option<Vec<Found>> {
+) -> Option<(Vec<Found>, Option<Unclosed>)> {
     let in_prose: Vec<InProse> = scan_prose(&document, options).collect();
     if in_prose
         .iter()
@@ -217,7 +234,11 @@ fn placed_without_hyphen_breaks(
     {
         return None;
     }
-    Some(document::placed(document, in_prose, markup, schemes))
+    let unclosed = document.unclosed;
+    Some((
+        document::placed(document, in_prose, markup, schemes),
+        unclosed,
+    ))
 }
 
 /// The URLs of a text: scanned as they are asked for, or all placed already.
@@ -501,7 +522,7 @@ mod tests {
     ) -> Vec<Found> {
         let verbatim = options.include_verbatim;
         match markup::DocumentPlan::new(text, markup, verbatim, text.len()) {
-            Some(plan) => placed(plan.whole(), markup, options, schemes),
+            Some(plan) => placed(plan.whole(), markup, options, schemes).0,
             None => scan(text, options).collect(),
         }
     }
@@ -519,6 +540,7 @@ mod tests {
         let verbatim = options.include_verbatim;
         let plan = markup::DocumentPlan::new(text, Markup::Markdown, verbatim, last)?;
         placed_without_hyphen_breaks(reading(&plan)?, Markup::Markdown, options, schemes)
+            .map(|(urls, _)| urls)
     }
 
     /// The URLs of a Markdown document read as far as the empty line after

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::checked::{Base, Checked, Frame};
-use crate::input::{read_document, InputKind, KindGlobs};
+use crate::input::{read_document, unclosed_note, InputKind, KindGlobs, Note};
 use crate::lint::{Finding, LintOptions, UrlReport};
 use crate::report::placed_spans;
 use crate::span::{SourceSpan, Span};
@@ -49,6 +49,19 @@ pub(super) struct PlacedFinding {
     pub pieces: Box<[Span]>,
 }
 
+/// Something the document's markup left open, which took in the text
+/// after it unread: shown where it opened, as a warning diagnostic, since
+/// a message would pop up on every edit until the quote is typed.
+#[derive(Debug, Clone)]
+pub(super) struct PlacedUnclosed {
+    /// The document bytes that opened it (a quote, a `<`).
+    pub opening: Span,
+    /// Where what it took in ends in the document.
+    pub end: Span,
+    /// The reading side's warning about it, without the document's name.
+    pub message: String,
+}
+
 /// How a document is read and linted.
 #[derive(Debug, Clone, Default)]
 pub(super) struct DocumentReading {
@@ -79,6 +92,8 @@ pub(super) struct Analysis {
     /// Every finding, by its URL, then as the URL's report orders them; a
     /// finding about the text itself by its first byte among them.
     pub findings: Vec<PlacedFinding>,
+    /// What its markup left open, at most one per checked text.
+    pub unclosed: Vec<PlacedUnclosed>,
     /// What went wrong reading it (an internal error on some text).
     pub problems: Vec<String>,
 }
@@ -101,8 +116,21 @@ impl Analysis {
             &reading.options,
         );
         let index = PositionIndex::new(&text, encoding);
+        let unclosed: Vec<(PlacedUnclosed, Note)> = collected
+            .checked
+            .iter()
+            .filter_map(place_unclosed)
+            .collect();
         let mut problems: Vec<String> = collected.errors.iter().map(ToString::to_string).collect();
-        problems.extend(collected.warnings.iter().map(ToString::to_string));
+        let shown = |warning: &&Note| !unclosed.iter().any(|(_, note)| note == *warning);
+        problems.extend(
+            collected
+                .warnings
+                .iter()
+                .filter(shown)
+                .map(ToString::to_string),
+        );
+        let unclosed = unclosed.into_iter().map(|(placed, _)| placed).collect();
         let mut checked = collected.checked;
         // Held until the next edit: without the room the reading grew them
         // with (up to as much again), and a document read whole as one text
@@ -166,6 +194,7 @@ impl Analysis {
             checked,
             urls,
             findings,
+            unclosed,
             problems,
         }
     }
@@ -233,6 +262,22 @@ fn place_url(checked: &Checked, c: usize, r: usize, report: &UrlReport) -> Place
         extent: Span::new(outer.start, outer.end),
         pieces: runs(checked, &segments).into_boxed_slice(),
     }
+}
+
+/// What the markup of a checked text left open, placed in the document,
+/// with the warning the reading side gave about it.
+fn place_unclosed(checked: &Checked) -> Option<(PlacedUnclosed, Note)> {
+    let note = unclosed_note(checked)?;
+    let swallowed = checked.unclosed?.swallowed;
+    let opening = checked.locate(SourceSpan::new(swallowed.start, swallowed.start + 1));
+    let last_byte = swallowed.end.saturating_sub(1).max(swallowed.start);
+    let end = checked.locate(SourceSpan::new(last_byte, swallowed.end));
+    let placed = PlacedUnclosed {
+        opening: Span::new(opening.start, opening.end),
+        end: Span::new(end.start, end.end),
+        message: note.said(),
+    };
+    Some((placed, note))
 }
 
 /// The document bytes of `spans` of a checked text, one span per

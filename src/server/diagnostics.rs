@@ -12,7 +12,7 @@ use lsp_types::{
     Location, NumberOrString, Range, Uri,
 };
 
-use super::analysis::{Analysis, PlacedFinding};
+use super::analysis::{Analysis, PlacedFinding, PlacedUnclosed};
 use crate::profile::Profile;
 use crate::rules::{Rule, RuleInfo, Severity};
 use crate::span::Span;
@@ -25,14 +25,35 @@ pub(super) const MAX_DIAGNOSTICS: usize = 5000;
 /// The name diagnostics give as their source.
 const SOURCE: &str = "urlint";
 
-/// The diagnostics of a document at `uri`, at most [`MAX_DIAGNOSTICS`].
+/// The diagnostics of a document at `uri`, at most [`MAX_DIAGNOSTICS`]:
+/// what its markup left open first, then its findings.
 pub(super) fn diagnostics(analysis: &Analysis, uri: &Uri) -> Vec<Diagnostic> {
-    analysis
+    let unclosed = analysis
+        .unclosed
+        .iter()
+        .map(|placed| unclosed_diagnostic(analysis, uri, placed));
+    let findings = analysis
         .findings
         .iter()
-        .take(MAX_DIAGNOSTICS)
-        .map(|placed| diagnostic(analysis, uri, placed))
-        .collect()
+        .map(|placed| diagnostic(analysis, uri, placed));
+    unclosed.chain(findings).take(MAX_DIAGNOSTICS).collect()
+}
+
+/// The warning that the markup left something open at `placed`, with where
+/// what it took in ends as related information.
+fn unclosed_diagnostic(analysis: &Analysis, uri: &Uri, placed: &PlacedUnclosed) -> Diagnostic {
+    let end = DiagnosticRelatedInformation {
+        location: location(analysis, uri, placed.end),
+        message: "read as part of it up to here".to_owned(),
+    };
+    Diagnostic {
+        range: range(analysis, placed.opening),
+        severity: Some(DiagnosticSeverity::WARNING),
+        source: Some(SOURCE.to_owned()),
+        message: placed.message.clone(),
+        related_information: Some(vec![end]),
+        ..Diagnostic::default()
+    }
 }
 
 /// The diagnostic of one placed finding.
