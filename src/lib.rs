@@ -67,7 +67,9 @@ pub use diagnostic::{Applicability, Diagnostic, Fix};
 pub use lint::{lint, lint_markup, At, Finding, LintOptions, Linted, RuleLevels, UrlReport};
 pub use profile::Profile;
 pub use rules::{Level, Rule, RuleInfo, Severity};
-pub use scan::{scan, scan_markup, Alternative, Form, Found, Markup, ScanOptions, Segment};
+pub use scan::{
+    scan, scan_markup, Alternative, Construct, Form, Found, Markup, ScanOptions, Segment, Unclosed,
+};
 pub use span::{AnyText, InSource, InUrl, LineCol, LineIndex, SourceSpan, Span, UrlSpan};
 pub use validate::{validate, ValidateOptions};
 

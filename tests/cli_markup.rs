@@ -292,3 +292,126 @@ fn teletype_text_is_code_as_docutils_writes_inline_literals() {
         ]
     );
 }
+
+/// An HTML page whose first attribute value lost its closing quote: read
+/// as a browser reads it, the rest of the page is that value.
+const QUOTE_LEFT_OPEN: &str = "<p title=\"oops>see http://a.example/x</p>\n\
+                               <p>more</p>\n\
+                               <p><a href=http://b.example/~y>b</a></p>\n";
+
+/// The warning for [`QUOTE_LEFT_OPEN`] read from an input named `name`,
+/// whose rest is called `rest`.
+fn quote_left_open_warning(name: &str, rest: &str) -> String {
+    format!(
+        "urlint: warning: {name}: the attribute value quoted at line 1, column 10 is never \
+         closed: {rest} (to line 3) was read as that value, as a browser reads it, so its \
+         URLs were not checked\n"
+    )
+}
+
+#[test]
+fn a_page_that_ends_inside_a_quoted_value_says_where_the_quote_opened() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let page = dir.path().join("page.html");
+    fs::write(&page, QUOTE_LEFT_OPEN).expect("write");
+    let page = page.to_str().unwrap_or_default();
+    let (code, stdout, stderr) = run(&mut urlint(&["check", "--isolated", page]));
+    assert_eq!(code, 0);
+    assert_eq!(
+        stdout,
+        "checked 1 file, found 0 URLs: 0 errors, 0 warnings\n"
+    );
+    assert_eq!(
+        stderr,
+        quote_left_open_warning(page, "the rest of the file")
+    );
+    // Said under -q too, and by every command that reads the page.
+    for args in [
+        &["check", "-q", "--isolated", page][..],
+        &["extract", "--isolated", page],
+        &["check", "--isolated", "--diff", page],
+    ] {
+        let (_, _, stderr) = run(&mut urlint(args));
+        assert!(
+            stderr.starts_with(&quote_left_open_warning(page, "the rest of the file")),
+            "{args:?}: {stderr}"
+        );
+    }
+    let (code, _, stderr) =
+        run(urlint(&["check", "--isolated", "--input", "html", "-"]).write_stdin(QUOTE_LEFT_OPEN));
+    assert_eq!(code, 0);
+    assert_eq!(
+        stderr,
+        quote_left_open_warning("<stdin>", "the rest of the input")
+    );
+}
+
+#[test]
+fn a_value_that_runs_over_end_tags_to_a_later_quote_is_warned_about() {
+    // The lost quote is made up by the next one: the text up to it is the
+    // value, and the page after it reads as written.
+    let page = "<p title=\"oops>see http://a.example/x</p>\n\
+                <p>more http://c.example/~c</p>\n\
+                <a href=\"http://b.example/\">b</a>\n\
+                <p>after http://d.example/~d</p>\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("page.html");
+    fs::write(&path, page).expect("write");
+    let path = path.to_str().unwrap_or_default();
+    let (code, stdout, stderr) = run(&mut urlint(&[
+        "check",
+        "--isolated",
+        "--format",
+        "short",
+        path,
+    ]));
+    assert_eq!(code, 1);
+    assert_eq!(
+        stdout,
+        format!("{path}:4:27: error[unsafe-char]: unsafe character '~' must be encoded as %7E\n")
+    );
+    assert_eq!(
+        stderr,
+        format!(
+            "urlint: warning: {path}: the attribute value quoted at line 1, column 10 runs \
+             over line breaks and end tags to the quote at line 3, column 9, which most likely \
+             opens a later value: the text between was read as that value, as a browser reads \
+             it, so its URLs were not checked (is a closing quote missing?)\n"
+        )
+    );
+}
+
+#[test]
+fn an_html_mail_part_that_ends_inside_a_quoted_value_names_its_message_and_part() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let message = dir.path().join("m.eml");
+    let headers = "From: a@example.org\nSubject: page\nMessage-ID: <p1@example.org>\n\
+                   MIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\n\n";
+    fs::write(&message, format!("{headers}{QUOTE_LEFT_OPEN}")).expect("write");
+    let message = message.to_str().unwrap_or_default();
+    let (code, _, stderr) = run(&mut urlint(&["check", "--isolated", message]));
+    assert_eq!(code, 0);
+    // Lines and columns are the archive's.
+    assert_eq!(
+        stderr,
+        format!(
+            "urlint: warning: {message}: message 1 (line 1) <p1@example.org>, part 1: the \
+             attribute value quoted at line 7, column 10 is never closed: the rest of the part \
+             (to line 9) was read as that value, as a browser reads it, so its URLs were not \
+             checked\n"
+        )
+    );
+}
+
+#[test]
+fn well_formed_pages_mail_and_markdown_say_nothing_of_markup_left_open() {
+    for input in [
+        HTML,
+        HTML_MAIL,
+        MARKDOWN,
+        "fixtures/markup/rendered-guide.html",
+    ] {
+        let (_, _, stderr) = run(&mut urlint(&["check", "--isolated", input]));
+        assert_eq!(stderr, "", "{input}");
+    }
+}

@@ -239,3 +239,68 @@ fn a_huge_bad_pattern_is_quoted_around_its_error_only() {
         assert!(stderr.contains(expected), "{stderr}");
     }
 }
+
+/// A glob braces nested past what the glob compiler takes.
+fn too_deep_glob() -> String {
+    format!("{}b{}", "{a,".repeat(200), "}".repeat(200))
+}
+
+#[test]
+fn a_glob_that_does_not_compile_ends_the_run_before_anything_is_read_or_reported() {
+    let deep = too_deep_glob();
+    // (configuration, flags, what stderr names)
+    let cases: Vec<(String, Vec<String>, String)> = vec![
+        (
+            String::new(),
+            vec!["--glob".into(), "[".into()],
+            "urlint: invalid --glob: error parsing glob '[': unclosed character class".into(),
+        ),
+        (
+            String::new(),
+            vec![
+                "--glob".into(),
+                "*.md".into(),
+                "--exclude".into(),
+                deep.clone(),
+            ],
+            format!("urlint: invalid --exclude: error parsing glob '{deep}': too complex to match"),
+        ),
+        (
+            format!("[paths]\nexclude = [\"{deep}\"]\n"),
+            Vec::new(),
+            format!("[paths]: error parsing glob '{deep}': too complex to match"),
+        ),
+        (
+            format!("[kinds]\ntext = [\"{deep}\"]\n"),
+            Vec::new(),
+            format!("[kinds]: error parsing glob '{deep}': too complex to match"),
+        ),
+    ];
+    for (config, flags, named) in &cases {
+        let dir = project(config, "see http://a.example/~x\n");
+        let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+        for command in [
+            &["check"][..],
+            &["check", "--format", "json"],
+            &["check", "--fix"],
+            &["check", "--diff"],
+            &["check", "--output-file", "report.txt"],
+            &["extract"],
+            &["fmt", "--check"],
+        ] {
+            let args: Vec<&str> = command
+                .iter()
+                .chain(&flags)
+                .copied()
+                .chain(["docs"])
+                .collect();
+            let (code, stdout, stderr) = run(&mut urlint_in(dir.path(), &args));
+            assert_eq!((code, stdout.as_str()), (2, ""), "{args:?}: {stderr}");
+            assert!(stderr.contains(named.as_str()), "{args:?}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{args:?}: said once: {stderr}");
+        }
+        assert!(!dir.path().join("report.txt").exists(), "no report written");
+        let notes = std::fs::read_to_string(dir.path().join("docs/notes.md")).expect("read");
+        assert_eq!(notes, "see http://a.example/~x\n", "nothing fixed");
+    }
+}

@@ -800,3 +800,46 @@ fn serve_bytes(input: &[u8], args: &[&str]) -> (Option<i32>, String, String) {
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
 }
+
+#[test]
+fn a_page_left_open_is_a_warning_where_it_opened_not_a_message_on_every_edit() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut client, _) = Client::initialized(dir.path(), initialize_params(dir.path()));
+    let html = file_uri(&dir.path().join("page.html"));
+    let page = "<p title=\"oops>see http://h.example/~x</p>\n<p>more</p>\n";
+    client.open(&html, "html", 1, page);
+    let diagnostics = client.diagnostics(&html, 1);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    let warning = &diagnostics[0];
+    let quote = page.find('"').unwrap_or(0);
+    assert_eq!(warning["range"], utf16_range(page, quote, 1));
+    assert_eq!(warning["severity"], 2);
+    assert_eq!(
+        warning["message"],
+        "the attribute value quoted at line 1, column 10 is never closed: the rest of the \
+         input (to line 2) was read as that value, as a browser reads it, so its URLs were \
+         not checked"
+    );
+    let end = warning["relatedInformation"][0]["location"]["range"].clone();
+    assert_eq!(end, utf16_range(page, page.len() - 1, 1));
+    // The quote typed, the warning goes and the URL is read.
+    let closed = page.replacen("oops", "oops\"", 1);
+    client.change(&html, 2, json!([{"text": closed}]));
+    let diagnostics = client.diagnostics(&html, 2);
+    assert_eq!(
+        with_code(&diagnostics, "unsafe-char").len(),
+        1,
+        "{diagnostics:#?}"
+    );
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    assert!(
+        client
+            .unread()
+            .iter()
+            .all(|message| message["method"] != "window/showMessage"),
+        "{:?}",
+        client.unread()
+    );
+    let (status, _) = client.shutdown_and_exit();
+    assert_eq!(status.code(), Some(0));
+}

@@ -121,11 +121,19 @@ fn change_json(change: &Change) -> Value {
 /// ranges of its pieces.
 type Said = (String, u64, String, Vec<Value>);
 
-/// What the server published, as [`Said`].
+/// What the server published, as [`Said`]. A diagnostic without a rule is
+/// a warning of the reading side, which `check` prints with the line and
+/// column in its message and no range, and calls the text a file where
+/// the server calls its buffer the input.
 fn from_server(diagnostics: &[Value]) -> Vec<Said> {
     let mut said: Vec<Said> = diagnostics
         .iter()
         .map(|diagnostic| {
+            if diagnostic.get("code").is_none() {
+                let message = diagnostic["message"].as_str().unwrap_or_default();
+                let message = message.replace("the rest of the input", "the rest of the file");
+                return (String::new(), 2, message, Vec::new());
+            }
             let mut ranges = vec![diagnostic["range"].clone()];
             let related = diagnostic["relatedInformation"].as_array();
             ranges.extend(related.into_iter().flatten().filter_map(|info| {
@@ -149,8 +157,14 @@ fn from_server(diagnostics: &[Value]) -> Vec<Said> {
     said
 }
 
-/// What `urlint check --format json` reports on `text`, as [`Said`].
-fn from_check(report: &Value, text: &str) -> Vec<Said> {
+/// What `urlint check --format json` reports on `text`, as [`Said`], with
+/// the warnings it printed on `stderr` about the file at `path`.
+fn from_check(report: &Value, stderr: &str, path: &str, text: &str) -> Vec<Said> {
+    let warning = format!("urlint: warning: {path}: ");
+    let warnings = stderr
+        .lines()
+        .filter_map(|line| line.strip_prefix(&warning))
+        .map(|message| (String::new(), 2, message.to_owned(), Vec::new()));
     let files = report["files"].as_array().cloned().unwrap_or_default();
     // A URL's findings, then the text's own (unknown-rule at a directive).
     let findings = files
@@ -192,6 +206,7 @@ fn from_check(report: &Value, text: &str) -> Vec<Said> {
                 ranges,
             )
         })
+        .chain(warnings)
         .collect();
     said.sort_by_key(|said| format!("{said:?}"));
     said
@@ -248,7 +263,9 @@ proptest! {
             .output()
             .expect("urlint check runs");
         let report: Value = serde_json::from_slice(&output.stdout).expect("JSON");
-        prop_assert_eq!(from_server(&published), from_check(&report, &text), "{:?}", text);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let said = from_check(&report, &stderr, &path.display().to_string(), &text);
+        prop_assert_eq!(from_server(&published), said, "{:?}", text);
 
         // Fix-all is `check --fix` on the same text.
         let actions = client.request(

@@ -316,6 +316,13 @@ fn check_markup_under(text: &str, markup: Markup, profile: Profile) {
         match item {
             Linted::Url(report) => reports.push(report),
             Linted::Text(finding) => check_own_finding(text, &finding),
+            Linted::Unclosed(unclosed) => {
+                let swallowed = unclosed.swallowed;
+                assert!(
+                    swallowed.start < swallowed.end && text.get(swallowed.range()).is_some(),
+                    "markup left open at {swallowed:?}, not a run of the text"
+                );
+            }
             other => panic!("unknown lint item {other:?}"),
         }
     }

@@ -3,17 +3,17 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use codespan_reporting::term::termcolor::{
     BufferedStandardStream, ColorChoice, NoColor, WriteColor,
 };
 
 use super::cli::{
-    CheckArgs, Cli, Command, DenyArg, ExplainArgs, ExtractArgs, GlobalArgs, OutputArgs, RuleArgs,
-    ValidateArgs,
+    CheckArgs, Cli, Command, DenyArg, ExplainArgs, ExtractArgs, GlobalArgs, InputArgs, OutputArgs,
+    RuleArgs, ValidateArgs,
 };
-use super::driver::{self, Console, Named, ProfileHint, Written};
+use super::driver::{self, Console, Named, ProfileHint, RunGlobs, Written};
 use super::manual;
 use super::output::{color_choice, say, stdout_unusable, OutputBuffer, ReportFile};
 use super::rewriting::{self, RewriteRun};
@@ -33,15 +33,15 @@ use crate::source::{Origin, Source};
 pub(super) fn run(cli: Cli) -> ExitStatus {
     let global = &cli.global;
     match cli.command {
-        Command::Check(args) => reported(global, &args.output, &args.inputs.paths, |run| {
+        Command::Check(args) => reported(global, &args.output, Some(&args.inputs), |run| {
             check(run, &args)
         }),
-        Command::Extract(args) => reported(global, &args.output, &args.inputs.paths, |run| {
+        Command::Extract(args) => reported(global, &args.output, Some(&args.inputs), |run| {
             extract(run, &args)
         }),
-        Command::Validate(args) => reported(global, &args.output, &[], |run| validate(run, &args)),
+        Command::Validate(args) => reported(global, &args.output, None, |run| validate(run, &args)),
         Command::Explain(args) => to_stdout(|out| explain(out, &args)),
-        Command::Fmt(args) => reported(global, &args.output, &args.inputs.paths, |run| {
+        Command::Fmt(args) => reported(global, &args.output, Some(&args.inputs), |run| {
             let rewrite = run.rewrite();
             rewriting::fmt(rewrite, &args)
         }),
@@ -59,19 +59,24 @@ struct CommandRun<'r> {
     config: &'r Config,
     /// Files the run writes, which it must not read.
     written: &'r Written,
+    /// The globs its inputs are filtered and read by (none for a command
+    /// that reads no files).
+    globs: RunGlobs,
 }
 
-/// Run a command that reports on inputs (`named`, as the command line
-/// gives them): find its configuration, open its output, and put an
-/// `--output-file` in place once the report is whole. An `--output-file`
-/// that is one of the named inputs ends the run before anything is read
-/// or written: the report would replace the file it is about.
+/// Run a command that reports on `inputs` (as the command line gives
+/// them; `None` for one that reads no files): find its configuration and
+/// compile its globs, open its output, and put an `--output-file` in place
+/// once the report is whole. An `--output-file` that is one of the named
+/// inputs ends the run before anything is read or written: the report
+/// would replace the file it is about.
 fn reported(
     global: &GlobalArgs,
     output: &OutputArgs,
-    named: &[PathBuf],
+    inputs: Option<&InputArgs>,
     command: impl FnOnce(CommandRun<'_>) -> Outcome,
 ) -> ExitStatus {
+    let named = inputs.map_or(&[][..], |inputs| &inputs.paths);
     if let Some(report) = output.output_file.as_deref() {
         if let Some(input) = named.iter().find(|input| is_same_file(input, report)) {
             say(format_args!(
@@ -85,6 +90,14 @@ fn reported(
     let config = match configuration(global) {
         Ok(config) => config,
         Err(status) => return status,
+    };
+    let globs = match inputs.map(|inputs| RunGlobs::compile(&config, &inputs.walk)) {
+        None => RunGlobs::default(),
+        Some(Ok(globs)) => globs,
+        Some(Err(err)) => {
+            say(format_args!("{err}"));
+            return ExitStatus::Trouble;
+        }
     };
     let file = match output.output_file.as_deref().map(ReportFile::create) {
         None => None,
@@ -121,6 +134,7 @@ fn reported(
         console,
         config: &config,
         written: &written,
+        globs,
     });
     outcome.output = outcome.output.and_then(|()| out.flush());
     drop(out);
@@ -139,6 +153,7 @@ impl<'r> CommandRun<'r> {
             out: self.out,
             console: self.console,
             config: self.config,
+            globs: self.globs,
             written: self.written,
         }
     }
@@ -264,7 +279,7 @@ fn check(run: CommandRun<'_>, args: &CheckArgs) -> Outcome {
         run.out,
         reporter.as_mut(),
         run.console,
-        run.config,
+        run.globs,
         options,
         &args.inputs,
         run.written,
@@ -362,7 +377,7 @@ fn extract(run: CommandRun<'_>, args: &ExtractArgs) -> Outcome {
         run.out,
         reporter.as_mut(),
         run.console,
-        run.config,
+        run.globs,
         options,
         &args.inputs,
         run.written,

@@ -188,7 +188,7 @@ pub(super) fn lint_inputs(
     out: &mut dyn WriteColor,
     reporter: &mut dyn Reporter,
     console: Console,
-    config: &Config,
+    globs: RunGlobs,
     options: LintOptions,
     inputs: &InputArgs,
     written: &Written,
@@ -203,9 +203,7 @@ pub(super) fn lint_inputs(
         threads,
         options,
         globs,
-        trouble,
-    } = prepare(config, options, inputs, written);
-    sink.trouble |= trouble;
+    } = prepare(globs, options, inputs, written);
     let read_options = ReadOptions {
         globs,
         ..read_options
@@ -243,15 +241,72 @@ pub(super) struct Prepared<'r> {
     pub options: FileOptions,
     /// The configuration's `[kinds]` globs, which the read options take.
     pub globs: KindGlobs,
-    /// The configuration's paths, per-file ignores or kind globs were
-    /// invalid (and said so on stderr); nothing is read.
-    pub trouble: bool,
 }
 
-/// How `inputs`' paths are walked and which inputs the configuration lets
-/// through; an invalid configuration is said on stderr.
+/// The globs a run filters and reads its inputs by, compiled before the
+/// run starts: the configuration's `[paths]`, `[per-file-ignores]` and
+/// `[kinds]`, and the command line's `--glob` and `--exclude`. A glob that
+/// does not compile (`[`, or braces nested too deep) ends the run there,
+/// as an invalid configuration file does: nothing read, nothing reported.
+#[derive(Default)]
+pub(super) struct RunGlobs {
+    /// The configuration's `[paths]`, when it has any.
+    filter: Option<PathFilter>,
+    /// The configuration's `[per-file-ignores]`, when it has any.
+    ignores: Option<PerFileIgnores>,
+    /// The configuration's `[kinds]`.
+    kinds: KindGlobs,
+}
+
+/// A glob of the run that does not compile.
+#[derive(Debug)]
+pub(super) enum GlobError {
+    /// One of the configuration's.
+    Config(ConfigError),
+    /// One the command line gave to `option`.
+    Flag {
+        option: &'static str,
+        err: ignore::Error,
+    },
+}
+
+impl std::fmt::Display for GlobError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GlobError::Config(err) => write!(f, "{err}"),
+            GlobError::Flag { option, err } => write!(f, "invalid {option}: {err}"),
+        }
+    }
+}
+
+impl RunGlobs {
+    /// The globs of `config` and `walk`, or the first that does not compile.
+    pub(super) fn compile(config: &Config, walk: &WalkArgs) -> Result<RunGlobs, GlobError> {
+        let globs = RunGlobs {
+            filter: config.path_filter().map_err(GlobError::Config)?,
+            ignores: config.per_file_ignores().map_err(GlobError::Config)?,
+            kinds: config.kind_globs().map_err(GlobError::Config)?,
+        };
+        // Compiled again under each directory walked: a glob compiles the
+        // same under any root.
+        input::glob_overrides(Path::new("."), &walk.glob, &walk.exclude).map_err(|err| {
+            // Includes are compiled first, and the glob at fault is named.
+            let option = match &err {
+                ignore::Error::Glob {
+                    glob: Some(glob), ..
+                } if walk.glob.contains(glob) => "--glob",
+                ignore::Error::Glob { glob: Some(_), .. } => "--exclude",
+                _ => "--glob or --exclude",
+            };
+            GlobError::Flag { option, err }
+        })?;
+        Ok(globs)
+    }
+}
+
+/// How `inputs`' paths are walked and which inputs `globs` let through.
 pub(super) fn prepare<'r>(
-    config: &Config,
+    globs: RunGlobs,
     options: LintOptions,
     inputs: &'r InputArgs,
     written: &'r Written,
@@ -269,38 +324,17 @@ pub(super) fn prepare<'r>(
         globs: walk.glob.clone(),
         excludes: walk.exclude.clone(),
     };
-    let (filter, ignores, globs, trouble) = match configured(config) {
-        Ok((filter, ignores, globs)) => (filter, ignores, globs, false),
-        Err(err) => {
-            say(format_args!("{err}"));
-            (None, None, KindGlobs::default(), true)
-        }
-    };
     Prepared {
         inputs: RunInputs {
             paths: &inputs.paths,
             walk: walk_options,
-            filter,
+            filter: globs.filter,
             written,
-            read_nothing: trouble,
         },
         threads,
-        options: FileOptions::new(options, ignores),
-        globs,
-        trouble,
+        options: FileOptions::new(options, globs.ignores),
+        globs: globs.kinds,
     }
-}
-
-/// The configuration's filter of the run's paths, its per-file ignores and
-/// its kind globs.
-fn configured(
-    config: &Config,
-) -> Result<(Option<PathFilter>, Option<PerFileIgnores>, KindGlobs), ConfigError> {
-    Ok((
-        config.path_filter()?,
-        config.per_file_ignores()?,
-        config.kind_globs()?,
-    ))
 }
 
 /// The inputs of a run: its paths walked, less the inputs the
@@ -314,9 +348,6 @@ pub(super) struct RunInputs<'r> {
     filter: Option<PathFilter>,
     /// The files the run writes, never read.
     written: &'r Written,
-    /// The configuration is invalid: the walk's errors are told, but no
-    /// input is read.
-    read_nothing: bool,
 }
 
 /// One step of a run over its inputs, in report order.
@@ -356,9 +387,6 @@ impl RunInputs<'_> {
     /// `input` as the run takes it: read, skipped with a note (a file the
     /// run writes), or left out without a word.
     fn admitted(&self, input: Input) -> Option<RunStep> {
-        if self.read_nothing {
-            return None;
-        }
         let Input::File(path) = &input else {
             return Some(RunStep::Input(input));
         };

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use codespan_reporting::term::termcolor::{BufferedStandardStream, NoColor, WriteColor};
 
 use super::cli::{CheckArgs, ColorArg, FmtArgs, InputArgs};
-use super::driver::{self, Console, Named, Prepared, ReportSink, RunStep, Written};
+use super::driver::{self, Console, Named, Prepared, ReportSink, RunGlobs, RunStep, Written};
 use super::output::{color_choice, say, OutputBuffer};
 use super::parallel;
 use super::status::Outcome;
@@ -40,6 +40,8 @@ pub(super) struct RewriteRun<'r> {
     pub out: &'r mut dyn WriteColor,
     pub console: Console,
     pub config: &'r Config,
+    /// The globs its inputs are filtered and read by.
+    pub globs: RunGlobs,
     /// Files the run writes, which it must not read.
     pub written: &'r Written,
 }
@@ -118,7 +120,7 @@ pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -
     if rewriter.mode == Mode::Diff {
         let mut told = Told::new(run.console, &args.inputs.paths);
         let counts = rewriter.run(
-            run.config,
+            run.globs,
             run.written,
             options,
             &args.inputs,
@@ -135,7 +137,7 @@ pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -
         return FixRun {
             remaining: None,
             fixed: counts.changes,
-            trouble: told.trouble || counts.trouble,
+            trouble: told.trouble,
             output: counts.output,
         };
     }
@@ -165,7 +167,7 @@ pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -
         false,
     );
     let counts = rewriter.run(
-        run.config,
+        run.globs,
         run.written,
         options,
         &args.inputs,
@@ -187,7 +189,7 @@ pub(super) fn fix(run: RewriteRun<'_>, options: LintOptions, args: &CheckArgs) -
     FixRun {
         remaining: Some(sink.totals),
         fixed: counts.changes,
-        trouble: sink.trouble || counts.trouble,
+        trouble: sink.trouble,
         output,
     }
 }
@@ -213,7 +215,7 @@ pub(super) fn fmt(run: RewriteRun<'_>, args: &FmtArgs) -> Outcome {
     // alone would otherwise pass `fmt --check` unread.
     let mut told = Told::new(run.console, &args.inputs.paths).failing_named_skips();
     let counts = rewriter.run(
-        run.config,
+        run.globs,
         run.written,
         options,
         &args.inputs,
@@ -228,7 +230,7 @@ pub(super) fn fmt(run: RewriteRun<'_>, args: &FmtArgs) -> Outcome {
     }
     Outcome {
         failing: rewriter.mode != Mode::Write && counts.files > 0,
-        trouble: told.trouble || counts.trouble,
+        trouble: told.trouble,
         output: counts.output,
     }
 }
@@ -240,8 +242,6 @@ struct Counts {
     changes: usize,
     /// Inputs changed.
     files: usize,
-    /// The configuration was invalid, so nothing was read.
-    trouble: bool,
     /// Whether the output was written.
     output: io::Result<()>,
 }
@@ -252,7 +252,7 @@ impl Rewriter {
     /// `out` and hand the rest to `sink`.
     fn run(
         &mut self,
-        config: &Config,
+        globs: RunGlobs,
         written: &Written,
         options: LintOptions,
         inputs: &InputArgs,
@@ -264,13 +264,11 @@ impl Rewriter {
             threads,
             options,
             globs,
-            trouble,
-        } = driver::prepare(config, options, inputs, written);
+        } = driver::prepare(globs, options, inputs, written);
         self.read.globs = globs;
         let mut counts = Counts {
             changes: 0,
             files: 0,
-            trouble,
             output: Ok(()),
         };
         counts.output = parallel::for_each_ordered(
@@ -610,6 +608,9 @@ impl Rewriter {
             let linted = lint::lint_markup(&text, named.markup, lint);
             let mut checked = Checked::without_text(named, linted).with_text(text);
             checked.reports.shrink_to_fit();
+            done.collected
+                .warnings
+                .extend(input::unclosed_note(&checked));
             let _ = Sink::checked(&mut done.collected, checked);
         }
     }

@@ -13,6 +13,7 @@ use std::cell::Cell;
 use std::sync::{Arc, OnceLock};
 
 use crate::lint::{Finding, Linted, UrlReport};
+use crate::scan::Unclosed;
 use crate::source::{Named, Source};
 use crate::span::{clamp, DisplaySpan, LineCol, LineCursor, LineIndex, SourceSpan, Span};
 
@@ -94,6 +95,9 @@ pub(crate) struct Checked {
     /// Findings about the text itself, which belong to no URL (unused
     /// suppressions), in source order.
     pub findings: Vec<Finding>,
+    /// What the text's markup left open, which took in the text after it
+    /// unread (see [`Linted::Unclosed`]).
+    pub unclosed: Option<Unclosed>,
     /// Where the text sits in its input, for positions.
     pub frame: Frame,
     /// True when this text continues the previous one's input (a later
@@ -130,10 +134,12 @@ impl Checked {
     fn of(named: Named, text: Option<KeptText>, linted: impl IntoIterator<Item = Linted>) -> Self {
         let mut reports = Vec::new();
         let mut findings = Vec::new();
+        let mut unclosed = None;
         for item in linted {
             match item {
                 Linted::Url(report) => reports.push(report),
                 Linted::Text(finding) => findings.push(finding),
+                Linted::Unclosed(left_open) => unclosed = Some(left_open),
             }
         }
         Checked {
@@ -143,6 +149,7 @@ impl Checked {
             text,
             reports,
             findings,
+            unclosed,
             frame: Frame::Text(Base::START),
             continuation: false,
         }

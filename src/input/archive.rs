@@ -8,7 +8,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::check::lint_source;
-use super::notice::{cannot_read, Note};
+use super::notice::{cannot_read, message_place, unclosed_note, Note};
 use super::sink::Sink;
 use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Base, Checked, Frame, KeepText, MailFrame, RawText};
@@ -291,6 +291,9 @@ impl<'a> MessageCheck<'a> {
         let checked = Checked::new(source, linted)
             .in_frame(frame(map))
             .continuing(*continuation);
+        if let Some(note) = unclosed_note(&checked) {
+            sink.warning(note);
+        }
         if let Some(mail) = checked.mail().filter(|_| self.keep_text.keeps(&checked)) {
             // The report shows the message's summary: parsed on this
             // worker, not on the one thread that reports.
@@ -303,18 +306,11 @@ impl<'a> MessageCheck<'a> {
 
 /// A malformed-message warning, naming the message and part.
 fn message_note(origin: &Origin, info: &MessageInfo, warning: &MailWarning) -> Note {
-    let mut message = format!("message {} (line {})", info.number, info.line);
-    if let Some(id) = info.message_id() {
-        message.push_str(&format!(" <{id}>"));
-    }
-    if let Some(part) = &warning.part {
-        message.push_str(&format!(", part {part}"));
-    }
-    message.push_str(&format!(": {}", warning.message));
+    let place = message_place(info, warning.part.as_deref());
     Note {
         name: origin.to_string(),
         left: None,
-        message,
+        message: format!("{place}: {}", warning.message),
         skipped: false,
     }
 }

@@ -8,7 +8,7 @@ use std::panic::{self, AssertUnwindSafe};
 use super::load::Loaded;
 #[cfg(feature = "cli")]
 use super::notice::Note;
-use super::notice::{panicked, InputError};
+use super::notice::{panicked, unclosed_note, InputError};
 use super::sink::{Collected, Sink};
 #[cfg(feature = "cli")]
 use super::windows::advance;
@@ -25,7 +25,11 @@ pub(super) fn check_loaded(loaded: Loaded, lint: &LintOptions, collected: &mut C
     collected.notes.extend(loaded.notes);
     for source in loaded.sources {
         match lint_source(&source, lint, &(0..usize::MAX)) {
-            Ok(linted) => collected.checked.push(Checked::new(source, linted)),
+            Ok(linted) => {
+                let checked = Checked::new(source, linted);
+                collected.warnings.extend(unclosed_note(&checked));
+                collected.checked.push(checked);
+            }
             Err(err) => collected.error(err),
         }
     }
@@ -68,6 +72,9 @@ pub(super) fn check_document_in_batches(
             if !(batch.is_empty() && continuation) {
                 let checked =
                     Checked::sharing(named.clone(), &text, batch).continuing(continuation);
+                if let Some(note) = unclosed_note(&checked) {
+                    sink.warning(note);
+                }
                 sink.checked(checked)?;
             }
             continuation = true;
@@ -91,7 +98,7 @@ pub(super) fn url_at_end(items: &[Linted], source: &Source) -> Option<usize> {
     items.iter().find_map(|item| match item {
         Linted::Url(report) => (report.found.outer.end + TRAILING_PUNCTUATION >= source.text.len())
             .then_some(report.found.outer.start),
-        Linted::Text(_) => None,
+        Linted::Text(_) | Linted::Unclosed(_) => None,
     })
 }
 
@@ -147,8 +154,12 @@ pub(super) fn check_borrowed(
         Checked::without_text(named, lint::lint_markup(text, markup, lint))
     }));
     match checked {
-        Ok(checked) if keep.keeps(&checked) => {
-            collected.checked.push(checked.with_text(text.to_owned()))
+        // A text whose markup left something open is kept for the warning
+        // to say where.
+        Ok(checked) if keep.keeps(&checked) || checked.unclosed.is_some() => {
+            let checked = checked.with_text(text.to_owned());
+            collected.warnings.extend(unclosed_note(&checked));
+            collected.checked.push(checked);
         }
         Ok(checked) => collected.checked.push(checked),
         Err(_) => collected.error(panicked(name)),
@@ -217,7 +228,7 @@ mod tests {
             .iter()
             .filter_map(|item| match item {
                 Linted::Url(report) => Some(report.found.url.as_str()),
-                Linted::Text(_) => None,
+                Linted::Text(_) | Linted::Unclosed(_) => None,
             })
             .collect();
         assert_eq!(reported, expected);

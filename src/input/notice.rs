@@ -4,7 +4,11 @@
 use std::fmt;
 use std::io;
 
+use crate::checked::Checked;
+use crate::mail::MessageInfo;
+use crate::scan::Construct;
 use crate::source::Origin;
+use crate::span::SourceSpan;
 
 /// Something worth telling a user who asked for `--verbose`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,6 +146,87 @@ pub(super) fn latin1_note(origin: &Origin, bytes: usize) -> Note {
             "not valid UTF-8: {bytes} byte(s) read as Latin-1 characters; \
              offsets index the decoded text"
         ),
+        skipped: false,
+    }
+}
+
+/// Where in an archive a message, or one of its parts, is: `message 3
+/// (line 120) <id>, part 1.2`.
+pub(super) fn message_place(info: &MessageInfo, part: Option<&str>) -> String {
+    let mut place = format!("message {} (line {})", info.number, info.line);
+    if let Some(id) = info.message_id() {
+        place.push_str(&format!(" <{id}>"));
+    }
+    if let Some(part) = part {
+        place.push_str(&format!(", part {part}"));
+    }
+    place
+}
+
+/// The warning that the markup of `checked`, a text kept whole, left
+/// something open that took in the text after it, so that none of that
+/// text's URLs were checked: where it opened and how far it reached, in
+/// the lines of the file (of the archive, for a mail part). Said even
+/// without `--verbose`: a file that reads as "no findings" may hide any
+/// number of them.
+pub(crate) fn unclosed_note(checked: &Checked) -> Option<Note> {
+    let unclosed = checked.unclosed?;
+    let swallowed = unclosed.swallowed;
+    // What opens and what closes it is a `<`, a `>` or a quote, one byte.
+    let opened = checked.locate(SourceSpan::new(swallowed.start, swallowed.start + 1));
+    let last_byte = swallowed.end.saturating_sub(1).max(swallowed.start);
+    let reached = checked.locate(SourceSpan::new(last_byte, swallowed.end));
+    let at = format!("line {}, column {}", opened.line, opened.column);
+    let (left_open, read_as) = match unclosed.construct {
+        Construct::QuotedValue => (format!("the attribute value quoted at {at}"), "that value"),
+        Construct::OverrunValue => {
+            let message = format!(
+                "the attribute value quoted at {at} runs over line breaks and end tags to \
+                 the quote at line {}, column {}, which most likely opens a later value: \
+                 the text between was read as that value, as a browser reads it, so its \
+                 URLs were not checked (is a closing quote missing?)",
+                reached.line, reached.column
+            );
+            return Some(told_of(checked, message));
+        }
+        Construct::Tag => (format!("the tag opened at {at}"), "that tag"),
+        Construct::Comment => (format!("the comment opened at {at}"), "that comment"),
+        Construct::Script => (format!("the <script> element opened at {at}"), "its script"),
+        Construct::Style => (
+            format!("the <style> element opened at {at}"),
+            "its style sheet",
+        ),
+    };
+    let to_the_end = swallowed.end >= checked.text().map_or(0, str::len);
+    let rest = match (&checked.source.origin, checked.mail()) {
+        _ if !to_the_end => "the HTML after it",
+        (_, Some(_)) => "the rest of the part",
+        #[cfg(feature = "cli")]
+        (Origin::File(_), None) => "the rest of the file",
+        _ => "the rest of the input",
+    };
+    let message = format!(
+        "{left_open} is never closed: {rest} (to line {}) was read as {read_as}, \
+         as a browser reads it, so its URLs were not checked",
+        reached.line
+    );
+    Some(told_of(checked, message))
+}
+
+/// A warning saying `message` of `checked`, with the message and part
+/// named for a mail part.
+fn told_of(checked: &Checked, message: String) -> Note {
+    let message = match checked.mail() {
+        Some(mail) => {
+            let place = message_place(&mail.message, Some(&mail.part.path));
+            format!("{place}: {message}")
+        }
+        None => message,
+    };
+    Note {
+        name: checked.source.name.clone(),
+        left: None,
+        message,
         skipped: false,
     }
 }

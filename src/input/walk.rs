@@ -267,7 +267,15 @@ pub(crate) fn glob_overrides(
         builder.add(glob)?;
     }
     for glob in excludes {
-        builder.add(&format!("!{glob}"))?;
+        builder.add(&format!("!{glob}")).map_err(|err| match err {
+            // Named as the user wrote it, without the `!` that makes it
+            // an exclude.
+            ignore::Error::Glob { glob: Some(_), err } => ignore::Error::Glob {
+                glob: Some(glob.clone()),
+                err,
+            },
+            err => err,
+        })?;
     }
     builder.build().map_err(|err| match err {
         // The matcher of all the globs failed to compile ("error parsing
@@ -337,6 +345,15 @@ mod tests {
         let err =
             glob_overrides(Path::new("."), &[], std::slice::from_ref(&deep)).expect_err("too deep");
         assert!(err.to_string().contains(&deep));
+    }
+
+    #[test]
+    fn an_exclude_that_does_not_parse_is_named_as_written() {
+        let err = glob_overrides(Path::new("."), &[], &["a[".to_string()]).expect_err("unclosed");
+        assert_eq!(
+            err.to_string(),
+            "error parsing glob 'a[': unclosed character class; missing ']'"
+        );
     }
 
     #[test]

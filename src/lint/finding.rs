@@ -2,7 +2,7 @@
 //! placed in the source.
 
 use crate::diagnostic::Diagnostic;
-use crate::scan::Found;
+use crate::scan::{Found, Unclosed};
 use crate::span::{SourceSpan, UrlSpan};
 use crate::template::Template;
 
@@ -100,6 +100,11 @@ pub enum Linted {
     /// `urlint: ignore` directive that silences nothing or names an unknown
     /// rule (`unused-suppression`). Its diagnostic's span indexes the source.
     Text(Finding),
+    /// Something the markup opened and never closed (an attribute value's
+    /// quote, a comment, a `script` element), which took in the rest of
+    /// the document or of the HTML block it was written in, as a browser
+    /// reads it: no URL there was read. At most one per text, the first.
+    Unclosed(Unclosed),
 }
 
 impl Linted {
@@ -108,6 +113,7 @@ impl Linted {
         match self {
             Linted::Url(report) => report.found.outer.start,
             Linted::Text(finding) => finding.source_start(),
+            Linted::Unclosed(unclosed) => unclosed.swallowed.start,
         }
     }
 
@@ -115,7 +121,7 @@ impl Linted {
     pub fn into_url(self) -> Option<UrlReport> {
         match self {
             Linted::Url(report) => Some(report),
-            Linted::Text(_) => None,
+            Linted::Text(_) | Linted::Unclosed(_) => None,
         }
     }
 
@@ -124,6 +130,7 @@ impl Linted {
         match self {
             Linted::Url(report) => report.findings,
             Linted::Text(finding) => vec![finding],
+            Linted::Unclosed(_) => Vec::new(),
         }
     }
 }

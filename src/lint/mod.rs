@@ -52,7 +52,9 @@ pub fn lint<'t>(text: &'t str, options: &'t LintOptions) -> impl Iterator<Item =
 
 /// Scan `text`, written in `markup`, and lint every URL in it, in source
 /// order (see [`scan::scan_markup`] for what is scanned in each markup),
-/// with the text's own findings as [`lint`] gives them.
+/// with the text's own findings as [`lint`] gives them, and where the
+/// markup left something open that took in the rest of the text
+/// ([`Linted::Unclosed`]).
 pub fn lint_markup<'t>(
     text: &'t str,
     markup: Markup,
@@ -62,14 +64,41 @@ pub fn lint_markup<'t>(
         true => own_configuration_tables(text),
         false => Vec::new(),
     };
-    let reports = scan::scan_markup(text, markup, &options.scan)
+    let (found, unclosed) = scan::read_markup(text, markup, &options.scan);
+    let reports = found
         .filter(move |found| {
             !own_tables
                 .iter()
                 .any(|table| table.start <= found.outer.start && found.outer.start < table.end)
         })
         .filter_map(move |found| lint_url(found, options));
-    Suppressed::new(text, reports, &options.levels)
+    InPlace {
+        items: Suppressed::new(text, reports, &options.levels).peekable(),
+        item: unclosed.map(Linted::Unclosed),
+    }
+}
+
+/// Items in source order, and one more put among them in its place, after
+/// the items that start where it does.
+struct InPlace<I: Iterator<Item = Linted>> {
+    items: std::iter::Peekable<I>,
+    item: Option<Linted>,
+}
+
+impl<I: Iterator<Item = Linted>> Iterator for InPlace<I> {
+    type Item = Linted;
+
+    fn next(&mut self) -> Option<Linted> {
+        let due = match (&self.item, self.items.peek()) {
+            (Some(item), Some(next)) => item.start() < next.start(),
+            (item, None) => item.is_some(),
+            (None, Some(_)) => false,
+        };
+        match due {
+            true => self.item.take(),
+            false => self.items.next(),
+        }
+    }
 }
 
 /// True for the rules about one character as written, whatever the URL's
@@ -414,6 +443,34 @@ fn form_findings(found: &Found, levels: &RuleLevels) -> Option<Finding> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn what_html_in_markdown_or_rst_left_open_is_an_item_in_its_place() {
+        let markdown = "<div title=\"x>\nhttp://a.example/\n\nsee http://b.example/\n";
+        let rst = "Title\n=====\n\n.. raw:: html\n\n   <p title='x>http://a.example/\n\n\
+                   see http://b.example/\n";
+        for (markup, text) in [(Markup::Markdown, markdown), (Markup::Rst, rst)] {
+            let options = LintOptions::default();
+            let items: Vec<String> = lint_markup(text, markup, &options)
+                .map(|item| match item {
+                    Linted::Url(report) => report.found.url,
+                    Linted::Unclosed(unclosed) => {
+                        format!(
+                            "{:?} {:?}",
+                            unclosed.construct,
+                            &text[unclosed.swallowed.range()]
+                        )
+                    }
+                    Linted::Text(finding) => finding.diagnostic.message,
+                })
+                .collect();
+            let left_open = match markup {
+                Markup::Markdown => "QuotedValue \"\\\"x>\\nhttp://a.example/\\n\"",
+                _ => "QuotedValue \"'x>http://a.example/\"",
+            };
+            assert_eq!(items, [left_open, "http://b.example/"], "{markup:?}");
+        }
+    }
+
     fn rules_in(text: &str, options: &LintOptions) -> Vec<Rule> {
         lint(text, options)
             .flat_map(Linted::into_findings)
@@ -451,7 +508,7 @@ mod tests {
             .iter()
             .filter_map(|item| match item {
                 Linted::Url(report) => Some(report.found.url.as_str()),
-                Linted::Text(_) => None,
+                Linted::Text(_) | Linted::Unclosed(_) => None,
             })
             .collect();
         assert_eq!(urls, ["http://a.example/~x", ""]);

@@ -9,6 +9,7 @@
 //! are not URL syntax, with no URL syntax removed between two runs.
 
 use super::facts::{facts, MadeUrlSyntax};
+use super::unclosed::Unclosed;
 use crate::offset_map::OffsetMap;
 use crate::source::Markup;
 use crate::span::Span;
@@ -29,6 +30,10 @@ pub(crate) struct Document {
     /// there may go on over a line break as in a plain text; elsewhere the
     /// markup's reading ends it at one.
     pub plain_text_blocks: Vec<Span>,
+    /// The first thing the markup opened and never closed, which took in
+    /// the text after it: the document's own HTML at its end, or an HTML
+    /// block or `raw:: html` directive at the block's end.
+    pub unclosed: Option<Unclosed>,
 }
 
 /// Which markup delimited a link value.

@@ -18,6 +18,7 @@ use html5gum::{Emitter, ForwardingEmitter, Span as TokenSpan, Tokenizer};
 
 use super::attribute::{self, Attribute};
 use super::document::{Decoded, Document, Link, LinkSyntax, ProseBuilder};
+use super::unclosed::{Construct, Unclosed};
 use crate::offset_map::OffsetMap;
 use crate::span::Span;
 
@@ -43,21 +44,33 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         map,
         links: tokens.links,
         plain_text_blocks: Vec::new(),
+        unclosed: tokens.unclosed.map(|(construct, swallowed)| Unclosed {
+            construct,
+            swallowed: swallowed.of(),
+        }),
     }
 }
 
 /// Read an HTML fragment of a larger document (an HTML block or inline tag
 /// in Markdown): `fragment` is its text and `map` places it in the source.
 /// Its visible text joins `prose`, its link values `links`; `verbatim`
-/// reads code elements as prose too.
+/// reads code elements as prose too. Returns what the fragment left open
+/// at its end, placed in the source.
 pub(crate) fn fragment(
     fragment: &str,
     map: &OffsetMap,
     verbatim: bool,
     prose: &mut ProseBuilder<'_>,
     links: &mut Vec<Link>,
-) {
+) -> Option<Unclosed> {
     let tokens = tokenize(fragment, verbatim);
+    let unclosed = tokens.unclosed.and_then(|(construct, swallowed)| {
+        let swallowed = map.raw_span(swallowed)?;
+        Some(Unclosed {
+            construct,
+            swallowed: swallowed.of(),
+        })
+    });
     for text in tokens.texts {
         prose.append(&text.through(map));
     }
@@ -69,6 +82,7 @@ pub(crate) fn fragment(
         .through(map);
         placed.into_link(LinkSyntax::Html)
     }));
+    unclosed
 }
 
 /// The text a character reference stands for, when `reference` (`&name;`,
@@ -93,6 +107,8 @@ struct Tokens {
     texts: Vec<Decoded>,
     /// URL-bearing attribute values, decoded and cut to each URL.
     links: Vec<Link>,
+    /// What the text ended inside of, from its opening to the end.
+    unclosed: Option<(Construct, Span)>,
 }
 
 /// Quoted attribute values in one tag past which the tokenizer runs on a
@@ -198,6 +214,9 @@ fn tokenize_here(html: &str, verbatim: bool) -> Tokens {
     let tracked = Tracked {
         inner: emitter,
         position: 0,
+        markup_start: 0,
+        open: None,
+        hidden_since: None,
     };
     let Ok(()) = Tokenizer::new_with_emitter(html, tracked).finish();
     tokens
@@ -242,6 +261,9 @@ impl Callback<Infallible, usize> for Collector<'_> {
             }
             CallbackEvent::AttributeName { name } => self.attribute = name.to_vec(),
             CallbackEvent::AttributeValue { value } => {
+                if self.tokens.unclosed.is_none() {
+                    self.tokens.unclosed = overrun_value(self.html, span.start, span.end);
+                }
                 let pieces = std::mem::take(&mut self.value_pieces);
                 let value = decoded(self.html, value, span.start, &pieces);
                 self.attributes.push(Attribute {
@@ -281,11 +303,53 @@ impl Callback<Infallible, usize> for Collector<'_> {
     }
 }
 
-/// The tokenizer's emitter, with the input position followed and every
-/// decoded piece noted where its input bytes end.
+/// The quoted attribute value at `start..end` of `html`, from its quote
+/// to its closing one, when it runs over a line break and an end tag: what
+/// a value meant as text does not hold, and a quote left unclosed gives,
+/// the value running on to the quote that opens a later one.
+fn overrun_value(html: &str, start: usize, end: usize) -> Option<(Construct, Span)> {
+    let quote = start.checked_sub(1)?;
+    let bytes = html.as_bytes();
+    let value = bytes.get(start..end)?;
+    let quoted = matches!(bytes[quote], b'"' | b'\'') && bytes.get(end) == Some(&bytes[quote]);
+    let end_tag = memchr::memmem::find_iter(value, b"</")
+        .any(|at| value.get(at + 2).is_some_and(u8::is_ascii_alphabetic));
+    let overrun = quoted && memchr::memchr2(b'\n', b'\r', value).is_some() && end_tag;
+    overrun.then(|| (Construct::OverrunValue, Span::new(quote, end + 1)))
+}
+
+/// The tokenizer's emitter, with the input position followed, every
+/// decoded piece noted where its input bytes end, and what is open that
+/// only a closing delimiter ends, for the end of the text to tell.
 struct Tracked<'t> {
     inner: CallbackEmitter<Collector<'t>, Infallible, usize>,
     position: usize,
+    /// Where the `<` of the tag or comment being read (or the last one) is.
+    markup_start: usize,
+    /// The tag, quoted attribute value or comment being read, and where it
+    /// opened: a tag or a comment at its `<`, a value at its quote.
+    open: Option<(Construct, usize)>,
+    /// The hidden element whose content is being read, at its tag's `<`.
+    hidden_since: Option<(Construct, usize)>,
+}
+
+impl Tracked<'_> {
+    /// What the text ended inside of, once the tokenizer reached its end.
+    fn left_open(&mut self) -> Option<(Construct, Span)> {
+        let html = self.inner.callback_mut().html.as_bytes();
+        let (construct, at) = match self.open {
+            // Only its own quote ends a quoted value: one after it means
+            // the value closed and the tag around it did not.
+            Some((Construct::QuotedValue, quote))
+                if memchr::memchr(html[quote], &html[quote + 1..]).is_some() =>
+            {
+                (Construct::Tag, self.markup_start)
+            }
+            Some(open) => open,
+            None => self.hidden_since?,
+        };
+        Some((construct, Span::new(at, html.len())))
+    }
 }
 
 impl ForwardingEmitter for Tracked<'_> {
@@ -302,6 +366,78 @@ impl ForwardingEmitter for Tracked<'_> {
     fn move_position(&mut self, offset: isize) {
         self.position = self.position.saturating_add_signed(offset);
         self.inner.move_position(offset);
+    }
+
+    // The `<` has been read.
+    fn start_open_tag(&mut self) {
+        self.markup_start = self.position.saturating_sub(1);
+        self.inner.start_open_tag();
+    }
+
+    fn init_start_tag(&mut self) {
+        self.open = Some((Construct::Tag, self.markup_start));
+        self.inner.init_start_tag();
+    }
+
+    fn init_end_tag(&mut self) {
+        self.open = Some((Construct::Tag, self.markup_start));
+        self.inner.init_end_tag();
+    }
+
+    // The value before this attribute, if quoted, was closed.
+    fn init_attribute(&mut self) {
+        self.open = Some((Construct::Tag, self.markup_start));
+        self.inner.init_attribute();
+    }
+
+    // A quoted value starts after its quote; an unquoted one at its first
+    // byte, after `=` or a space.
+    fn init_attribute_value(&mut self) {
+        let html = self.inner.callback_mut().html.as_bytes();
+        let quote = self.position.checked_sub(1);
+        if let Some(quote) = quote.filter(|&at| matches!(html.get(at), Some(b'"' | b'\''))) {
+            self.open = Some((Construct::QuotedValue, quote));
+        }
+        self.inner.init_attribute_value();
+    }
+
+    fn emit_current_tag(&mut self) -> Option<html5gum::State> {
+        self.open = None;
+        let state = self.inner.emit_current_tag();
+        let collector = self.inner.callback_mut();
+        self.hidden_since = match (collector.hidden, self.hidden_since) {
+            (false, _) => None,
+            (true, None) => {
+                let construct = match collector.tag.as_slice() {
+                    b"style" => Construct::Style,
+                    _ => Construct::Script,
+                };
+                Some((construct, self.markup_start))
+            }
+            (true, since) => since,
+        };
+        state
+    }
+
+    fn init_comment(&mut self) {
+        self.open = Some((Construct::Comment, self.markup_start));
+        self.inner.init_comment();
+    }
+
+    // A comment is emitted at its end and at the end of the text alike;
+    // only after its end does the text go on, from a new string.
+    fn init_string(&mut self) {
+        if matches!(self.open, Some((Construct::Comment, _))) {
+            self.open = None;
+        }
+        self.inner.init_string();
+    }
+
+    fn emit_eof(&mut self) {
+        self.inner.emit_eof();
+        let unclosed = self.left_open();
+        let tokens = &mut self.inner.callback_mut().tokens;
+        tokens.unclosed = tokens.unclosed.or(unclosed);
     }
 
     fn emit_string(&mut self, piece: &[u8]) {
@@ -545,6 +681,91 @@ mod tests {
         assert_eq!(decode_reference("&notit;"), None);
         assert_eq!(decode_reference("&bogus;"), None);
         assert_eq!(decode_reference("&amp;x"), None);
+    }
+
+    /// What `html` left open, as (construct, the text from its opening).
+    fn left_open(html: &str) -> Option<(Construct, &str)> {
+        let unclosed = document(html, false).unclosed?;
+        Some((unclosed.construct, &html[unclosed.swallowed.range()]))
+    }
+
+    #[test]
+    fn whatwg_a_text_that_ends_inside_a_value_tag_comment_or_script_says_where_it_opened() {
+        use Construct::*;
+        let cases: &[(&str, Option<(Construct, &str)>)] = &[
+            // 13.2.5.36-37: only its own quote ends a quoted value.
+            (
+                "<p title=\"oops>see http://a.example/</p>\n",
+                Some((QuotedValue, "\"oops>see http://a.example/</p>\n")),
+            ),
+            ("<p a=\"1\" b='it\"s>x", Some((QuotedValue, "'it\"s>x"))),
+            // The value closed, the tag did not.
+            (
+                "<p a=\"1\" b\nhttp://a.example/",
+                Some((Tag, "<p a=\"1\" b\nhttp://a.example/")),
+            ),
+            (
+                "x <a href=http://a.example/",
+                Some((Tag, "<a href=http://a.example/")),
+            ),
+            ("x </p\n", Some((Tag, "</p\n"))),
+            (
+                "<p>x</p><!-- to do\n<a href=\"http://a.example/\">",
+                Some((Comment, "<!-- to do\n<a href=\"http://a.example/\">")),
+            ),
+            ("<?php echo 1\n", Some((Comment, "<?php echo 1\n"))),
+            ("<!-- a>", Some((Comment, "<!-- a>"))),
+            (
+                "<script>var a = 1;\n<p>http://a.example/",
+                Some((Script, "<script>var a = 1;\n<p>http://a.example/")),
+            ),
+            (
+                "<style type=\"text/css\">p {}",
+                Some((Style, "<style type=\"text/css\">p {}")),
+            ),
+            // A value that runs over lines and end tags to a later quote.
+            (
+                "<p title=\"oops>x</p>\n<a href=\"http://a.example/\">a</a>",
+                Some((OverrunValue, "\"oops>x</p>\n<a href=\"")),
+            ),
+            // Closed, each of them, however near the end.
+            ("<p title=\"a\">x</p><!-- c -->", None),
+            ("<!-->x<!--->y<!-- a --!>z<!---->", None),
+            ("<a href=\"http://a.example/\">", None),
+            ("<script>if (a < b) {}</script>http://a.example/", None),
+            ("<script src=x></script><style>p{}</style>", None),
+            ("<p>a < b, x <3</p>", None),
+            // A value may run over lines, or hold an end tag on one line.
+            ("<p title=\"one\ntwo\">x</p>", None),
+            ("<p data-html=\"<b>x</b>\">y</p>", None),
+            ("<p title=\"&lt;/p&gt;\n\">y</p>", None),
+        ];
+        for (html, expected) in cases {
+            assert_eq!(left_open(html), *expected, "{html:?}");
+        }
+    }
+
+    #[test]
+    fn only_the_first_thing_left_open_is_told() {
+        let html = "<p title=\"a>x</p>\n<b class=\"c\">d</b><!-- open";
+        assert_eq!(
+            left_open(html).map(|(construct, _)| construct),
+            Some(Construct::OverrunValue)
+        );
+    }
+
+    #[test]
+    fn what_a_fragment_left_open_is_placed_through_its_map() {
+        let source = "> <div title=\"x>\n> http://a.example/";
+        let map = OffsetMap::identity(Span::new(2, source.len()));
+        let mut prose = ProseBuilder::new(source);
+        let unclosed = fragment(&source[2..], &map, false, &mut prose, &mut Vec::new());
+        let unclosed = unclosed.expect("left open");
+        assert_eq!(unclosed.construct, Construct::QuotedValue);
+        assert_eq!(
+            &source[unclosed.swallowed.range()],
+            "\"x>\n> http://a.example/"
+        );
     }
 
     #[test]

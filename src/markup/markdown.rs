@@ -17,6 +17,7 @@ use super::destination;
 use super::document::{Document, Link, ProseBuilder};
 use super::html;
 use super::sections;
+use super::unclosed::Unclosed;
 use crate::offset_map::OffsetMap;
 use crate::span::{line_break_len, Span};
 
@@ -313,6 +314,7 @@ fn read<'s>(
         html_open_at_part_end: false,
         code_block_end: 0,
         references: false,
+        unclosed: None,
     };
     let mut open = OpenAtRunEnd::default();
     for (index, run) in runs.iter().enumerate() {
@@ -366,6 +368,7 @@ fn read<'s>(
             map,
             links,
             plain_text_blocks: Vec::new(),
+            unclosed: reader.unclosed,
         },
         open,
     )
@@ -407,6 +410,8 @@ struct Reader<'s> {
     code_block_end: usize,
     /// A link or image that uses a reference definition was read.
     references: bool,
+    /// The first HTML read that left something open at its end.
+    unclosed: Option<Unclosed>,
 }
 
 impl<'s> Reader<'s> {
@@ -590,7 +595,9 @@ impl<'s> Reader<'s> {
                 return;
             };
             let map = OffsetMap::identity(span);
-            html::fragment(text, &map, self.verbatim, &mut self.prose, &mut self.links);
+            let unclosed =
+                html::fragment(text, &map, self.verbatim, &mut self.prose, &mut self.links);
+            self.unclosed = self.unclosed.or(unclosed);
             return;
         }
         // A block inside a container: its lines without the container's
@@ -602,7 +609,8 @@ impl<'s> Reader<'s> {
             text.push_str(self.source.get(line.range()).unwrap_or_default());
             map.push(Span::new(at, text.len()), *line, true);
         }
-        html::fragment(&text, &map, self.verbatim, &mut self.prose, &mut self.links);
+        let unclosed = html::fragment(&text, &map, self.verbatim, &mut self.prose, &mut self.links);
+        self.unclosed = self.unclosed.or(unclosed);
     }
 }
 

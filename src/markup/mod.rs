@@ -17,10 +17,12 @@ mod markdown;
 mod plan;
 mod rst;
 mod sections;
+mod unclosed;
 
 pub(crate) use document::{last_made_url_syntax, Document, Link, LinkSyntax};
 pub(crate) use facts::{facts, FixWriting};
 pub(crate) use plan::DocumentPlan;
+pub use unclosed::{Construct, Unclosed};
 
 /// True when the first bytes of a text hold explicit markup only
 /// reStructuredText writes (a directive, a hyperlink target or a

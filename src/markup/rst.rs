@@ -17,6 +17,7 @@ use memchr::{memchr, memchr2, memmem};
 
 use super::document::{Decoded, Document, Link, LinkSyntax, ProseBuilder};
 use super::html;
+use super::unclosed::Unclosed;
 use crate::offset_map::OffsetMap;
 use crate::span::Span;
 
@@ -98,6 +99,7 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         borders: Vec::new(),
         no_close_after: [usize::MAX; 3],
         plain_text_blocks: Vec::new(),
+        unclosed: None,
     };
     reader.read();
     let mut links = reader.links;
@@ -109,6 +111,7 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
         map,
         links,
         plain_text_blocks,
+        unclosed: reader.unclosed,
     }
 }
 
@@ -213,6 +216,8 @@ struct Reader<'s> {
     no_close_after: [usize; 3],
     /// The prose spans of literal blocks read as verbatim text.
     plain_text_blocks: Vec<Span>,
+    /// The first `raw:: html` directive that left something open at its end.
+    unclosed: Option<Unclosed>,
 }
 
 /// The kinds of search for closing backquotes, as indices.
@@ -492,13 +497,14 @@ impl<'s> Reader<'s> {
         let map = OffsetMap::identity(span);
         let source = self.source;
         let fragment = &source[span.range()];
-        html::fragment(
+        let unclosed = html::fragment(
             fragment,
             &map,
             self.verbatim,
             &mut self.prose,
             &mut self.links,
         );
+        self.unclosed = self.unclosed.or(unclosed);
     }
 
     /// An image or figure directive: its URI (the argument, continued on

@@ -332,7 +332,7 @@ mod tests {
         let mut whole = None;
         for document in readings {
             let sorted = collected_and_sorted(&document, markup, options);
-            let lazily: Vec<Found> = placed(document, markup, options, &schemes).collect();
+            let lazily: Vec<Found> = placed(document, markup, options, &schemes).0.collect();
             assert_eq!(lazily, sorted, "{markup:?} {text:?}");
             whole.get_or_insert(lazily);
         }
@@ -518,7 +518,7 @@ mod tests {
         let text = "[a](http://a.example/) http://p.example/ [b](http://b.example/) [c](http://c.example/)";
         let options = ScanOptions::default();
         let plan = DocumentPlan::new(text, Markup::Markdown, false, text.len()).expect("a markup");
-        let mut urls = placed(plan.whole(), Markup::Markdown, &options, &Schemes::new(&[]));
+        let (mut urls, _) = placed(plan.whole(), Markup::Markdown, &options, &Schemes::new(&[]));
         let first = urls.next().map(|found| found.url);
         assert_eq!(first.as_deref(), Some("http://a.example/"));
         assert_eq!(urls.links_placed, 1);

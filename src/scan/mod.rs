@@ -64,6 +64,7 @@ use scanner::{LineJoins, Scanner};
 use scheme::Schemes;
 use std::borrow::Cow;
 
+pub use crate::markup::{Construct, Unclosed};
 pub use crate::source::Markup;
 pub use found::{Alternative, Form, Found, Join, Segment};
 pub use options::ScanOptions;
@@ -120,17 +121,29 @@ pub fn scan_markup<'t>(
     markup: Markup,
     options: &ScanOptions,
 ) -> impl Iterator<Item = Found> + 't {
+    read_markup(text, markup, options).0
+}
+
+/// [`scan_markup`], with what the markup left open at the end of the
+/// document or of an HTML block in it, which took in the text after it.
+pub(crate) fn read_markup<'t>(
+    text: &'t str,
+    markup: Markup,
+    options: &ScanOptions,
+) -> (impl Iterator<Item = Found> + 't, Option<Unclosed>) {
     if markup == Markup::Plain {
-        return Urls::Scanned(scan(text, options));
+        return (Urls::Scanned(scan(text, options)), None);
     }
     let schemes = Schemes::new(&options.extra_schemes);
+    // Nothing in it can start a URL, so nothing left open hides one.
     let Some(last) = last_url_syntax(text, markup, &schemes) else {
-        return Urls::Empty;
+        return (Urls::Empty, None);
     };
     let Some(plan) = markup::DocumentPlan::new(text, markup, options.include_verbatim, last) else {
-        return Urls::Scanned(scan(text, options));
+        return (Urls::Scanned(scan(text, options)), None);
     };
-    Urls::Placed(Box::new(parsed(&plan, markup, options, &schemes)))
+    let (placed, unclosed) = parsed(&plan, markup, options, &schemes);
+    (Urls::Placed(Box::new(placed)), unclosed)
 }
 
 /// Where the last URL a reading of `text` as `markup` may find holds its
@@ -155,13 +168,14 @@ fn last_url_syntax(text: &str, markup: Markup, schemes: &Schemes) -> Option<usiz
 }
 
 /// Every URL of the document `plan` reads: from the first reading of
-/// the document in part that can be used, else from the whole.
+/// the document in part that can be used, else from the whole; with what
+/// the reading found left open.
 fn parsed(
     plan: &markup::DocumentPlan<'_>,
     markup: Markup,
     options: &ScanOptions,
     schemes: &Schemes,
-) -> document::Placed {
+) -> (document::Placed, Option<Unclosed>) {
     let may_hold_url = |part: &str| last_url_syntax(part, markup, schemes).is_some();
     let in_part = plan
         .in_part(may_hold_url)
@@ -175,21 +189,23 @@ fn parsed(
 }
 
 /// The URLs of a document, its prose scanned and its links, placed in the
-/// source as they are asked for.
+/// source as they are asked for; with what it left open.
 fn placed(
     document: markup::Document,
     markup: Markup,
     options: &ScanOptions,
     schemes: &Schemes,
-) -> document::Placed {
+) -> (document::Placed, Option<Unclosed>) {
     let markup::Document {
         prose,
         map,
         links,
         plain_text_blocks,
+        unclosed,
     } = document;
     let in_prose = scan_prose(prose.into(), plain_text_blocks.into(), options);
-    document::Placed::new(in_prose, map, links, markup, schemes)
+    let placed = document::Placed::new(in_prose, map, links, markup, schemes);
+    (placed, unclosed)
 }
 
 /// True when the prose of `document`, a reading in part, holds a hyphen
@@ -256,7 +272,7 @@ mod tests {
     ) -> Vec<Found> {
         let verbatim = options.include_verbatim;
         match markup::DocumentPlan::new(text, markup, verbatim, text.len()) {
-            Some(plan) => placed(plan.whole(), markup, options, schemes).collect(),
+            Some(plan) => placed(plan.whole(), markup, options, schemes).0.collect(),
             None => scan(text, options).collect(),
         }
     }
@@ -274,7 +290,11 @@ mod tests {
         let verbatim = options.include_verbatim;
         let plan = markup::DocumentPlan::new(text, Markup::Markdown, verbatim, last)?;
         let document = reading(&plan).filter(|document| !holds_hyphen_break(document, options))?;
-        Some(placed(document, Markup::Markdown, options, schemes).collect())
+        Some(
+            placed(document, Markup::Markdown, options, schemes)
+                .0
+                .collect(),
+        )
     }
 
     /// The URLs of a Markdown document read as far as the empty line after

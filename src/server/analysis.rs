@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::checked::{Base, Checked, Frame};
-use crate::input::{read_document, InputError, InputKind, KindGlobs, Note, Sink};
+use crate::input::{read_document, unclosed_note, InputError, InputKind, KindGlobs, Note, Sink};
 use crate::lint::{self, Finding, LintOptions, UrlReport};
 use crate::report::placed_spans;
 use crate::scan::{Form, Found, Segment};
@@ -135,6 +135,19 @@ impl PlacedFinding<'_> {
     }
 }
 
+/// Something the document's markup left open, which took in the text
+/// after it unread: shown where it opened, as a warning diagnostic, since
+/// a message would pop up on every edit until the quote is typed.
+#[derive(Debug, Clone)]
+pub(super) struct PlacedUnclosed {
+    /// The document bytes that opened it (a quote, a `<`).
+    pub opening: Span,
+    /// Where what it took in ends in the document.
+    pub end: Span,
+    /// The reading side's warning about it, without the document's name.
+    pub message: String,
+}
+
 /// How a document is read and linted.
 #[derive(Debug, Clone, Default)]
 pub(super) struct DocumentReading {
@@ -167,6 +180,8 @@ pub(super) struct Analysis {
     text_findings: Vec<TextFinding>,
     /// How many findings the document has.
     pub finding_count: usize,
+    /// What its markup left open, at most one per checked text.
+    pub unclosed: Vec<PlacedUnclosed>,
     /// What went wrong reading it (an internal error on some text).
     pub problems: Vec<String>,
 }
@@ -187,6 +202,7 @@ impl Analysis {
             checked: Vec::new(),
             urls: Vec::new(),
             text_findings: Vec::new(),
+            unclosed: Vec::new(),
             errors: Vec::new(),
             warnings: Vec::new(),
         };
@@ -203,10 +219,19 @@ impl Analysis {
             checked,
             mut urls,
             mut text_findings,
+            unclosed,
             errors,
             warnings,
             ..
         } = holding;
+        // What the markup left open is shown as a diagnostic where it
+        // opened, not said again as a message.
+        let warnings = warnings
+            .into_iter()
+            .filter(|warning| !unclosed.iter().any(|(_, note)| note == warning))
+            .map(|warning| warning.to_string())
+            .collect::<Vec<_>>();
+        let unclosed = unclosed.into_iter().map(|(placed, _)| placed).collect();
         // A mail archive's parts are read in order, and a text's URLs are
         // in order; sorted all the same, as the archive's lines are what
         // the document shows.
@@ -226,6 +251,7 @@ impl Analysis {
             urls,
             text_findings,
             finding_count,
+            unclosed,
             problems: errors.into_iter().chain(warnings).collect(),
         }
     }
@@ -384,8 +410,10 @@ struct Holding<'a> {
     checked: Vec<Checked>,
     urls: Vec<HeldUrl>,
     text_findings: Vec<TextFinding>,
+    /// What each text's markup left open, with the warning said of it.
+    unclosed: Vec<(PlacedUnclosed, Note)>,
     errors: Vec<String>,
-    warnings: Vec<String>,
+    warnings: Vec<Note>,
 }
 
 impl Sink for Holding<'_> {
@@ -408,6 +436,7 @@ impl Sink for Holding<'_> {
             true => self.checked.len() - 1,
             false => self.checked.len(),
         };
+        self.unclosed.extend(place_unclosed(&checked));
         let may_suppress = checked.text().is_some_and(lint::may_suppress);
         for report in reports {
             let held = hold(&checked, index, report, may_suppress, self.options);
@@ -430,7 +459,7 @@ impl Sink for Holding<'_> {
     fn note(&mut self, _: Note) {}
 
     fn warning(&mut self, note: Note) {
-        self.warnings.push(note.to_string());
+        self.warnings.push(note);
     }
 
     fn error(&mut self, error: InputError) {
@@ -531,6 +560,22 @@ fn relinted(
             .push_str(text.get(piece.range()).unwrap_or_default());
     }
     lint::lint_found(found, options)
+}
+
+/// What the markup of a checked text left open, placed in the document,
+/// with the warning the reading side gave about it.
+fn place_unclosed(checked: &Checked) -> Option<(PlacedUnclosed, Note)> {
+    let note = unclosed_note(checked)?;
+    let swallowed = checked.unclosed?.swallowed;
+    let opening = checked.locate(SourceSpan::new(swallowed.start, swallowed.start + 1));
+    let last_byte = swallowed.end.saturating_sub(1).max(swallowed.start);
+    let end = checked.locate(SourceSpan::new(last_byte, swallowed.end));
+    let placed = PlacedUnclosed {
+        opening: Span::new(opening.start, opening.end),
+        end: Span::new(end.start, end.end),
+        message: note.said(),
+    };
+    Some((placed, note))
 }
 
 /// The document bytes of `spans` of a checked text, one span per

@@ -13,7 +13,7 @@ use lsp_types::{
     Location, NumberOrString, Range, Uri,
 };
 
-use super::analysis::{Analysis, PlacedFinding};
+use super::analysis::{Analysis, PlacedFinding, PlacedUnclosed};
 use crate::profile::Profile;
 use crate::rules::{Rule, RuleInfo, Severity};
 use crate::span::Span;
@@ -26,9 +26,15 @@ pub(super) const MAX_DIAGNOSTICS: usize = 5000;
 /// The name diagnostics give as their source.
 const SOURCE: &str = "urlint";
 
-/// The diagnostics of a document at `uri`, at most [`MAX_DIAGNOSTICS`].
+/// The diagnostics of a document at `uri`, at most [`MAX_DIAGNOSTICS`]:
+/// what its markup left open first, then its findings.
 pub(super) fn diagnostics(analysis: &Analysis, uri: &Uri) -> Vec<Diagnostic> {
-    let mut diagnostics = Vec::new();
+    let mut diagnostics: Vec<Diagnostic> = analysis
+        .unclosed
+        .iter()
+        .map(|placed| unclosed_diagnostic(analysis, uri, placed))
+        .take(MAX_DIAGNOSTICS)
+        .collect();
     let _ = analysis.visit_findings(analysis.all_urls(), &mut |placed| {
         if diagnostics.len() == MAX_DIAGNOSTICS {
             return ControlFlow::Break(());
@@ -37,6 +43,23 @@ pub(super) fn diagnostics(analysis: &Analysis, uri: &Uri) -> Vec<Diagnostic> {
         ControlFlow::Continue(())
     });
     diagnostics
+}
+
+/// The warning that the markup left something open at `placed`, with where
+/// what it took in ends as related information.
+fn unclosed_diagnostic(analysis: &Analysis, uri: &Uri, placed: &PlacedUnclosed) -> Diagnostic {
+    let end = DiagnosticRelatedInformation {
+        location: location(analysis, uri, placed.end),
+        message: "read as part of it up to here".to_owned(),
+    };
+    Diagnostic {
+        range: range(analysis, placed.opening),
+        severity: Some(DiagnosticSeverity::WARNING),
+        source: Some(SOURCE.to_owned()),
+        message: placed.message.clone(),
+        related_information: Some(vec![end]),
+        ..Diagnostic::default()
+    }
 }
 
 /// The diagnostic of one placed finding.
