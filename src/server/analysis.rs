@@ -318,9 +318,16 @@ impl Analysis {
     ) -> ControlFlow<()> {
         let mut own = self.text_findings.iter().peekable();
         for index in urls {
-            let start = self.urls[index].extent.start;
-            while let Some(text_finding) = own.next_if(|finding| finding.start() < start) {
+            let held = &self.urls[index];
+            while let Some(text_finding) =
+                own.next_if(|finding| finding.start() < held.extent.start)
+            {
                 visit(&self.text_finding(text_finding))?;
+            }
+            // A URL without findings is not linted again for nothing: most
+            // URLs of a document have none.
+            if held.findings == 0 {
+                continue;
             }
             let url = self.url(index);
             for finding in &url.report.findings {
