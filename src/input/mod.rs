@@ -53,7 +53,7 @@ pub(crate) use {
     large::LargeInput,
     lines::{Batch, LineBatch, LineBatches},
     memory::read_document,
-    notice::{panicked, unclosed_note, InputError, Left, Note},
+    notice::{panicked, unclosed_note, unclosed_places, InputError, Left, Note},
     parts::{plan_large, LargePlan},
     read::{read_input, read_streamed, ReadOptions, WorkerRead},
     rewritable::{read_for_rewrite, ForRewrite, Kept},

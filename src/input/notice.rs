@@ -4,7 +4,7 @@
 use std::fmt;
 use std::io;
 
-use crate::checked::Checked;
+use crate::checked::{Checked, Location};
 use crate::mail::MessageInfo;
 use crate::scan::Construct;
 use crate::source::Origin;
@@ -163,6 +163,17 @@ pub(super) fn message_place(info: &MessageInfo, part: Option<&str>) -> String {
     place
 }
 
+/// Where what the markup of `checked` left open opened (the one byte of
+/// its `<` or quote) and where what it took in ends (its last byte), in
+/// the input.
+pub(crate) fn unclosed_places(checked: &Checked) -> Option<(Location, Location)> {
+    let swallowed = checked.unclosed?.swallowed;
+    let opened = checked.locate(SourceSpan::new(swallowed.start, swallowed.start + 1));
+    let last_byte = swallowed.end.saturating_sub(1).max(swallowed.start);
+    let reached = checked.locate(SourceSpan::new(last_byte, swallowed.end));
+    Some((opened, reached))
+}
+
 /// The warning that the markup of `checked`, a text kept whole, left
 /// something open that took in the text after it, so that none of that
 /// text's URLs were checked: where it opened and how far it reached, in
@@ -171,11 +182,7 @@ pub(super) fn message_place(info: &MessageInfo, part: Option<&str>) -> String {
 /// number of them.
 pub(crate) fn unclosed_note(checked: &Checked) -> Option<Note> {
     let unclosed = checked.unclosed?;
-    let swallowed = unclosed.swallowed;
-    // What opens and what closes it is a `<`, a `>` or a quote, one byte.
-    let opened = checked.locate(SourceSpan::new(swallowed.start, swallowed.start + 1));
-    let last_byte = swallowed.end.saturating_sub(1).max(swallowed.start);
-    let reached = checked.locate(SourceSpan::new(last_byte, swallowed.end));
+    let (opened, reached) = unclosed_places(checked)?;
     let at = format!("line {}, column {}", opened.line, opened.column);
     let (left_open, read_as) = match unclosed.construct {
         Construct::QuotedValue => (format!("the attribute value quoted at {at}"), "that value"),
@@ -197,7 +204,7 @@ pub(crate) fn unclosed_note(checked: &Checked) -> Option<Note> {
             "its style sheet",
         ),
     };
-    let to_the_end = swallowed.end >= checked.text().map_or(0, str::len);
+    let to_the_end = unclosed.swallowed.end >= checked.text().map_or(0, str::len);
     let rest = match (&checked.source.origin, checked.mail()) {
         _ if !to_the_end => "the HTML after it",
         (_, Some(_)) => "the rest of the part",

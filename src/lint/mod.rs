@@ -208,7 +208,7 @@ pub(crate) fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
 /// some of its findings.
 #[cfg(feature = "cli")]
 pub(crate) fn may_suppress(text: &str) -> bool {
-    memchr::memmem::find(text.as_bytes(), suppress::MARKER.as_bytes()).is_some()
+    suppress::holds_marker(text)
 }
 
 /// Validate one URL and place its findings in the source: the report

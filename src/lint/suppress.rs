@@ -29,6 +29,17 @@ use crate::span::Span;
 /// The text every directive starts with.
 pub(super) const MARKER: &str = "urlint:";
 
+/// The searcher for [`MARKER`], built once rather than for every text:
+/// most texts are small files, where building it costs as much as
+/// searching.
+static FINDER: LazyLock<memmem::Finder<'static>> = LazyLock::new(|| memmem::Finder::new(MARKER));
+
+/// True when `text` holds the marker a directive starts with.
+#[cfg(feature = "cli")]
+pub(super) fn holds_marker(text: &str) -> bool {
+    FINDER.find(text.as_bytes()).is_some()
+}
+
 /// Which line a directive covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Target {
@@ -90,10 +101,6 @@ impl Suppressions {
     /// Find every directive in `text`.
     pub(super) fn parse(text: &str) -> Self {
         let mut suppressions = Suppressions::default();
-        // Built once rather than for every text: most texts are small
-        // files, where building the searcher costs as much as searching.
-        static FINDER: LazyLock<memmem::Finder<'static>> =
-            LazyLock::new(|| memmem::Finder::new(MARKER));
         for at in FINDER.find_iter(text.as_bytes()) {
             if starts_a_word(text, at) {
                 suppressions.parse_at(text, at);

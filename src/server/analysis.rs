@@ -21,7 +21,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::checked::{Base, Checked, Frame};
-use crate::input::{read_document, unclosed_note, InputError, InputKind, KindGlobs, Note, Sink};
+use crate::input::{
+    read_document, unclosed_note, unclosed_places, InputError, InputKind, KindGlobs, Note, Sink,
+};
 use crate::lint::{self, Finding, LintOptions, UrlReport};
 use crate::report::placed_spans;
 use crate::scan::{Form, Found, Segment};
@@ -202,6 +204,7 @@ impl Analysis {
             checked: Vec::new(),
             urls: Vec::new(),
             text_findings: Vec::new(),
+            may_suppress: false,
             unclosed: Vec::new(),
             errors: Vec::new(),
             warnings: Vec::new(),
@@ -417,6 +420,8 @@ struct Holding<'a> {
     checked: Vec<Checked>,
     urls: Vec<HeldUrl>,
     text_findings: Vec<TextFinding>,
+    /// Whether the last checked text may hold a directive.
+    may_suppress: bool,
     /// What each text's markup left open, with the warning said of it.
     unclosed: Vec<(PlacedUnclosed, Note)>,
     errors: Vec<String>,
@@ -444,7 +449,11 @@ impl Sink for Holding<'_> {
             false => self.checked.len(),
         };
         self.unclosed.extend(place_unclosed(&checked));
-        let may_suppress = checked.text().is_some_and(lint::may_suppress);
+        // A batch continues its text, already searched for directives.
+        if !continues {
+            self.may_suppress = checked.text().is_some_and(lint::may_suppress);
+        }
+        let may_suppress = self.may_suppress;
         for report in reports {
             let held = hold(&checked, index, report, may_suppress, self.options);
             self.urls.push(held);
@@ -573,10 +582,7 @@ fn relinted(
 /// with the warning the reading side gave about it.
 fn place_unclosed(checked: &Checked) -> Option<(PlacedUnclosed, Note)> {
     let note = unclosed_note(checked)?;
-    let swallowed = checked.unclosed?.swallowed;
-    let opening = checked.locate(SourceSpan::new(swallowed.start, swallowed.start + 1));
-    let last_byte = swallowed.end.saturating_sub(1).max(swallowed.start);
-    let end = checked.locate(SourceSpan::new(last_byte, swallowed.end));
+    let (opening, end) = unclosed_places(checked)?;
     let placed = PlacedUnclosed {
         opening: Span::new(opening.start, opening.end),
         end: Span::new(end.start, end.end),
