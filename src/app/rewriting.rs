@@ -8,6 +8,7 @@
 //! all when it is read-only or changed meanwhile (see `write`); a file
 //! with nothing to change is not written, so its mtime stays.
 
+use std::borrow::Cow;
 use std::io::{self, IsTerminal};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -23,7 +24,7 @@ use crate::checked::Checked;
 use crate::config::Config;
 use crate::input::{
     self, panicked, Collected, Compression, Content, ForRewrite, Input, InputError, Kept, Left,
-    Note, ReadOptions, Sink,
+    Note, ReadOptions, Sink, Unicode,
 };
 use crate::lint::{self, LintOptions, Linted};
 use crate::report::{self, Totals};
@@ -453,8 +454,12 @@ impl Rewriter {
                     done.stdout = Some(bytes);
                 }
             }
-            ForRewrite::Text { source, fallback } => {
-                self.rewrite_text(input, source, fallback, lint, &mut done);
+            ForRewrite::Text {
+                source,
+                fallback,
+                encoding,
+            } => {
+                self.rewrite_text(input, source, (fallback, encoding), lint, &mut done);
             }
         }
         done
@@ -500,7 +505,15 @@ impl Rewriter {
         let Some(name) = name.filter(|_| why != Kept::Binary) else {
             return;
         };
-        if fixable {
+        if fixable && matches!(why, Kept::Undecodable(_)) {
+            // Its fixes are wanted and would be lost: told as trouble, as
+            // a file that cannot be written is.
+            done.collected.error(InputError {
+                name,
+                action: Left::NotRewritten.words(),
+                cause: why.reason(),
+            });
+        } else if fixable {
             done.messages.push(format!("note: {name}: {why}"));
         } else {
             done.collected.note(Note {
@@ -519,7 +532,7 @@ impl Rewriter {
         &self,
         input: &Input,
         source: Source,
-        fallback: Vec<usize>,
+        (fallback, encoding): (Vec<usize>, Option<Unicode>),
         lint: &LintOptions,
         done: &mut Done,
     ) {
@@ -549,10 +562,15 @@ impl Rewriter {
         let changed = text != source.text;
         let reported = Source::new(source.origin.clone(), text).written_in(source.markup);
         // The bytes read and the bytes to write: the texts' own, but for
-        // the stray bytes a Latin-1 character stands for.
+        // the stray bytes a Latin-1 character stands for; or the texts in
+        // the UTF-16 or UTF-32 they were read from, mark first.
+        let encoded = |text, fallback| match encoding {
+            Some(encoding) => Some(Cow::Owned(encoding.encode(text))),
+            None => encode_decoded(text, fallback),
+        };
         let (Some(read), Some(written)) = (
-            encode_decoded(&source.text, &fallback),
-            encode_decoded(&reported.text, &kept),
+            encoded(&source.text, &fallback),
+            encoded(&reported.text, &kept),
         ) else {
             // Cannot happen: no fix touches those characters.
             done.collected.error(InputError {
@@ -568,6 +586,16 @@ impl Rewriter {
                 (Mode::Diff, _) => {
                     done.diff =
                         unified_diff(&diff_path(&source.name), &source.text, &reported.text);
+                    if let Some(encoding) = encoding {
+                        done.messages.push(format!(
+                            "note: {}: {} text: the diff shows it decoded to UTF-8, which \
+                             patch cannot apply to it; --fix and fmt write it in {} with its \
+                             byte-order mark",
+                            source.name,
+                            encoding.name(),
+                            encoding.name()
+                        ));
+                    }
                 }
                 (Mode::List | Mode::Write, Input::Stdin) | (Mode::List, _) => {}
                 (Mode::Write, Input::File(path)) => {

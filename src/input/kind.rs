@@ -10,6 +10,8 @@ use super::compressed::Compression;
 #[cfg(feature = "cli")]
 use super::load::is_binary;
 #[cfg(feature = "cli")]
+use super::unicode::Unicode;
+#[cfg(feature = "cli")]
 use super::walk::glob_overrides;
 use crate::mail::{self, MailKind};
 use crate::markup;
@@ -210,8 +212,9 @@ impl InputKind {
 
     /// How an input at `path` whose first bytes are `head` (at least
     /// [`super::load::HEAD_LEN`] of them, when it has as many) is read:
-    /// inflated first when it is compressed, else as [`InputKind::reading`]
-    /// says.
+    /// inflated first when it is compressed, decoded first when a
+    /// byte-order mark says it is UTF-16 or UTF-32, else as
+    /// [`InputKind::reading`] says.
     #[cfg(feature = "cli")]
     pub(crate) fn reading_plan(
         self,
@@ -219,8 +222,11 @@ impl InputKind {
         path: Option<&Path>,
         head: &[u8],
     ) -> ReadingPlan {
-        match Compression::of(path, head) {
-            Some(compression) => ReadingPlan::Compressed(compression),
+        if let Some(compression) = Compression::of(path, head) {
+            return ReadingPlan::Compressed(compression);
+        }
+        match Unicode::of(head) {
+            Some(encoding) => ReadingPlan::Decoded(encoding),
             None => ReadingPlan::Direct(self.reading(globs, path, head)),
         }
     }
@@ -249,6 +255,10 @@ pub(crate) enum ReadingPlan {
     /// the magic bytes say so, and a name wins, so that a damaged archive is
     /// reported as one, not skipped as binary.
     Compressed(Compression),
+    /// UTF-16 or UTF-32 text, by its byte-order mark: decoded to UTF-8 as
+    /// it is read; what it holds is then read as [`InputKind::reading`]
+    /// decides from the decoded head.
+    Decoded(Unicode),
     /// Read as it is.
     Direct(Reading),
 }

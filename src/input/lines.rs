@@ -9,6 +9,7 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use super::load::{binary_note, is_binary};
 use super::notice::{cannot_read, latin1_note, InputError, Note};
+use super::unicode::{decoded_note, Decoder, Unicode, MARK_LEN};
 use crate::checked::Base;
 use crate::source::{self, Origin, Source};
 
@@ -25,6 +26,9 @@ pub(crate) struct LineBatches<R> {
     started: bool,
     /// Bytes read as Latin-1 characters so far.
     latin1_bytes: usize,
+    /// The decoder of a stream that a byte-order mark says is UTF-16 or
+    /// UTF-32, and its encoding.
+    decoder: Option<(Unicode, Decoder)>,
     /// True once the stream has ended, or was skipped as binary.
     ended: bool,
 }
@@ -68,6 +72,7 @@ impl<R: Read> LineBatches<R> {
             next_base: Base::START,
             started: false,
             latin1_bytes: 0,
+            decoder: None,
             ended: false,
         }
     }
@@ -78,41 +83,76 @@ impl<R: Read> LineBatches<R> {
         if self.ended {
             return Ok(None);
         }
+        let mut bytes = Vec::new();
         if !self.started {
             // Told from what the first read gives, before any line is
             // looked for: an endless device (`/dev/zero`) has none.
-            let head = self
+            let mut head = self
                 .reader
                 .fill_buf()
                 .map_err(|err| cannot_read(&Origin::Stdin, &err))?;
+            if Unicode::may_start_mark(head) {
+                // A byte-order mark cut by the first read: the rest of it.
+                (&mut self.reader)
+                    .take(MARK_LEN as u64)
+                    .read_to_end(&mut bytes)
+                    .map_err(|err| cannot_read(&Origin::Stdin, &err))?;
+                head = &bytes;
+            }
             if is_binary(head) {
                 self.ended = true;
                 return Ok(Some(Batch::Binary(binary_note(&Origin::Stdin))));
             }
+            self.decoder = Unicode::of(head).map(|encoding| (encoding, Decoder::new(encoding)));
         }
-        let mut bytes = Vec::new();
+        let mut decoded = String::new();
+        let mut undecoded = 0;
         loop {
-            let read = self
+            let mut read = self
                 .reader
                 .read_until(b'\n', &mut bytes)
                 .map_err(|err| cannot_read(&Origin::Stdin, &err))?;
+            if let Some((_, decoder)) = &mut self.decoder {
+                decoder.decode(&bytes[undecoded..], &mut decoded);
+                // The rest of a `\n` of UTF-16 LE or UTF-32 LE.
+                let rest = decoder.unit_rest() as u64;
+                let at = bytes.len();
+                read += (&mut self.reader)
+                    .take(rest)
+                    .read_to_end(&mut bytes)
+                    .map_err(|err| cannot_read(&Origin::Stdin, &err))?;
+                decoder.decode(&bytes[at..], &mut decoded);
+                undecoded = bytes.len();
+                if read == 0 {
+                    decoder.finish(&mut decoded);
+                }
+            }
             if read == 0 {
                 self.ended = true;
                 break;
             }
+            // A `\n` byte of UTF-16 or UTF-32 may be part of another
+            // character: a batch ends with a decoded line break.
+            let whole_lines = self.decoder.is_none() || decoded.ends_with('\n');
             // Nothing more at hand: the next read would wait for the
             // writer, so what is read is reported first.
-            if bytes.len() >= BATCH_LEN || self.reader.buffer().is_empty() {
+            if whole_lines && (bytes.len() >= BATCH_LEN || self.reader.buffer().is_empty()) {
                 break;
             }
         }
-        if bytes.is_empty() {
+        let text = match self.decoder {
+            Some(_) => decoded,
+            None => {
+                let (text, latin1_bytes) = source::decode(bytes);
+                self.latin1_bytes += latin1_bytes;
+                text
+            }
+        };
+        if text.is_empty() {
             return Ok(None);
         }
         let first = !self.started;
         self.started = true;
-        let (text, latin1_bytes) = source::decode(bytes);
-        self.latin1_bytes += latin1_bytes;
         let base = self.next_base;
         self.next_base = Base {
             offset: base.offset + text.len(),
@@ -128,11 +168,16 @@ impl<R: Read> LineBatches<R> {
     }
 
     /// What is to be said of the stream once it is read: how many of its
-    /// bytes were read as Latin-1.
+    /// bytes were read as Latin-1, or what it was decoded from.
     pub(crate) fn notes(&self) -> Vec<Note> {
+        let decoded = self
+            .decoder
+            .as_ref()
+            .map(|(encoding, decoder)| decoded_note(&Origin::Stdin, *encoding, decoder.replaced()));
         (self.latin1_bytes > 0)
             .then(|| latin1_note(&Origin::Stdin, self.latin1_bytes))
             .into_iter()
+            .chain(decoded)
             .collect()
     }
 }
@@ -214,6 +259,41 @@ mod tests {
                 (39, 4, Some(39), true)
             ]
         );
+    }
+
+    #[test]
+    fn a_utf16_or_utf32_stream_is_decoded_and_batches_end_with_its_line_breaks() {
+        // `\u{10A}` is `0A 01` in UTF-16 LE: a `\n` byte that ends no line.
+        let text = "http://a.example/\u{10A}\nhttp://b.example/~x\n";
+        for (encoding, bytes) in [
+            ("UTF-16 LE", [&b"\xFF\xFE"[..], &utf16le(text)].concat()),
+            ("UTF-32 BE", [&b"\0\0\xFE\xFF"[..], &utf32be(text)].concat()),
+        ] {
+            let mut batches = LineBatches::new(Trickle(&bytes));
+            let texts: Vec<String> = lines(&mut batches)
+                .into_iter()
+                .map(|(text, _, _)| text)
+                .collect();
+            assert_eq!(
+                texts,
+                ["http://a.example/\u{10A}\n", "http://b.example/~x\n"],
+                "{encoding}"
+            );
+            let [note] = &batches.notes()[..] else {
+                panic!("one note expected");
+            };
+            assert!(note.message.starts_with(encoding), "{}", note.message);
+        }
+    }
+
+    fn utf16le(text: &str) -> Vec<u8> {
+        text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+    }
+
+    fn utf32be(text: &str) -> Vec<u8> {
+        text.chars()
+            .flat_map(|c| u32::from(c).to_be_bytes())
+            .collect()
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! skipped, text decoded (see [`crate::source::decode`]).
 //!
 //! Binary files are recognised by a NUL byte in their first 8 KiB (text
-//! formats never contain NUL; almost every binary format does). Only those
+//! formats never contain NUL; almost every binary format does), unless a
+//! byte-order mark says they are UTF-16 or UTF-32 text (see `unicode`). Only those
 //! 8 KiB are read, so a large binary, or a device such as `/dev/zero` named
 //! by mistake, costs nothing.
 //!
@@ -25,6 +26,7 @@ use std::path::Path;
 use super::notice::{latin1_note, Left, Note};
 #[cfg(feature = "cli")]
 use super::pipe::{self, PipeReader};
+use super::unicode::Unicode;
 use crate::mail;
 use crate::source::{decode, Origin, Source};
 
@@ -240,10 +242,12 @@ fn text_loaded(origin: Origin, text: String, latin1_bytes: usize) -> Loaded {
     }
 }
 
-/// True when the first [`BINARY_SNIFF_LEN`] bytes hold a NUL.
+/// True when the first [`BINARY_SNIFF_LEN`] bytes hold a NUL, and no
+/// byte-order mark says they are UTF-16 or UTF-32 text, whose code units
+/// hold NUL bytes.
 pub(super) fn is_binary(bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(BINARY_SNIFF_LEN)];
-    memchr::memchr(0, head).is_some()
+    memchr::memchr(0, head).is_some() && Unicode::of(head).is_none()
 }
 
 #[cfg(test)]
@@ -256,6 +260,11 @@ mod tests {
             (b"plain text", false),
             (b"\x89PNG\r\n\x1a\n\0\0", true),
             (b"", false),
+            // UTF-16 and UTF-32 with a byte-order mark are text; without one,
+            // their NUL bytes make them binary.
+            (b"\xFF\xFEh\0t\0", false),
+            (b"\0\0\xFE\xFF\0\0\0h", false),
+            (b"h\0t\0", true),
         ];
         for &(bytes, binary) in cases {
             assert_eq!(is_binary(bytes), binary, "{bytes:?}");

@@ -2,10 +2,11 @@
 //! holds (text or mail), and reading it into checked texts in bounded
 //! memory, handed to a [`Sink`] in order.
 //!
-//! Three decisions live here and nowhere else: binary files are skipped
-//! (see `load`), invalid UTF-8 never drops a file (see
-//! [`crate::source::decode`]), and only plain UTF-8 text is ever rewritten
-//! (see `rewritable`).
+//! Four decisions live here and nowhere else: binary files are skipped
+//! (see `load`), UTF-16 and UTF-32 text is told by its byte-order mark and
+//! decoded (see `unicode`), invalid UTF-8 never drops a file (see
+//! [`crate::source::decode`]), and only plain text whose bytes can be
+//! written back as they were is ever rewritten (see `rewritable`).
 
 mod archive;
 mod check;
@@ -36,6 +37,7 @@ mod sink;
 mod stdin;
 #[cfg(feature = "cli")]
 mod streamed;
+mod unicode;
 #[cfg(feature = "cli")]
 mod walk;
 mod windows;
@@ -58,6 +60,7 @@ pub(crate) use {
     read::{read_input, read_streamed, ReadOptions, WorkerRead},
     rewritable::{read_for_rewrite, ForRewrite, Kept},
     sink::Sink,
+    unicode::Unicode,
     walk::{glob_overrides, named_inputs, walk_inputs, Input, Reached, WalkOptions},
     windows::ChunkOptions,
 };

@@ -84,9 +84,10 @@ pub(crate) fn plan_large(
             (slice_cuts(&file, len, reading.window_len()), true)
         }
         // Compressed data is inflated as it streams (see the `compressed`
-        // module); a message, a binary file and a document are read as they
-        // stream.
+        // module), UTF-16 and UTF-32 decoded (see `unicode`); a message, a
+        // binary file and a document are read as they stream.
         ReadingPlan::Compressed(_)
+        | ReadingPlan::Decoded(_)
         | ReadingPlan::Direct(
             Reading::Mail(MailKind::Eml)
             | Reading::Text(Markup::Markdown | Markup::Html | Markup::Rst)

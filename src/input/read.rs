@@ -25,6 +25,7 @@ use super::pipe::{self, Opened};
 use super::progress::Progress;
 use super::sink::{Collected, Sink};
 use super::streamed;
+use super::unicode::{decoded_note, Decoding, Unicode};
 use super::walk::Input;
 use super::windows::{ChunkOptions, Windows};
 use crate::checked::{Checked, Frame, KeepText};
@@ -113,6 +114,13 @@ pub(crate) fn read_input(input: &Input, options: &ReadOptions, lint: &LintOption
                         let whole = named_compressed.is_some();
                         read_small_compressed(input, compression, whole, bytes, options, lint)
                     }
+                    ReadingPlan::Decoded(encoding) => WorkerRead::Checked(check_decoded(
+                        encoding,
+                        (Some(path), origin),
+                        bytes,
+                        options,
+                        lint,
+                    )),
                     ReadingPlan::Direct(reading) => {
                         WorkerRead::Checked(check_bytes(reading, origin, bytes, options, lint))
                     }
@@ -171,9 +179,32 @@ fn read_small_compressed(
         return large();
     };
     let (inner, options) = options.holding(path);
-    let reading = options.kind.reading(&options.globs, Some(&inner), &text);
     let origin = Origin::File(path.clone());
+    if let Some(encoding) = Unicode::of(&text) {
+        let named = (Some(inner.as_path()), origin);
+        return WorkerRead::Checked(check_decoded(encoding, named, &text, &options, lint));
+    }
+    let reading = options.kind.reading(&options.globs, Some(&inner), &text);
     WorkerRead::Checked(check_bytes(reading, origin, &text, &options, lint))
+}
+
+/// Check `bytes`, the whole of a small UTF-16 or UTF-32 text in `encoding`
+/// (a file at `path`, or what a compressed one holds), decoded and read as
+/// its decoded head and its name say.
+fn check_decoded(
+    encoding: Unicode,
+    (path, origin): (Option<&Path>, Origin),
+    bytes: &[u8],
+    options: &ReadOptions,
+    lint: &LintOptions,
+) -> Collected {
+    let (text, replaced) = encoding.decode(bytes);
+    let head = &text.as_bytes()[..text.len().min(HEAD_LEN)];
+    let reading = options.kind.reading(&options.globs, path, head);
+    let note = decoded_note(&origin, encoding, replaced);
+    let mut collected = check_bytes(reading, origin, text.as_bytes(), options, lint);
+    collected.note(note);
+    collected
 }
 
 /// Check `bytes`, the whole content of a small file, read as `reading`
@@ -324,11 +355,46 @@ pub(crate) fn read_streamed(
             let input = (path, origin);
             read_compressed(source, compression, input, options, lint, threads, sink)
         }
+        ReadingPlan::Decoded(encoding) => {
+            let source = Cursor::new(head).chain(reader);
+            read_decoded(
+                source,
+                encoding,
+                (path, origin),
+                options,
+                lint,
+                threads,
+                sink,
+            )
+        }
         ReadingPlan::Direct(reading) => {
             let text = (head, reader);
             read_stream(text, reading, origin, options, lint, threads, sink)
         }
     }
+}
+
+/// Stream the text `source` holds, UTF-16 or UTF-32 in `encoding` from its
+/// byte-order mark on, into `sink`, decoded as it is read and read as the
+/// input at `path` whose decoded head is its own.
+fn read_decoded(
+    source: impl Read + Send,
+    encoding: Unicode,
+    (path, origin): (Option<&Path>, Origin),
+    options: &ReadOptions,
+    lint: &LintOptions,
+    threads: usize,
+    sink: &mut dyn Sink,
+) -> io::Result<()> {
+    let mut decoded = BufReader::with_capacity(BUFFER_LEN, Decoding::new(encoding, source));
+    if let Some(head) = read_head(&mut decoded, &origin, sink) {
+        let reading = options.kind.reading(&options.globs, path, &head);
+        let text = (head, &mut decoded);
+        read_stream(text, reading, origin.clone(), options, lint, threads, sink)?;
+    }
+    let replaced = decoded.get_ref().replaced();
+    sink.note(decoded_note(&origin, encoding, replaced));
+    Ok(())
 }
 
 /// The first [`HEAD_LEN`] bytes of `reader` (fewer when it ends sooner),
@@ -377,9 +443,15 @@ pub(super) fn read_compressed(
         None => (None, options),
     };
     if let Some(head) = read_head(&mut inflated, &origin, sink) {
-        let reading = options.kind.reading(&options.globs, inner, &head);
-        let text = (head, &mut inflated);
-        read_stream(text, reading, origin.clone(), options, lint, threads, sink)?;
+        if let Some(encoding) = Unicode::of(&head) {
+            let source = Cursor::new(head).chain(&mut inflated);
+            let named = (inner, origin.clone());
+            read_decoded(source, encoding, named, options, lint, threads, sink)?;
+        } else {
+            let reading = options.kind.reading(&options.globs, inner, &head);
+            let text = (head, &mut inflated);
+            read_stream(text, reading, origin.clone(), options, lint, threads, sink)?;
+        }
     }
     if let Some(broken) = inflated.broken() {
         sink.error(InputError {

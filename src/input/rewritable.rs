@@ -9,6 +9,10 @@
 //! - binary files are skipped as always;
 //! - compressed files never are: their text is inflated as it is read
 //!   (see the `compressed` module) and a fix has no bytes to go to;
+//! - UTF-16 and UTF-32 text (told by its byte-order mark) is rewritten in
+//!   its own encoding, mark first, when every code unit encodes a
+//!   character; one that does not reads as U+FFFD and could not be written
+//!   back, so such a text never is;
 //! - text that is not valid UTF-8 is read with the Latin-1 fallback, as
 //!   `check` reads it; `--fix` notes where each such byte went and writes
 //!   it back as it was (a fix that would change one is not applied), while
@@ -28,6 +32,7 @@ use super::load::{load, read_unless_binary, HEAD_LEN};
 use super::notice::{cannot_read, InputError, Left};
 use super::read::{read_compressed, written_in, ReadOptions};
 use super::sink::{Collected, Sink};
+use super::unicode::{decoded_note, Unicode};
 use super::walk::Input;
 use crate::lint::LintOptions;
 use crate::source::{decode_noting_fallback, Origin, Source};
@@ -41,6 +46,9 @@ pub(crate) enum Kept {
     Binary,
     /// Text that is not valid UTF-8.
     NotUtf8,
+    /// UTF-16 or UTF-32 text with code units that encode no character:
+    /// read as U+FFFD, they could not be written back as they were.
+    Undecodable(Unicode),
     /// A compressed file.
     Compressed(Compression),
 }
@@ -56,6 +64,12 @@ impl Kept {
             Kept::NotUtf8 => "not valid UTF-8 (fmt rewrites UTF-8 text only; check --fix \
                  keeps such bytes as they are)"
                 .to_owned(),
+            Kept::Undecodable(encoding) => format!(
+                "{} text with code units that encode no character (an unpaired \
+                 surrogate, a value past U+10FFFF, a unit cut short), read as U+FFFD: a \
+                 rewrite could not write them back as they were",
+                encoding.name()
+            ),
             Kept::Compressed(compression) => format!(
                 "{} compressed (check --fix and fmt leave compressed files as they are; \
                  the URLs of the text it holds are checked)",
@@ -76,12 +90,16 @@ impl fmt::Display for Kept {
 pub(crate) enum ForRewrite {
     /// Plain text: `source.text` is exactly the bytes read, but for the
     /// bytes that are not valid UTF-8, each read as one Latin-1 character
-    /// at the offsets `fallback` (see [`crate::source::encode_decoded`]).
+    /// at the offsets `fallback` (see [`crate::source::encode_decoded`]);
+    /// or, when `encoding` names one, the text of UTF-16 or UTF-32 bytes,
+    /// which [`Unicode::encode`] gives back exactly.
     Text {
         /// The text.
         source: Source,
         /// Where the characters read from bytes that are not UTF-8 are.
         fallback: Vec<usize>,
+        /// The encoding the bytes are in, when not UTF-8.
+        encoding: Option<Unicode>,
     },
     /// An input that is checked but not rewritten: why, what checking it
     /// found, and its bytes (stdin's are passed through unchanged).
@@ -122,38 +140,68 @@ pub(crate) fn read_for_rewrite(
     };
     let mut collected = Collected::default();
     let head = &bytes[..bytes.len().min(HEAD_LEN)];
-    let reading = match options.kind.reading_plan(&options.globs, path, head) {
+    let (reading, decoded) = match options.kind.reading_plan(&options.globs, path, head) {
         ReadingPlan::Compressed(compression) => {
             return read_compressed_kept(input, compression, bytes, options, lint)
         }
-        ReadingPlan::Direct(reading) => reading,
+        ReadingPlan::Decoded(encoding) => {
+            let (text, replaced) = encoding.decode(&bytes);
+            let head = &text.as_bytes()[..text.len().min(HEAD_LEN)];
+            let reading = options.kind.reading(&options.globs, path, head);
+            collected.note(decoded_note(&origin, encoding, replaced));
+            (reading, Some((encoding, text, replaced)))
+        }
+        ReadingPlan::Direct(reading) => (reading, None),
     };
-    let why = match reading {
-        Reading::Mail(kind) => {
+    let why = match (reading, decoded) {
+        (Reading::Mail(kind), decoded) => {
+            // What is read: the bytes, or the text UTF-16 or UTF-32 bytes hold.
+            let read = decoded
+                .as_ref()
+                .map_or(&bytes[..], |(_, text, _)| text.as_bytes());
             // Only reading can fail here, and the bytes are in memory.
             let reading = options.mail_reading(kind);
-            let checked = check_mail(&bytes[..], reading, &origin, lint, &mut collected);
+            let checked = check_mail(read, reading, &origin, lint, &mut collected);
             if let Err(err) = checked {
                 collected.error(cannot_read(&origin, &err));
             }
             Kept::Mail
         }
-        Reading::Binary => {
-            check_loaded(load(origin, head.to_vec()), lint, &mut collected);
+        (Reading::Binary, decoded) => {
+            let read = decoded.map_or_else(|| bytes.clone(), |(_, text, _)| text.into_bytes());
+            check_loaded(load(origin, read), lint, &mut collected);
             Kept::Binary
         }
-        Reading::Text(markup) => match std::str::from_utf8(&bytes) {
+        (Reading::Text(markup), Some((encoding, text, 0))) => {
+            let source = Source::new(origin, text).written_in(markup);
+            return ForRewrite::Text {
+                source,
+                fallback: Vec::new(),
+                encoding: Some(encoding),
+            };
+        }
+        (Reading::Text(markup), Some((encoding, text, _))) => {
+            let loaded = written_in(load(origin, text.into_bytes()), markup);
+            check_loaded(loaded, lint, &mut collected);
+            Kept::Undecodable(encoding)
+        }
+        (Reading::Text(markup), None) => match std::str::from_utf8(&bytes) {
             Ok(text) => {
                 let source = Source::new(origin, text.to_string()).written_in(markup);
                 return ForRewrite::Text {
                     source,
                     fallback: Vec::new(),
+                    encoding: None,
                 };
             }
             Err(_) if keep_fallback => {
                 let (text, fallback) = decode_noting_fallback(&bytes);
                 let source = Source::new(origin, text).written_in(markup);
-                return ForRewrite::Text { source, fallback };
+                return ForRewrite::Text {
+                    source,
+                    fallback,
+                    encoding: None,
+                };
             }
             Err(_) => {
                 let loaded = written_in(load(origin, bytes.clone()), markup);
@@ -266,14 +314,18 @@ mod tests {
     #[test]
     fn only_plain_utf8_text_is_rewritten() {
         match read(b"see <URL:http://a.example/~x>\n", "a.txt") {
-            ForRewrite::Text { source, fallback } => {
+            ForRewrite::Text {
+                source, fallback, ..
+            } => {
                 assert_eq!(source.text, "see <URL:http://a.example/~x>\n");
                 assert!(fallback.is_empty());
             }
             other => panic!("not rewritable: {other:?}"),
         }
         match read_keeping(b"caf\xE9 http://a.example/~x\n", "l.txt", true) {
-            ForRewrite::Text { source, fallback } => {
+            ForRewrite::Text {
+                source, fallback, ..
+            } => {
                 assert_eq!(source.text, "caf\u{e9} http://a.example/~x\n");
                 assert_eq!(fallback, vec![3]);
             }
