@@ -123,6 +123,46 @@ fn a_marked_utf16_or_utf32_file_reports_what_its_utf8_twin_reports() {
 }
 
 #[test]
+fn a_utf8_mark_is_no_column_as_a_utf16_mark_is_none() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(dir.path().join("utf8.txt"), format!("\u{FEFF}{TEXT}")).expect("write");
+    let (_, encode) = ENCODINGS[0];
+    fs::write(dir.path().join("utf16.txt"), encode(TEXT)).expect("write");
+    for format in ["short", "github", "human"] {
+        // Whole, and streamed in windows, where the first window holds the mark.
+        for extra in [&[][..], &["-j", "1", "--chunk-len", "16"]] {
+            let places = |file: &str| {
+                let mut args = vec!["check", "--isolated", "--format", format];
+                args.extend_from_slice(extra);
+                args.push(file);
+                let (code, stdout, _) = run_in(dir.path(), &args);
+                // The human report's excerpt shows the first line as it is.
+                (code, stdout.replace(file, "FILE").replace('\u{FEFF}', ""))
+            };
+            assert_eq!(
+                places("utf8.txt"),
+                places("utf16.txt"),
+                "{format} {extra:?}"
+            );
+        }
+    }
+    let (_, short, _) = run_in(
+        dir.path(),
+        &["check", "--isolated", "--format", "short", "utf8.txt"],
+    );
+    assert!(short.starts_with("utf8.txt:1:22: "), "{short}");
+    // Byte offsets still count the mark's three bytes.
+    let (_, json, _) = run_in(
+        dir.path(),
+        &["check", "--isolated", "--format", "json", "utf8.txt"],
+    );
+    assert!(
+        json.contains(r#""outer":{"start":7,"end":26,"line":1,"column":5,"#),
+        "{json}"
+    );
+}
+
+#[test]
 fn without_a_mark_nul_bytes_still_make_a_file_binary() {
     let dir = tempfile::tempdir().expect("temp dir");
     let unmarked: Vec<u8> = TEXT.encode_utf16().flat_map(u16::to_le_bytes).collect();
