@@ -212,7 +212,9 @@ def extract(
 
     Binary data is read as a file is: a NUL in the first 8 KiB makes it
     binary, which has no URLs; compressed data is read as the data it
-    holds, and the records index that. ``kind="mail"`` reads an mbox or a
+    holds, and the records index that; UTF-16 or UTF-32 data with a
+    byte-order mark is read as the text it holds, and the records index
+    that text in UTF-8. ``kind="mail"`` reads an mbox or a
     message, told apart by the first bytes, as extract_mail does. Raises
     ValueError for an unknown profile or kind, data that kind="mail" finds
     is not mail, or a compression format this build lacks; ConfigError for

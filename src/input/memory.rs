@@ -19,8 +19,6 @@ use super::load::{Loaded, HEAD_LEN};
 use super::sink::Collected;
 #[cfg(feature = "cli")]
 use super::sink::Sink;
-#[cfg(any(feature = "python", test))]
-use super::unicode::{decoded_note, Unicode};
 use super::windows::ChunkOptions;
 use crate::checked::KeepText;
 use crate::lint::LintOptions;
@@ -69,24 +67,10 @@ pub(crate) fn read_held(
     mail: HeldMail,
     lint: &LintOptions,
 ) -> Collected {
-    // UTF-16 or UTF-32 bytes are read as the text they hold, as a file's are.
-    let (data, decoded) = match data {
-        Held::Bytes(bytes) => match Unicode::of(&bytes) {
-            Some(encoding) => {
-                let (text, replaced) = encoding.decode(&bytes);
-                let note = decoded_note(&Origin::Memory, encoding, replaced);
-                (Held::Text(text), Some(note))
-            }
-            None => (Held::Bytes(bytes), None),
-        },
-        text => (text, None),
-    };
     let bytes = data.bytes();
     let head = &bytes[..bytes.len().min(HEAD_LEN)];
     let content = kind.detect(&KindGlobs::default(), None, head);
-    let mut collected = read_held_as(data, content, mail, lint);
-    collected.notes.extend(decoded);
-    collected
+    read_held_as(data, content, mail, lint)
 }
 
 /// Read `data`, which holds `content`, and check it; mail is read as
@@ -228,13 +212,6 @@ mod tests {
         assert_eq!(urls(&text), ["http://x.example/"]);
         let latin1 = read(Held::Bytes(b"caf\xE9 http://x.example/".to_vec()));
         assert_eq!(latin1.checked[0].text(), Some("café http://x.example/"));
-        let utf16: Vec<u8> = "\u{FEFF}café http://x.example/"
-            .encode_utf16()
-            .flat_map(u16::to_be_bytes)
-            .collect();
-        let utf16 = read(Held::Bytes(utf16));
-        assert_eq!(utf16.checked[0].text(), Some("café http://x.example/"));
-        assert!(utf16.notes[0].message.starts_with("UTF-16 BE text"));
     }
 
     #[test]

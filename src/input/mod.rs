@@ -49,6 +49,10 @@ pub(crate) use kind::{InputKind, KindGlobs};
 #[cfg(feature = "python")]
 pub(crate) use memory::{read_held, Held, HeldMail};
 pub(crate) use sink::Collected;
+#[cfg(feature = "python")]
+pub(crate) use unicode::decoded_head;
+#[cfg(any(feature = "cli", feature = "python"))]
+pub(crate) use unicode::Unicode;
 #[cfg(feature = "cli")]
 pub(crate) use {
     kind::Content,
@@ -60,7 +64,6 @@ pub(crate) use {
     read::{read_input, read_streamed, ReadOptions, WorkerRead},
     rewritable::{read_for_rewrite, ForRewrite, Kept},
     sink::Sink,
-    unicode::Unicode,
     walk::{glob_overrides, named_inputs, walk_inputs, Input, Reached, WalkOptions},
     windows::ChunkOptions,
 };

@@ -14,7 +14,9 @@
 #[cfg(feature = "cli")]
 use std::io::{self, Read};
 
+#[cfg(feature = "cli")]
 use super::notice::Note;
+#[cfg(feature = "cli")]
 use crate::source::Origin;
 
 /// The encodings told by a byte-order mark, besides UTF-8's.
@@ -303,8 +305,20 @@ impl<R: Read> Read for Decoding<R> {
     }
 }
 
+/// `head`, the first bytes of an input, as its kind is told from them: decoded
+/// when a byte-order mark says it is UTF-16 or UTF-32 (a unit the cut ends
+/// reads as U+FFFD, which no kind's test looks at), as it is otherwise.
+#[cfg(feature = "python")]
+pub(crate) fn decoded_head(head: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    match Unicode::of(head) {
+        Some(encoding) => encoding.decode(head).0.into_bytes().into(),
+        None => head.into(),
+    }
+}
+
 /// The note for a text decoded from `encoding`, `replaced` of whose code
 /// units encode no character.
+#[cfg(feature = "cli")]
 pub(crate) fn decoded_note(origin: &Origin, encoding: Unicode, replaced: usize) -> Note {
     let mut message = format!(
         "{} text (byte-order mark), decoded to UTF-8 for reading; offsets index the \

@@ -12,7 +12,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyInt, PyMemoryView, PyString, PyTuple};
 
 use super::errors::ConfigError;
 use crate::config::Config;
-use crate::input::{inflate_all, Broken, Compression, Held, InputKind};
+use crate::input::{inflate_all, Broken, Compression, Held, InputKind, Unicode};
 use crate::lint::LintOptions;
 use crate::mail::{MailKind, SNIFF_LEN};
 use crate::validate::Profile;
@@ -54,10 +54,24 @@ impl Data<'_> {
 /// `data` as it is read: binary data that opens with a compression
 /// format's magic bytes (gzip, bzip2, xz, zstd) is the data it holds,
 /// inflated whole with the GIL released, with the break if its stream
-/// broke (the data is then the text before the break). A `str` is text,
-/// never compressed. Compressed data given with a slice (`sliced`), or in
-/// a format this build does not read, is a `ValueError`.
+/// broke (the data is then the text before the break). Then binary data
+/// that opens with a UTF-16 or UTF-32 byte-order mark is the text it holds,
+/// decoded to UTF-8 (a code unit that encodes no character as U+FFFD), as
+/// a file's is: records index that text, as they index what compressed data
+/// holds. A `str` is text, never compressed. Compressed or UTF-16 data given
+/// with a slice (`sliced`), or compressed in a format this build does not
+/// read, is a `ValueError`.
 pub(super) fn inflated<'d>(
+    py: Python<'_>,
+    data: Data<'d>,
+    sliced: bool,
+) -> PyResult<(Data<'d>, Option<Broken>)> {
+    let (data, broken) = decompressed(py, data, sliced)?;
+    Ok((decoded(py, data, sliced)?, broken))
+}
+
+/// `data` inflated, as [`inflated`] says.
+fn decompressed<'d>(
     py: Python<'_>,
     data: Data<'d>,
     sliced: bool,
@@ -80,6 +94,26 @@ pub(super) fn inflated<'d>(
     }
     let (text, broken) = py.detach(|| inflate_all(compression, bytes));
     Ok((Data::Bytes(Cow::Owned(text)), broken))
+}
+
+/// `data` decoded from UTF-16 or UTF-32, as [`inflated`] says.
+fn decoded<'d>(py: Python<'_>, data: Data<'d>, sliced: bool) -> PyResult<Data<'d>> {
+    let Data::Bytes(bytes) = &data else {
+        return Ok(data);
+    };
+    let Some(encoding) = Unicode::of(bytes) else {
+        return Ok(data);
+    };
+    if sliced {
+        // A slice's offsets are bytes of the archive as it is stored.
+        return Err(PyValueError::new_err(format!(
+            "the data is {} text, and at= is a slice of an archive of ASCII-compatible \
+             bytes: pass the archive whole, without at=",
+            encoding.name()
+        )));
+    }
+    let (text, _replaced) = py.detach(|| encoding.decode(bytes));
+    Ok(Data::Bytes(Cow::Owned(text.into_bytes())))
 }
 
 // Argument extractors, for `#[pyo3(from_py_with = ...)]`: every argument of

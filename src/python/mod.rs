@@ -28,7 +28,9 @@ use self::interrupt::interruptible;
 use self::records::{collected_urls, Finding, Fix, MailUrl, Url};
 use self::slices::{optional_slice, ArchiveSlice};
 use crate::checked::Checked;
-use crate::input::{inflate_head, inner_name, read_held, Broken, Compression, HeldMail};
+use crate::input::{
+    decoded_head, inflate_head, inner_name, read_held, Broken, Compression, HeldMail,
+};
 use crate::input::{InputKind, KindGlobs};
 use crate::lint::{self, Linted};
 use crate::mail::{ArchivePoint, HeaderUrls};
@@ -177,7 +179,9 @@ fn validate(
 /// the first bytes, as the command line decides (`"text"`, `"mbox"`, ...).
 /// A compressed input (by its name's extension, else its magic bytes) is
 /// told by what it holds: the name without the compression's extension,
-/// and the head that `head`, the compressed file's head, inflates to.
+/// and the head that `head`, the compressed file's head, inflates to. A
+/// head that starts with a UTF-16 or UTF-32 byte-order mark is told by the
+/// text it decodes to.
 #[pyfunction]
 #[pyo3(signature = (head, path=None))]
 fn detect_kind(
@@ -195,9 +199,9 @@ fn detect_kind(
                 _ => InputKind::Auto,
             };
             let head = py.detach(|| inflate_head(compression, &head));
-            kind.detect(&globs, inner.as_deref(), &head)
+            kind.detect(&globs, inner.as_deref(), &decoded_head(&head))
         }
-        None => InputKind::Auto.detect(&globs, path, &head),
+        None => InputKind::Auto.detect(&globs, path, &decoded_head(&head)),
     };
     InputKind::from(content).name().to_owned()
 }

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use super::arguments::{binary, count, optional};
-use crate::input::Compression;
+use crate::input::{Compression, Unicode};
 use crate::mail::{self, ArchivePoint};
 
 /// A run of whole messages of an mbox: archive bytes `start` to `end`,
@@ -127,6 +127,13 @@ pub(super) fn split_mbox(
             "the file is {} compressed, and split_mbox cuts a plain mbox: read a compressed \
              archive whole with extract_mail, without at=",
             compression.name()
+        )));
+    }
+    if let Some(encoding) = Unicode::of(head) {
+        return Err(PyValueError::new_err(format!(
+            "the file is {} text, and split_mbox cuts an mbox of ASCII-compatible bytes: \
+             read it whole with extract_mail, without at=",
+            encoding.name()
         )));
     }
     py.detach(|| {
