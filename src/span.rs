@@ -190,14 +190,10 @@ impl LineIndex {
                 .chars_before(text, offset)
                 .saturating_sub(self.chars_before(text, start)),
         };
-        without_mark(
-            text.as_bytes(),
-            offset,
-            LineCol {
-                line: line + 1,
-                column: column + 1,
-            },
-        )
+        LineCol {
+            line: line + 1,
+            column: column + 1,
+        }
     }
 
     /// Characters (UTF-8 lead bytes) in `text[..offset]`, counted from the
@@ -244,12 +240,6 @@ impl LineCursor {
     /// Line and column of `offset` in `text` (the same text on every call),
     /// or `None` when it lies too far behind the cursor.
     pub fn line_col(&mut self, text: &str, offset: usize) -> Option<LineCol> {
-        let place = self.counted_line_col(text, offset)?;
-        Some(without_mark(text.as_bytes(), offset, place))
-    }
-
-    /// [`LineCursor::line_col`] with a leading byte-order mark counted.
-    fn counted_line_col(&mut self, text: &str, offset: usize) -> Option<LineCol> {
         let bytes = text.as_bytes();
         let offset = offset.min(bytes.len());
         // A text shorter than the one walked so far: start again.
@@ -318,21 +308,6 @@ impl LineCursor {
             _ => self.column += count_chars(walked),
         }
         self.offset = offset;
-    }
-}
-
-/// The UTF-8 byte-order mark a text saved by some Windows editors opens with.
-const UTF8_MARK: &[u8] = "\u{FEFF}".as_bytes();
-
-/// `place`, the line and column of `offset` in `bytes` with every character
-/// counted, without the byte-order mark `bytes` may open with: editors do not
-/// show it, and a UTF-16 text, decoded, has none, so its first line's columns
-/// are counted from the character after it.
-fn without_mark(bytes: &[u8], offset: usize, place: LineCol) -> LineCol {
-    let after_mark = place.line == 1 && offset >= UTF8_MARK.len() && bytes.starts_with(UTF8_MARK);
-    LineCol {
-        column: place.column - usize::from(after_mark),
-        ..place
     }
 }
 
@@ -643,33 +618,6 @@ mod tests {
             cursor.line_col(&line, 5),
             None,
             "13 bytes back, over the budget of 10"
-        );
-    }
-
-    #[test]
-    fn a_leading_byte_order_mark_is_not_a_column() {
-        let text = "\u{FEFF}see http://x.example/\n\u{FEFF}x";
-        let index = LineIndex::new(text);
-        let url = text.find("http").unwrap();
-        let second = text.rfind('x').unwrap();
-        for offset in [0, 3, url, second] {
-            let mut cursor = LineCursor::default();
-            assert_eq!(
-                Some(index.line_col(text, offset)),
-                cursor.line_col(text, offset)
-            );
-        }
-        assert_eq!(index.line_col(text, 0), LineCol { line: 1, column: 1 });
-        assert_eq!(index.line_col(text, 3), LineCol { line: 1, column: 1 });
-        assert_eq!(index.line_col(text, url), LineCol { line: 1, column: 5 });
-        // Past the first line, U+FEFF is a character like any other.
-        assert_eq!(index.line_col(text, second), LineCol { line: 2, column: 2 });
-        // A cursor walked back from a later line counts the same.
-        let mut cursor = LineCursor::default();
-        cursor.line_col(text, second);
-        assert_eq!(
-            cursor.line_col(text, url),
-            Some(LineCol { line: 1, column: 5 })
         );
     }
 

@@ -163,6 +163,95 @@ fn a_utf8_mark_is_no_column_as_a_utf16_mark_is_none() {
 }
 
 #[test]
+fn a_mark_is_no_column_at_the_input_start_only() {
+    // Windows keep 266,240 bytes before the end of what they own (the
+    // hyphen-break evidence and two wrappers), so with a chunk length of
+    // 300,000 the second window starts at byte 33,760 of the file: here on
+    // a U+FEFF that starts a later line, as where marked files were joined
+    // by `cat`. That one is a character like any other.
+    let joined = format!(
+        "{} http://a.example/~x\n\u{FEFF}{} http://b.example/|y\nsee http://c.example/^\n",
+        "x".repeat(33_760 - 3 - 21),
+        "y".repeat(300_000)
+    );
+    // A first line that windows start inside of.
+    let long_first = format!(
+        "{} http://a.example/~x\nsee http://c.example/^\n",
+        "x".repeat(400_000)
+    );
+    let cases = [
+        (
+            joined,
+            ["FILE:1:33755", "FILE:2:300020", "FILE:3:22"].as_slice(),
+        ),
+        (long_first, ["FILE:1:400019", "FILE:2:22"].as_slice()),
+    ];
+    let dir = tempfile::tempdir().expect("temp dir");
+    let short = |extra: &[&str], file: &str| {
+        let mut args = vec!["check", "--isolated", "--format", "short"];
+        args.extend_from_slice(extra);
+        args.push(file);
+        let (code, stdout, _) = run_in(dir.path(), &args);
+        (code, stdout.replace(file, "FILE"))
+    };
+    for (text, places) in cases {
+        let marked = format!("\u{FEFF}{text}");
+        fs::write(dir.path().join("utf8.txt"), &marked).expect("write");
+        let (_, encode) = ENCODINGS[0];
+        fs::write(dir.path().join("utf16.txt"), encode(&text)).expect("write");
+        let whole = short(&[], "utf8.txt");
+        let found: Vec<&str> = whole
+            .1
+            .lines()
+            .map(|line| line.split(": ").next().unwrap_or(""))
+            .collect();
+        assert_eq!(found, places);
+        assert_eq!(short(&[], "utf16.txt"), whole);
+        for chunk_len in ["270000", "300000", "400000"] {
+            let windows = ["-j", "1", "--chunk-len", chunk_len];
+            assert_eq!(
+                short(&windows, "utf8.txt"),
+                whole,
+                "--chunk-len {chunk_len}"
+            );
+            let mut stdin = urlint(&[
+                "check",
+                "--isolated",
+                "--format",
+                "short",
+                "--chunk-len",
+                chunk_len,
+                "-",
+            ]);
+            stdin.current_dir(dir.path()).write_stdin(marked.clone());
+            let (code, stdout, _) = run(&mut stdin);
+            assert_eq!(
+                (code, stdout.replace("<stdin>", "FILE")),
+                whole,
+                "stdin, --chunk-len {chunk_len}"
+            );
+        }
+    }
+}
+
+#[test]
+fn validate_reads_a_marked_utf8_stdin_as_a_marked_utf16_one() {
+    let (_, encode) = ENCODINGS[0];
+    let urls = "http://a.example/ok\nhttp://b.example/~x\n";
+    let validate = |input: Vec<u8>| {
+        let mut command = urlint(&["validate", "--isolated", "--format", "short"]);
+        command.write_stdin(input);
+        run(&mut command)
+    };
+    let utf16 = validate(encode(urls));
+    assert_eq!(
+        utf16.1,
+        "<stdin>:2:18: error[unsafe-char]: unsafe character '~' must be encoded as %7E\n"
+    );
+    assert_eq!(validate(format!("\u{FEFF}{urls}").into_bytes()), utf16);
+}
+
+#[test]
 fn without_a_mark_nul_bytes_still_make_a_file_binary() {
     let dir = tempfile::tempdir().expect("temp dir");
     let unmarked: Vec<u8> = TEXT.encode_utf16().flat_map(u16::to_le_bytes).collect();

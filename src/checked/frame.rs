@@ -16,11 +16,16 @@ pub(crate) struct Base {
     /// 1-based input line of the first character.
     pub line: usize,
     /// 1-based input column of the first character; later lines start at 1.
+    /// 0 for the byte-order mark an input may open with, which is not a
+    /// column (see [`Base::of_input`]).
     pub column: usize,
     /// Characters before the first one in the input, when counted (SARIF
     /// gives offsets in characters).
     pub chars: Option<usize>,
 }
+
+/// The UTF-8 byte-order mark some Windows editors open a text with.
+const UTF8_MARK: char = '\u{FEFF}';
 
 impl Base {
     /// The start of an input.
@@ -31,10 +36,35 @@ impl Base {
         chars: Some(0),
     };
 
-    /// The input position of a position local to the displayed text.
+    /// Where an input whose text opens with `text` starts: at
+    /// [`Base::START`], but a UTF-8 byte-order mark the text opens with is
+    /// not a column. Editors do not show it, and the same text saved as
+    /// UTF-16 has none once decoded, so the first line's columns are counted
+    /// from the character after it. Only an input's start is given this way:
+    /// a U+FEFF further on is a character like any other, wherever a window
+    /// or batch happens to start.
+    pub(crate) fn of_input(text: &str) -> Base {
+        Base {
+            column: usize::from(!text.starts_with(UTF8_MARK)),
+            ..Base::START
+        }
+    }
+
+    /// This base for `text`, the displayed text that starts at it: at an
+    /// input's start ([`Base::START`]) it is [`Base::of_input`] `text`.
+    pub(crate) fn for_text(self, text: &str) -> Base {
+        if self == Base::START {
+            Base::of_input(text)
+        } else {
+            self
+        }
+    }
+
+    /// The input position of a position local to the displayed text (the
+    /// mark itself, which has no column, is placed at column 1).
     pub(crate) fn place(&self, local: LineCol) -> LineCol {
         let column = if local.line == 1 {
-            local.column + self.column - 1
+            (local.column + self.column - 1).max(1)
         } else {
             local.column
         };

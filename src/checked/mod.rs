@@ -292,7 +292,7 @@ impl Checked {
             Frame::Text(base) => DisplayedText {
                 text: self.positioned_text(),
                 lines: self.lines(),
-                base: *base,
+                base: base.for_text(self.positioned_text()),
             },
             Frame::Mail(mail) => DisplayedText {
                 text: &mail.raw.text,
@@ -359,7 +359,7 @@ impl Checked {
         // `bytes` are offsets in the input, not in the displayed text.
         let (base, place, bytes): (Base, Place, Span) = match &self.frame {
             Frame::Text(base) => (
-                *base,
+                base.for_text(self.positioned_text()),
                 &|offset| self.source_line_col(offset),
                 span.shifted(base.offset).of(),
             ),

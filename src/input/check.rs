@@ -116,7 +116,7 @@ pub(super) fn cut_url_note(
     source: &Source,
 ) -> Option<Note> {
     let start = url_at_end(linted, source).filter(|_| !last)?;
-    let at = advance(base, &source.text[..start]);
+    let at = advance(base.for_text(&source.text), &source.text[..start]);
     Some(Note {
         name: origin.to_string(),
         left: None,

@@ -327,7 +327,7 @@ impl Parts {
         // decodes it, so that the text rarely grows by doubling.
         text.reserve(left.saturating_add(left / 8));
         let mut widened = Widened::default();
-        let mut counted = Counted::default();
+        let mut counted = Counted::new(piece.read.start == 0);
         // Bytes decoded so far, and bytes at the block's start that the
         // last read left undecoded: a character cut short.
         let (mut decoded, mut held) = (0, 0);
@@ -659,23 +659,29 @@ struct Counted {
     base: Base,
     /// Offset of the text counted so far.
     counted: usize,
-}
-
-impl Default for Counted {
-    fn default() -> Self {
-        Counted {
-            base: Base::START,
-            counted: 0,
-        }
-    }
+    /// The text starts the input, so that a byte-order mark it opens with is
+    /// not a column (see [`Base::for_text`]).
+    starts_input: bool,
 }
 
 impl Counted {
+    /// Nothing counted yet, of a text that starts the input or not.
+    fn new(starts_input: bool) -> Self {
+        Counted {
+            base: Base::START,
+            counted: 0,
+            starts_input,
+        }
+    }
+
     /// Count `text` on to offset `to`, if it is further.
     fn count_to(&mut self, text: &str, to: usize) {
         // Offsets off a character boundary (a file changed while read) are
         // not counted rather than panic.
-        if let Some(stretch) = text.get(self.counted..to) {
+        if let Some(stretch) = text.get(self.counted..to).filter(|s| !s.is_empty()) {
+            if self.starts_input && self.counted == 0 {
+                self.base = self.base.for_text(stretch);
+            }
             self.base = advance(self.base, stretch);
             self.counted = to;
         }

@@ -220,7 +220,7 @@ impl<R: Read> Windows<R> {
             last: self.eof,
             text,
         };
-        self.base = advance(self.base, &window.text[..keep_from]);
+        self.base = advance(self.base.for_text(&window.text), &window.text[..keep_from]);
         self.owned_from = window.base.offset + owned_end;
         Ok(Some(window))
     }

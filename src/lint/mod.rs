@@ -180,7 +180,8 @@ pub(crate) fn spared_under(report: &UrlReport, other: &LintOptions) -> usize {
 }
 
 /// Lint each non-blank line of `text` as one URL given on its own, placed
-/// at its line (surrounding whitespace is not part of it): how `urlint
+/// at its line (surrounding whitespace is not part of it, nor the zero-width
+/// spaces and byte-order mark the scanner takes for spaces): how `urlint
 /// validate` reads its arguments and stdin.
 pub(crate) fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
     let index = LineIndex::new(text);
@@ -191,11 +192,11 @@ pub(crate) fn lint_lines(text: &str, options: &LintOptions) -> Vec<UrlReport> {
         .filter_map(|(line, &start)| {
             let end = starts.get(line + 1).copied().unwrap_or(text.len());
             let raw = text.get(start..end)?;
-            let url = raw.trim();
+            let url = raw.trim_matches(scan::is_space);
             if url.is_empty() {
                 return None;
             }
-            let offset = start + (raw.len() - raw.trim_start().len());
+            let offset = start + (raw.len() - raw.trim_start_matches(scan::is_space).len());
             let found = Found::unbroken(url, Form::Bare, Span::new(offset, offset + url.len()));
             lint_url(found, options)
         })

@@ -41,6 +41,9 @@ mod scanner;
 mod scheme;
 mod wrapper;
 
+/// The characters the scanner splits words on, which also surround a URL
+/// given on its own.
+pub(crate) use chars::is_space;
 /// How far around a URL the hyphen-break evidence looks, and how long a
 /// wrapper may be: the bounds that let the reading side cut a large text
 /// into windows without changing what is found.
