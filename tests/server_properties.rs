@@ -264,7 +264,20 @@ proptest! {
             .expect("urlint check runs");
         let report: Value = serde_json::from_slice(&output.stdout).expect("JSON");
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let said = from_check(&report, &stderr, &path.display().to_string(), &text);
+        let mut said = from_check(&report, &stderr, &path.display().to_string(), &text);
+        // What the mail reader says of a message's structure ("message 1
+        // (line 1): no header block found") the server shows as a message, for the
+        // document rather than at a place in it.
+        let logged: Vec<String> = client
+            .unread()
+            .iter()
+            .filter(|message| message["method"] == "window/showMessage")
+            .filter_map(|message| message["params"]["message"].as_str().map(str::to_owned))
+            .collect();
+        said.retain(|(rule, _, message, _)| {
+            let of_a_message = rule.is_empty() && message.starts_with("message ");
+            !(of_a_message && logged.iter().any(|log| log.ends_with(message.as_str())))
+        });
         prop_assert_eq!(from_server(&published), said, "{:?}", text);
 
         // Fix-all is `check --fix` on the same text.
