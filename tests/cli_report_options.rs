@@ -288,6 +288,37 @@ fn an_output_file_in_the_checked_tree_is_not_read() {
     );
 }
 
+/// `urlint check . > report.txt` (or `>> report.txt`): the file the shell
+/// redirects stdout to is in the checked tree, and reading it would check
+/// the report being written, its own URLs reported back into it. It is
+/// skipped as an `--output-file` is; appending makes it hold a URL to find.
+#[cfg(unix)]
+#[test]
+fn the_file_stdout_is_redirected_to_is_not_read() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(dir.path().join("a.txt"), "see http://a.example/~x\n").expect("write");
+    let previous = "report.txt:1:1: see http://b.example/~y\n";
+    fs::write(dir.path().join("report.txt"), previous).expect("write");
+    let report = fs::OpenOptions::new()
+        .append(true)
+        .open(dir.path().join("report.txt"))
+        .expect("open the report");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_urlint"))
+        .args(["--isolated", "check", "--format", "short", "-q", "."])
+        .current_dir(dir.path())
+        .stdout(report)
+        .status()
+        .expect("the urlint binary runs");
+    assert_eq!(status.code(), Some(1));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("report.txt")).expect("written"),
+        format!(
+            "{previous}./a.txt:1:22: error[unsafe-char]: unsafe character '~' must be \
+             encoded as %7E\n"
+        )
+    );
+}
+
 /// An `--output-file` that names an input, itself or through a symbolic
 /// or hard link, would replace the text the report is about: every
 /// reporting command refuses it, exit 2, and the input is left as it was.

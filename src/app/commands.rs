@@ -120,9 +120,7 @@ fn reported(
         Some(Ok(handle)) => Box::new(NoColor::new(handle)),
         Some(Err(err)) => return cannot_write(output, &err),
     };
-    let written = file
-        .as_ref()
-        .map_or_else(Written::default, |file| Written::new(&file.paths()));
+    let written = Written::new(&file.as_ref().map_or_else(Vec::new, ReportFile::paths));
     let console = Console {
         verbose: global.verbose,
         quiet: global.quiet,

@@ -64,28 +64,40 @@ impl Named {
     }
 }
 
-/// Files the run writes (an `--output-file` and its temporary file), which
-/// it must not read: a previous report in the tree being checked would
-/// otherwise be checked, its URLs reported again.
-#[derive(Debug, Default)]
+/// Files the run writes (an `--output-file` and its temporary file, or
+/// the file stdout is redirected to), which it must not read: a previous
+/// report in the tree being checked would otherwise be checked, its URLs
+/// reported again, and `urlint check . > report.sarif` would read the
+/// report it is writing.
+#[derive(Debug)]
 pub(super) struct Written {
     /// Each file's name and its directory, canonical.
     files: Vec<(OsString, PathBuf)>,
+    /// The regular file stdout writes to, by device and inode: the shell
+    /// opened it, so it has no name here.
+    stdout: Option<(u64, u64)>,
 }
 
 impl Written {
-    /// The files at `paths`, which need not exist yet.
+    /// The files at `paths`, which need not exist yet, and stdout's file.
     pub(super) fn new(paths: &[&Path]) -> Self {
         let files = paths
             .iter()
             .filter_map(|path| Some((path.file_name()?.to_owned(), canonical_dir(path)?)))
             .collect();
-        Written { files }
+        Written {
+            files,
+            stdout: stdout_file(),
+        }
     }
 
     /// True when `path` is one of the files; the file name is compared
-    /// first, so that other inputs cost no file system lookup.
+    /// first, so that other inputs cost no file system lookup (but when
+    /// stdout is a regular file, whose name is not known).
     fn contains(&self, path: &Path) -> bool {
+        if self.stdout.is_some() && file_id(path) == self.stdout {
+            return true;
+        }
         // Asked for every walked file, most runs writing no file.
         if self.files.is_empty() {
             return false;
@@ -97,6 +109,35 @@ impl Written {
             .iter()
             .any(|(file, dir)| file == name && canonical_dir(path).as_ref() == Some(dir))
     }
+}
+
+/// The device and inode of the regular file stdout writes to, if it does
+/// (not a terminal, a pipe or `/dev/null`).
+#[cfg(unix)]
+fn stdout_file() -> Option<(u64, u64)> {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let stdout = io::stdout().as_fd().try_clone_to_owned().ok()?;
+    let metadata = std::fs::File::from(stdout).metadata().ok()?;
+    metadata.is_file().then(|| (metadata.dev(), metadata.ino()))
+}
+
+#[cfg(not(unix))]
+fn stdout_file() -> Option<(u64, u64)> {
+    None
+}
+
+/// The device and inode of the file at `path`, through symbolic links.
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let metadata = std::fs::metadata(path).ok()?;
+    Some((metadata.dev(), metadata.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(_: &Path) -> Option<(u64, u64)> {
+    None
 }
 
 /// The canonical directory a path lies in.

@@ -103,7 +103,7 @@ pub(super) fn is_ascii_compatible(charset: Option<&str>) -> bool {
 pub(super) fn decode(bytes: &[u8], charset: Option<&str>) -> Decoded {
     let (problem, (text, map)) = match label(charset) {
         Label::AsciiCompatible(decoder) => (None, decode_lines(bytes, decoder)),
-        Label::Wide(decoder) if is_wide(bytes) => (None, decode_whole(bytes, decoder)),
+        Label::Wide(decoder) if is_wide(bytes) => (None, decode_wide(bytes, decoder)),
         Label::Wide(_) => (Some(CharsetProblem::Mislabelled), decode_bytes(bytes)),
         Label::Replacement => (Some(CharsetProblem::Undecodable), decode_bytes(bytes)),
         Label::Utf8 => (None, decode_utf8_lossy(bytes)),
@@ -116,6 +116,34 @@ pub(super) fn decode(bytes: &[u8], charset: Option<&str>) -> Decoded {
 /// every UTF-16 text with a line break, a space or any ASCII letter has.
 fn is_wide(bytes: &[u8]) -> bool {
     bytes.starts_with(&[0xFE, 0xFF]) || bytes.starts_with(&[0xFF, 0xFE]) || bytes.contains(&0)
+}
+
+/// Decode UTF-16 `bytes` with `decoder`, in the byte order their NUL bytes
+/// show when they have no byte order mark and the label does not say it
+/// (`utf-16`, `unicode`): mail-parser's decoder then reads them as
+/// little-endian, which RFC 2781 (section 4.3) says is big-endian, and
+/// either reading of the other's ASCII is CJK, its URLs lost. The NUL
+/// bytes of ASCII characters are their high bytes: first in big-endian.
+fn decode_wide(bytes: &[u8], decoder: Decoder) -> (String, OffsetMap) {
+    let sniffs_mark = decoder(b"\xfe\xff\0A") == "A";
+    let marked = bytes.starts_with(&[0xFE, 0xFF]) || bytes.starts_with(&[0xFF, 0xFE]);
+    if sniffs_mark && !marked {
+        let nuls = |from: usize| {
+            bytes
+                .iter()
+                .skip(from)
+                .step_by(2)
+                .filter(|&&b| b == 0)
+                .count()
+        };
+        if nuls(0) > nuls(1) {
+            // The big-endian mark this decoder reads and drops.
+            let text = decoder(&[&[0xFE, 0xFF], bytes].concat());
+            let map = OffsetMap::whole(text.len(), Span::new(0, bytes.len()));
+            return (text, map);
+        }
+    }
+    decode_whole(bytes, decoder)
 }
 
 /// Decode the whole of `bytes` at once, mapped as a whole.
@@ -321,6 +349,29 @@ mod tests {
         assert_eq!((wide.text.as_str(), wide.problem), ("ht\n", None));
         let little = decode(b"h\0t\0", Some("UTF-16LE"));
         assert_eq!(little.text, "ht");
+    }
+
+    /// RFC 2781 section 4.3: `utf-16` text without a byte order mark is
+    /// big-endian; what its NUL bytes show wins, so that the little-endian
+    /// text some senders label so reads too.
+    #[test]
+    fn utf16_without_a_mark_is_read_in_the_order_its_nuls_show() {
+        let url = "see http://a.example/~x \u{1D11E}\r\n";
+        let big: Vec<u8> = url.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let little: Vec<u8> = url.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        for label in ["utf-16", "UTF-16", "unicode"] {
+            for bytes in [&big, &little] {
+                let decoded = decode(bytes, Some(label));
+                assert_eq!((decoded.text.as_str(), decoded.problem), (url, None));
+                assert_eq!(
+                    decoded.map.raw_span(Span::new(0, url.len())),
+                    Some(Span::new(0, bytes.len()))
+                );
+            }
+        }
+        // A label that names the order is followed.
+        let named = decode(&big, Some("utf-16le"));
+        assert_ne!(named.text, url);
     }
 
     /// The line-by-line decoding without the plain-line copy: every line
