@@ -34,6 +34,8 @@ pub(crate) struct Document {
     /// the text after it: the document's own HTML at its end, or an HTML
     /// block or `raw:: html` directive at the block's end.
     pub unclosed: Option<Unclosed>,
+    /// Where in `prose` each run of blanked source bytes starts, in order.
+    pub blank_starts: Vec<usize>,
 }
 
 /// Which markup delimited a link value.
@@ -128,6 +130,8 @@ pub(crate) struct ProseBuilder<'s> {
     /// Source bytes given as prose, unchanged, not yet copied; it ends at
     /// `cursor`.
     pending: Option<Span>,
+    /// Where in the prose each blanked run starts.
+    blank_starts: Vec<usize>,
 }
 
 impl<'s> ProseBuilder<'s> {
@@ -139,6 +143,7 @@ impl<'s> ProseBuilder<'s> {
             map: OffsetMap::new(),
             cursor: 0,
             pending: None,
+            blank_starts: Vec::new(),
         }
     }
 
@@ -233,6 +238,7 @@ impl<'s> ProseBuilder<'s> {
         }
         let bytes = &self.source.as_bytes()[self.cursor..end];
         let at = self.prose.len();
+        self.blank_starts.push(at);
         self.prose.extend(bytes.iter().map(|&byte| match byte {
             b'\n' | b'\r' => byte,
             _ => b' ',
@@ -245,11 +251,12 @@ impl<'s> ProseBuilder<'s> {
         self.cursor = end;
     }
 
-    /// The prose, the rest of the source blanked, and its map.
-    pub(crate) fn finish(mut self) -> (String, OffsetMap) {
+    /// The prose, the rest of the source blanked, its map, and where each
+    /// blanked run starts in it.
+    pub(crate) fn finish(mut self) -> (String, OffsetMap, Vec<usize>) {
         self.blank_to(self.source.len());
         let prose = String::from_utf8(self.prose).expect("str pieces and ASCII blanks are UTF-8");
-        (prose, self.map)
+        (prose, self.map, self.blank_starts)
     }
 }
 
@@ -326,7 +333,7 @@ mod tests {
         builder.copy(Span::new(9, 11));
         builder.decoded("&", Span::new(13, 18));
         builder.copy(Span::new(4, 6)); // already given: ignored
-        let (prose, map) = builder.finish();
+        let (prose, map, _) = builder.finish();
         assert_eq!(prose, "  Head\r\n em  &  ");
         assert_eq!(map.raw_span(Span::new(9, 11)), Some(Span::new(9, 11)));
         let amp = prose.find('&').expect("decoded");
@@ -350,7 +357,7 @@ mod tests {
         builder.copy(Span::new(10, 27));
         builder.copy(Span::new(29, 33));
         builder.copy(Span::new(36, source.len()));
-        let (prose, map) = builder.finish();
+        let (prose, map, _) = builder.finish();
         assert_eq!(
             prose,
             "see http://a.example/x and   more  \nhttp://b.example/ end"
@@ -374,7 +381,7 @@ mod tests {
         builder.decoded("&", Span::new(7, 12));
         // Overlaps the entity: only what follows it is new.
         builder.copy(Span::new(10, 14));
-        let (prose, map) = builder.finish();
+        let (prose, map, _) = builder.finish();
         assert_eq!(prose, "a    b & c");
         let amp = prose.find('&').expect("decoded");
         assert_eq!(

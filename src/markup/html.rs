@@ -38,10 +38,11 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
     for text in &tokens.texts {
         prose.append(text);
     }
-    let (prose, map) = prose.finish();
+    let (prose, map, blank_starts) = prose.finish();
     Document {
         prose,
         map,
+        blank_starts,
         links: tokens.links,
         plain_text_blocks: Vec::new(),
         unclosed: tokens.unclosed.map(|(construct, swallowed)| Unclosed {

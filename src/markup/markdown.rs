@@ -361,11 +361,12 @@ fn read<'s>(
     open.references = reader.references;
     let mut links = reader.links;
     links.sort_by_key(|link| link.outer.start);
-    let (prose, map) = reader.prose.finish();
+    let (prose, map, blank_starts) = reader.prose.finish();
     (
         Document {
             prose,
             map,
+            blank_starts,
             links,
             plain_text_blocks: Vec::new(),
             unclosed: reader.unclosed,

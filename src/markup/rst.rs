@@ -105,10 +105,11 @@ pub(crate) fn document(source: &str, verbatim: bool) -> Document {
     let mut links = reader.links;
     links.sort_by_key(|link| link.outer.start);
     let plain_text_blocks = std::mem::take(&mut reader.plain_text_blocks);
-    let (prose, map) = reader.prose.finish();
+    let (prose, map, blank_starts) = reader.prose.finish();
     Document {
         prose,
         map,
+        blank_starts,
         links,
         plain_text_blocks,
         unclosed: reader.unclosed,

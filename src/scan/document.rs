@@ -41,6 +41,8 @@ pub(super) struct Placed {
     links: Vec<Link>,
     /// How many of `links` were handed on.
     links_placed: usize,
+    /// Where in the prose each run of blanked markup starts.
+    blank_starts: Vec<usize>,
     /// The prose's next URL, placed, when it waits for links before it.
     next_in_prose: Option<Found>,
     markup: Markup,
@@ -52,11 +54,13 @@ pub(super) struct Placed {
 impl Placed {
     /// The URLs of a document written in `markup`: `prose` scans its prose,
     /// `map` places the prose in the source; of its `links` those with a
-    /// scheme are URLs.
+    /// scheme are URLs; `blank_starts` are where the prose's runs of blanked
+    /// markup start.
     pub(super) fn new(
         prose: Scanner<'static>,
         map: OffsetMap,
         mut links: Vec<Link>,
+        blank_starts: Vec<usize>,
         markup: Markup,
         schemes: &Schemes,
     ) -> Placed {
@@ -67,6 +71,7 @@ impl Placed {
             map,
             links,
             links_placed: 0,
+            blank_starts,
             next_in_prose: None,
             markup,
             last_start: 0,
@@ -78,8 +83,8 @@ impl Placed {
     fn placed_from_prose(&mut self) -> Option<Found> {
         loop {
             let mut found = InProse(self.prose.next()?);
-            let kept =
-                self.markup != Markup::Markdown || trim_gfm_end(&mut found, self.prose.text());
+            let kept = cut_at_blank(&mut found, &self.blank_starts)
+                && (self.markup != Markup::Markdown || trim_gfm_end(&mut found, self.prose.text()));
             if !kept {
                 continue;
             }
@@ -259,6 +264,46 @@ fn trim_gfm_end(InProse(found): &mut InProse, prose: &str) -> bool {
     len > keep
 }
 
+/// Cut an undelimited URL that the scanner read across blanked markup where
+/// the blank starts, with the whitespace before it: only a template
+/// placeholder lets whitespace into such a URL, and one whose closer lies
+/// past the markup (`<%) <a href="…%>`) holds what a reader sees as separate
+/// text, and source bytes the URL does not hold. False when no more than
+/// its scheme and colon are left: no URL at all.
+fn cut_at_blank(InProse(found): &mut InProse, blank_starts: &[usize]) -> bool {
+    if !matches!(found.form, Form::Prefixed | Form::Bare) {
+        return true;
+    }
+    let (Some(first), Some(last)) = (found.segments.first(), found.segments.last()) else {
+        return true;
+    };
+    let after = blank_starts.partition_point(|&start| start <= first.source.start);
+    let Some(&blank) = blank_starts
+        .get(after)
+        .filter(|&&blank| blank < last.source.end)
+    else {
+        return true;
+    };
+    let Some(in_url) = found
+        .segments
+        .iter()
+        .find(|segment| segment.source.start <= blank && blank < segment.source.end)
+        .map(|segment| segment.url_start + (blank - segment.source.start))
+    else {
+        return true;
+    };
+    let Some(before) = found.url.get(..in_url) else {
+        return true;
+    };
+    let len = before.trim_end().len();
+    let keep = scheme_then_colon(found.url.as_bytes()) + 1;
+    if len <= keep {
+        return false;
+    }
+    truncate(found, len);
+    true
+}
+
 /// Shorten a URL found in one piece to its first `len` bytes.
 fn truncate(found: &mut Found, len: usize) {
     let cut = found.url.len() - len;
@@ -274,6 +319,10 @@ fn truncate(found: &mut Found, len: usize) {
         segment.url().start < len
     });
     found.outer.end = found.outer.end.saturating_sub(cut);
+    let end = found.outer.end;
+    found
+        .diagnostics
+        .retain(|diagnostic| diagnostic.span.end <= end);
 }
 
 #[cfg(test)]
@@ -310,7 +359,8 @@ mod tests {
         let mut urls: Vec<Found> = in_prose
             .into_iter()
             .filter_map(|mut found| {
-                let kept = markup != Markup::Markdown || trim_gfm_end(&mut found, &document.prose);
+                let kept = cut_at_blank(&mut found, &document.blank_starts)
+                    && (markup != Markup::Markdown || trim_gfm_end(&mut found, &document.prose));
                 kept.then(|| in_source(found, &document.map))
             })
             .filter(|found| !overlaps_a_link(found.outer))
@@ -412,6 +462,31 @@ mod tests {
             .map(|(_, url, _)| url)
             .collect();
         assert_eq!(found, ["mailto:x@y.example", "x-custom://h.example/"]);
+    }
+
+    #[test]
+    fn a_template_placeholder_does_not_take_in_blanked_markup() {
+        // Whitespace is let into a bare URL only inside a placeholder; one
+        // that the prose would close past markup it has blank ends there.
+        let text = "http://<%= host %>/p and http://{{ host }}/x and \
+                    http://a.example/<% x <b>y</b> %>z and URL:http:<%) <i>t</i> %> end";
+        for markup in [Markup::Markdown, Markup::Html] {
+            let found = urls(text, markup);
+            let as_read: Vec<(&str, &str)> = found
+                .iter()
+                .map(|(_, url, source)| (url.as_str(), *source))
+                .collect();
+            assert_eq!(
+                as_read,
+                [
+                    ("http://<%= host %>/p", "http://<%= host %>/p"),
+                    ("http://{{ host }}/x", "http://{{ host }}/x"),
+                    ("http://a.example/<% x", "http://a.example/<% x"),
+                    ("http:<%)", "http:<%)"),
+                ],
+                "{markup:?}"
+            );
+        }
     }
 
     #[test]

@@ -205,9 +205,10 @@ fn placed(
         links,
         plain_text_blocks,
         unclosed,
+        blank_starts,
     } = document;
     let in_prose = scan_prose(prose.into(), plain_text_blocks.into(), options);
-    let placed = document::Placed::new(in_prose, map, links, markup, schemes);
+    let placed = document::Placed::new(in_prose, map, links, blank_starts, markup, schemes);
     (placed, unclosed)
 }
 
