@@ -129,7 +129,9 @@ fn a_utf8_mark_is_no_column_as_a_utf16_mark_is_none() {
     let (_, encode) = ENCODINGS[0];
     fs::write(dir.path().join("utf16.txt"), encode(TEXT)).expect("write");
     for format in ["short", "github", "human"] {
-        // Whole, and streamed in windows, where the first window holds the mark.
+        // Whole, and read a small window at a time (files this small fit
+        // in the first window; a_mark_is_no_column_at_the_input_start_only
+        // has windows start later).
         for extra in [&[][..], &["-j", "1", "--chunk-len", "16"]] {
             let places = |file: &str| {
                 let mut args = vec!["check", "--isolated", "--format", format];
@@ -249,6 +251,26 @@ fn validate_reads_a_marked_utf8_stdin_as_a_marked_utf16_one() {
         "<stdin>:2:18: error[unsafe-char]: unsafe character '~' must be encoded as %7E\n"
     );
     assert_eq!(validate(format!("\u{FEFF}{urls}").into_bytes()), utf16);
+}
+
+#[test]
+fn fix_and_diff_note_the_decoding_as_check_does() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (_, encode) = ENCODINGS[3];
+    for mode in ["--fix", "--diff"] {
+        fs::write(dir.path().join("notes.txt"), encode(TEXT)).expect("write");
+        let (_, _, stderr) = run_in(
+            dir.path(),
+            &["check", "--isolated", "-v", mode, "notes.txt"],
+        );
+        assert!(
+            stderr.contains(
+                "urlint: note: notes.txt: UTF-32 BE text (byte-order mark), decoded to UTF-8 \
+                 for reading; offsets index the decoded text\n"
+            ),
+            "{mode}: {stderr}"
+        );
+    }
 }
 
 #[test]

@@ -11,7 +11,11 @@ decoded as the command line decodes files: UTF-8, any other byte as the
 Latin-1 character of the same value. Compressed binary data (gzip, one
 member or several, bzip2, xz or zstd, told by its magic bytes) is read as
 the data it holds, inflated in memory: offsets, lines and columns are then
-those of the decompressed data. A stream that breaks (a truncated or
+those of the decompressed data. Binary data (inflated or not) that opens
+with a UTF-16 or UTF-32 byte-order mark is read as the text it holds, as
+the command line reads such a file: offsets then index that text in UTF-8,
+and lines and columns count its characters after the mark (so does a UTF-8
+mark, which is no column either). A stream that breaks (a truncated or
 corrupt file) keeps the URLs before the break, and the break is a
 MailWarning saying where; a format this build lacks raises ValueError. An
 argument of a wrong type raises TypeError("expected str, got NoneType"),
@@ -248,8 +252,10 @@ def extract_mail(
     break and warns. ``at`` says where ``data`` sits when it is a slice of a
     larger plain archive (see split_mbox): offsets, lines and message
     numbers are then the whole archive's; compressed data with ``at``
-    raises ValueError. Malformed messages are MailWarning warnings, which
-    say where in the archive.
+    raises ValueError. An archive in UTF-16 or UTF-32 with its byte-order
+    mark is read as the text it holds, offsets indexing it in UTF-8, and
+    with ``at`` raises ValueError. Malformed messages are MailWarning
+    warnings, which say where in the archive.
     """
 
 def validate(
@@ -268,6 +274,8 @@ def detect_kind(head: _Binary, path: str | os.PathLike[str] | None = None) -> st
     A compressed input (by its name, else its first bytes) is told by what
     it holds: its name without the compression's extension
     (``notes.md.gz`` is ``"markdown"``) and the text its head inflates to.
+    A head that opens with a UTF-16 or UTF-32 byte-order mark is told by
+    the text it decodes to.
     """
 
 def detect_compression(
@@ -280,4 +288,5 @@ def detect_compression(
 def split_mbox(file: BinaryIO, target_len: int) -> list[ArchiveSlice]:
     """Cut the mbox read from ``file`` into slices of whole messages of at
     least ``target_len`` bytes each (the last may be shorter). A compressed
-    file raises ValueError: read it whole with extract_mail."""
+    file, or one in UTF-16 or UTF-32 (told by its byte-order mark), raises
+    ValueError: read it whole with extract_mail."""

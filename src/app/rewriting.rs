@@ -458,7 +458,9 @@ impl Rewriter {
                 source,
                 fallback,
                 encoding,
+                notes,
             } => {
+                notes.into_iter().for_each(|note| done.collected.note(note));
                 self.rewrite_text(input, source, (fallback, encoding), lint, &mut done);
             }
         }

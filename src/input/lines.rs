@@ -114,7 +114,10 @@ impl<R: Read> LineBatches<R> {
                 .map_err(|err| cannot_read(&Origin::Stdin, &err))?;
             if let Some((_, decoder)) = &mut self.decoder {
                 decoder.decode(&bytes[undecoded..], &mut decoded);
-                // The rest of a `\n` of UTF-16 LE or UTF-32 LE.
+                // The byte `read_until` stopped at may be any byte of a code
+                // unit (the low byte of a little-endian `\n`, or of U+0A0D in
+                // either order): the unit is completed, so that a batch ends
+                // on a unit and the decoder is never handed half of one.
                 let rest = decoder.unit_rest() as u64;
                 let at = bytes.len();
                 read += (&mut self.reader)

@@ -29,7 +29,7 @@ use super::check::check_loaded;
 use super::compressed::Compression;
 use super::kind::{Reading, ReadingPlan};
 use super::load::{load, read_unless_binary, HEAD_LEN};
-use super::notice::{cannot_read, InputError, Left};
+use super::notice::{cannot_read, latin1_note, InputError, Left, Note};
 use super::read::{read_compressed, written_in, ReadOptions};
 use super::sink::{Collected, Sink};
 use super::unicode::{decoded_note, Unicode};
@@ -100,6 +100,9 @@ pub(crate) enum ForRewrite {
         fallback: Vec<usize>,
         /// The encoding the bytes are in, when not UTF-8.
         encoding: Option<Unicode>,
+        /// What `check --verbose` notes of how the text was read (decoded
+        /// from UTF-16, bytes read as Latin-1): its offsets index that text.
+        notes: Vec<Note>,
     },
     /// An input that is checked but not rewritten: why, what checking it
     /// found, and its bytes (stdin's are passed through unchanged).
@@ -178,6 +181,7 @@ pub(crate) fn read_for_rewrite(
                 source,
                 fallback: Vec::new(),
                 encoding: Some(encoding),
+                notes: collected.notes,
             };
         }
         (Reading::Text(markup), Some((encoding, text, _))) => {
@@ -192,15 +196,18 @@ pub(crate) fn read_for_rewrite(
                     source,
                     fallback: Vec::new(),
                     encoding: None,
+                    notes: Vec::new(),
                 };
             }
             Err(_) if keep_fallback => {
                 let (text, fallback) = decode_noting_fallback(&bytes);
+                let notes = vec![latin1_note(&origin, fallback.len())];
                 let source = Source::new(origin, text).written_in(markup);
                 return ForRewrite::Text {
                     source,
                     fallback,
                     encoding: None,
+                    notes,
                 };
             }
             Err(_) => {
