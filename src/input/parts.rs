@@ -286,8 +286,26 @@ impl Parts {
                 Ok(reports) => collected.checked.push(Checked::new(source, reports)),
                 Err(err) => collected.error(err),
             }
+            collected.errors.extend(self.shrunk_in(&piece));
             return (collected, Some((to_next, latin1)));
         }
+    }
+
+    /// The error for a file that shrank, since it was cut, to an end inside
+    /// what `piece` owns: the bytes it held past there were not checked,
+    /// which a report that merely stops short would not say. Told by the
+    /// window where the file now ends, so once.
+    fn shrunk_in(&self, piece: &LargePart) -> Option<InputError> {
+        let now = self.file.metadata().ok()?.len();
+        (now < self.len && piece.owned.contains(&now)).then(|| InputError {
+            name: self.origin.to_string(),
+            action: "not read whole",
+            cause: format!(
+                "it shrank from {} to {now} bytes while it was read: what it held past byte \
+                 {now} was not checked",
+                self.len
+            ),
+        })
     }
 
     /// `piece` read with twice its bytes, up to the file's end: the next
@@ -1162,6 +1180,47 @@ mod tests {
         placer.finish(&mut collected).expect("collecting");
         assert!(collected.errors.is_empty(), "{:?}", collected.errors);
         (placed(&collected), parts.pieces().len())
+    }
+
+    #[test]
+    fn a_file_that_shrinks_while_it_is_read_is_an_error_once() {
+        let line = b"see http://a.example/~x here\n";
+        let bytes = line.repeat(400);
+        let chunks = ChunkOptions {
+            chunk_len: 1000,
+            context: 100,
+        };
+        let (dir, parts) = planned(&bytes, chunks);
+        let kept = 150 * line.len();
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(dir.path().join("text.txt"))
+            .expect("open");
+        file.set_len(kept as u64).expect("truncate");
+        let lint = LintOptions::default();
+        let mut placer = parts.placer(&lint);
+        let mut collected = Collected::default();
+        for piece in parts.pieces() {
+            placer
+                .place(parts.read(piece, &lint), &mut collected)
+                .expect("collecting");
+        }
+        let errors: Vec<String> = collected.errors.iter().map(ToString::to_string).collect();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].ends_with(&format!(
+                "not read whole: it shrank from {} to {kept} bytes while it was read: what it \
+                 held past byte {kept} was not checked",
+                bytes.len()
+            )),
+            "{errors:?}"
+        );
+        let urls: usize = collected
+            .checked
+            .iter()
+            .map(|checked| checked.reports.len())
+            .sum();
+        assert_eq!(urls, 150, "the URLs before the new end are still checked");
     }
 
     /// Lines with Latin-1 bytes before, inside and after URLs, next to
