@@ -13,6 +13,11 @@ use std::fmt;
 #[cfg(feature = "cli")]
 use std::path::PathBuf;
 
+/// The byte-order mark's character (U+FEFF): the first character of a text
+/// that some editors save with one, in UTF-8 or in the UTF-16 or UTF-32 it
+/// names. It is no part of what the text says.
+pub(crate) const BYTE_ORDER_MARK: char = '\u{FEFF}';
+
 /// Where a source's text was read from.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Origin {

@@ -5,7 +5,7 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::mail::{MessageInfo, OffsetMap, PartInfo};
-use crate::source::{self, Widened};
+use crate::source::{self, Widened, BYTE_ORDER_MARK};
 use crate::span::{DisplaySpan, LineCol, LineIndex, SourceSpan, Span};
 
 /// The input position of a displayed text's first character.
@@ -23,9 +23,6 @@ pub(crate) struct Base {
     /// gives offsets in characters).
     pub chars: Option<usize>,
 }
-
-/// The UTF-8 byte-order mark some Windows editors open a text with.
-const UTF8_MARK: char = '\u{FEFF}';
 
 impl Base {
     /// The start of an input.
@@ -45,7 +42,7 @@ impl Base {
     /// or batch happens to start.
     pub(crate) fn of_input(text: &str) -> Base {
         Base {
-            column: usize::from(!text.starts_with(UTF8_MARK)),
+            column: usize::from(!text.starts_with(BYTE_ORDER_MARK)),
             ..Base::START
         }
     }

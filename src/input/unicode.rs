@@ -18,6 +18,7 @@ use std::io::{self, Read};
 use super::notice::Note;
 #[cfg(feature = "cli")]
 use crate::source::Origin;
+use crate::source::BYTE_ORDER_MARK;
 
 /// The encodings told by a byte-order mark, besides UTF-8's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,9 +32,6 @@ pub(crate) enum Unicode {
     /// UTF-32, big-endian: `00 00 FE FF`.
     Utf32Be,
 }
-
-/// The byte-order mark's character.
-const BOM: char = '\u{FEFF}';
 
 /// The longest mark, UTF-32's.
 #[cfg(feature = "cli")]
@@ -51,7 +49,7 @@ impl Unicode {
             Unicode::Utf16Be,
         ]
         .into_iter()
-        .find(|encoding| head.starts_with(&encoding.encode_char(BOM)))
+        .find(|encoding| head.starts_with(&encoding.encode_char(BYTE_ORDER_MARK)))
     }
 
     /// True when `head` is too short to tell whether it starts with a
@@ -61,7 +59,7 @@ impl Unicode {
         head.len() < MARK_LEN
             && [Unicode::Utf32Le, Unicode::Utf32Be, Unicode::Utf16Be]
                 .iter()
-                .any(|encoding| encoding.encode_char(BOM).starts_with(head))
+                .any(|encoding| encoding.encode_char(BYTE_ORDER_MARK).starts_with(head))
     }
 
     /// How the encoding is named in messages.
@@ -116,7 +114,7 @@ impl Unicode {
     #[cfg(any(feature = "cli", test))]
     pub(crate) fn encode(self, text: &str) -> Vec<u8> {
         let mut bytes = Vec::with_capacity((text.len() + 1) * self.unit_len());
-        for c in std::iter::once(BOM).chain(text.chars()) {
+        for c in std::iter::once(BYTE_ORDER_MARK).chain(text.chars()) {
             bytes.extend(self.encode_char(c));
         }
         bytes
@@ -209,7 +207,7 @@ impl Decoder {
     }
 
     fn unit(&mut self, unit: u32, text: &mut String) {
-        if std::mem::take(&mut self.at_start) && unit == u32::from(BOM) {
+        if std::mem::take(&mut self.at_start) && unit == u32::from(BYTE_ORDER_MARK) {
             return;
         }
         let is_utf16 = self.encoding.unit_len() == 2;

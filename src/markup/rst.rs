@@ -19,6 +19,7 @@ use super::document::{Decoded, Document, Link, LinkSyntax, ProseBuilder};
 use super::html;
 use super::unclosed::Unclosed;
 use crate::offset_map::OffsetMap;
+use crate::source::BYTE_ORDER_MARK;
 use crate::span::Span;
 
 /// Directives whose arguments, options and content are code or data, not
@@ -68,7 +69,9 @@ const TAB_STOP: usize = 8;
 /// (`.. |name| image:: ...`), opening a line. A comment or a footnote
 /// (`.. [1]`) is not evidence: free text may start a line with two dots.
 pub(crate) fn looks_like_rst(head: &[u8]) -> bool {
-    let head = head.strip_prefix("\u{feff}".as_bytes()).unwrap_or(head);
+    let mut mark = [0; 3];
+    let mark = BYTE_ORDER_MARK.encode_utf8(&mut mark).as_bytes();
+    let head = head.strip_prefix(mark).unwrap_or(head);
     head.split(|&b| b == b'\n').any(|line| {
         let Some(rest) = line.strip_prefix(b".. ") else {
             return false;

@@ -28,6 +28,7 @@ use crate::scan::{
     self, columns, continuation_text_start, Form, Found, ScanOptions, MAX_WRAPPER_BYTES,
     MAX_WRAPPER_LINES,
 };
+use crate::source::BYTE_ORDER_MARK;
 use crate::span::LineIndex;
 
 /// Break points after which a line may end, besides `/`: the delimiters
@@ -285,8 +286,8 @@ fn continuation_prefix<'t>(text: &'t str, found: &Found) -> Option<&'t str> {
     let reference_line = line_start(text, reference);
     let start = continuation_text_start(text, open, reference_line)?;
     // A byte-order mark belongs to the file's first line, not to its leader.
-    let from = match reference_line == 0 && text.starts_with('\u{feff}') {
-        true => '\u{feff}'.len_utf8(),
+    let from = match reference_line == 0 && text.starts_with(BYTE_ORDER_MARK) {
+        true => BYTE_ORDER_MARK.len_utf8(),
         false => reference_line,
     };
     Some(&text[from.min(start)..start.max(from)])
